@@ -1,0 +1,38 @@
+import { useNavigation } from "react-router";
+import type { Toast } from "~/models/toast.server";
+import { pendingToast } from "~/lib/pending-toasts";
+
+/**
+ * Flash toasts rendered in the server HTML, so they show with JS off. CSS alone makes them
+ * fade after 2.5 s, pause on hover, and close on click (the toast is the label of a checkbox).
+ */
+export function Toaster({ toasts }: { toasts: Toast[] }) {
+  const navigation = useNavigation();
+  const pending =
+    navigation.state === "submitting" && navigation.formAction
+      ? pendingToast(new URL(navigation.formAction, "http://x").pathname)
+      : null;
+  return (
+    <div className="toaster" role="status" aria-live="polite">
+      {pending ? (
+        <div className="toast-slot">
+          <div className="toast toast-info toast-pending">
+            <strong>{pending}</strong>
+          </div>
+        </div>
+      ) : null}
+      {toasts.map((t) => (
+        <div className="toast-slot" key={t.id}>
+          <input type="checkbox" id={`toast-${t.id}`} className="toast-dismiss" aria-label={`Dismiss: ${t.title}`} />
+          <label htmlFor={`toast-${t.id}`} className={`toast toast-${t.type}`}>
+            <strong className="toast-title">{t.title}</strong>
+            {t.description ? <span className="toast-description">{t.description}</span> : null}
+            <span className="toast-close" aria-hidden="true">
+              ×
+            </span>
+          </label>
+        </div>
+      ))}
+    </div>
+  );
+}

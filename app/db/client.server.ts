@@ -1,0 +1,29 @@
+import Database from "better-sqlite3";
+import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
+import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import { mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { env, projectRoot } from "~/env.server";
+import * as schema from "./schema";
+
+export type DB = BetterSQLite3Database<typeof schema>;
+
+function open() {
+  mkdirSync(dirname(env.databasePath), { recursive: true });
+  const sqlite = new Database(env.databasePath);
+  // WAL lets readers run while a writer commits; NORMAL is durable across process crashes in WAL.
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  const db = drizzle(sqlite, { schema });
+  migrate(db, { migrationsFolder: join(projectRoot, "drizzle") });
+  return { sqlite, db };
+}
+
+// One connection per process; kept on globalThis so dev-server reloads do not open more.
+const g = globalThis as unknown as { __shopDb?: ReturnType<typeof open> };
+const conn = (g.__shopDb ??= open());
+
+export const db: DB = conn.db;
+export const sqlite = conn.sqlite;

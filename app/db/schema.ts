@@ -1,0 +1,136 @@
+import { sql } from "drizzle-orm";
+import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+// Money columns are integer paise; timestamps are unix seconds.
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp" }).notNull().default(sql`(unixepoch())`);
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    passwordHash: text("password_hash").notNull(),
+    isAdmin: integer("is_admin", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("users_email_unique").on(t.email)],
+);
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    data: text("data").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+export const products = sqliteTable(
+  "products",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    price: integer("price").notNull(),
+    mrp: integer("mrp"),
+    stock: integer("stock").notNull().default(0),
+    image: text("image").notNull().default(""),
+    rating: real("rating").notNull().default(0),
+    numReviews: integer("num_reviews").notNull().default(0),
+    createdAt: createdAt(),
+    // Soft delete: past orders and invoices keep pointing at the product.
+    deletedAt: integer("deleted_at", { mode: "timestamp" }),
+  },
+  (t) => [
+    index("products_created_idx").on(t.createdAt),
+    index("products_price_idx").on(t.price),
+    index("products_rating_idx").on(t.rating),
+  ],
+);
+
+export const productImages = sqliteTable(
+  "product_images",
+  {
+    id: text("id").primaryKey(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [index("product_images_product_idx").on(t.productId, t.position)],
+);
+
+export const reviews = sqliteTable(
+  "reviews",
+  {
+    id: text("id").primaryKey(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    name: text("name").notNull().default(""),
+    rating: integer("rating").notNull(),
+    comment: text("comment").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [index("reviews_product_idx").on(t.productId, t.createdAt)],
+);
+
+export const orders = sqliteTable(
+  "orders",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    status: text("status", {
+      enum: ["Placed", "Processing", "Shipped", "Delivered", "Cancelled"],
+    })
+      .notNull()
+      .default("Placed"),
+    isPaid: integer("is_paid", { mode: "boolean" }).notNull().default(false),
+    paymentMethod: text("payment_method").notNull().default("COD"),
+    contactName: text("contact_name").notNull(),
+    contactEmail: text("contact_email").notNull(),
+    contactPhone: text("contact_phone").notNull(),
+    address: text("address").notNull(),
+    city: text("city").notNull(),
+    state: text("state").notNull(),
+    pin: text("pin").notNull(),
+    subtotal: integer("subtotal").notNull(),
+    shipping: integer("shipping").notNull(),
+    grandTotal: integer("grand_total").notNull(),
+    // Set once stock has been given back for a cancellation, so it never happens twice.
+    stockReturned: integer("stock_returned", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index("orders_user_idx").on(t.userId, t.createdAt), index("orders_created_idx").on(t.createdAt)],
+);
+
+export const orderItems = sqliteTable(
+  "order_items",
+  {
+    id: text("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id),
+    name: text("name").notNull(),
+    qty: integer("qty").notNull(),
+    price: integer("price").notNull(),
+    image: text("image").notNull().default(""),
+  },
+  (t) => [index("order_items_order_idx").on(t.orderId)],
+);
+
+export type User = typeof users.$inferSelect;
+export type Product = typeof products.$inferSelect;
+export type Review = typeof reviews.$inferSelect;
+export type Order = typeof orders.$inferSelect;
+export type OrderItem = typeof orderItems.$inferSelect;

@@ -1,0 +1,71 @@
+import { sql } from "drizzle-orm";
+import { newId } from "~/lib/id";
+import type { DB } from "./client.server";
+import { demoProducts, reviewComments, reviewerNames } from "./demo-catalogue";
+import { productImages, products, reviews } from "./schema";
+
+export const slugify = (name: string) =>
+  name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+
+export const demoImageUrl = (name: string, n: number) => `/images/demo/${slugify(name)}-${n}.svg`;
+
+// Small seeded PRNG so every fresh database gets the same reviews.
+function mulberry32(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Fills an empty catalogue with the demo candles; does nothing when products exist. */
+export function seedDemoCatalogue(db: DB): boolean {
+  const count = db.select({ n: sql<number>`count(*)` }).from(products).get()?.n ?? 0;
+  if (count > 0) return false;
+  const rand = mulberry32(42);
+  const now = Math.floor(Date.now() / 1000);
+  db.transaction((tx) => {
+    demoProducts.forEach((p, i) => {
+      const id = newId();
+      // Spread creation over past days so "Newest" has a meaningful order.
+      const createdAt = new Date((now - (demoProducts.length - i) * 86_400) * 1000);
+      const ratings = Array.from({ length: 3 + Math.floor(rand() * 7) }, () => {
+        const r = Math.round(1 + p.mood + rand() * 1.6 - 0.3);
+        return Math.max(1, Math.min(5, r));
+      });
+      const avg = ratings.reduce((a, b) => a + b, 0) / ratings.length;
+      tx.insert(products)
+        .values({
+          id,
+          name: p.name,
+          description: `Hand-poured soy wax candle with ${p.notes}. Cotton wick, about 40 hours of burn time, 200 g in a reusable glass jar.`,
+          price: p.price * 100,
+          mrp: p.mrp ? p.mrp * 100 : null,
+          stock: p.stock,
+          image: demoImageUrl(p.name, 1),
+          rating: Math.round(avg * 10) / 10,
+          numReviews: ratings.length,
+          createdAt,
+        })
+        .run();
+      for (let n = 1; n <= p.images; n++) {
+        tx.insert(productImages).values({ id: newId(), productId: id, url: demoImageUrl(p.name, n), position: n - 1 }).run();
+      }
+      ratings.forEach((rating, k) => {
+        const comments = reviewComments[rating] ?? [""];
+        tx.insert(reviews)
+          .values({
+            id: newId(),
+            productId: id,
+            name: reviewerNames[Math.floor(rand() * reviewerNames.length)] ?? "",
+            rating,
+            comment: comments[Math.floor(rand() * comments.length)] ?? "",
+            createdAt: new Date((now - (ratings.length - k) * 3_600) * 1000),
+          })
+          .run();
+      });
+    });
+  });
+  return true;
+}

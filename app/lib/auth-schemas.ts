@@ -1,0 +1,69 @@
+import { z } from "zod";
+import { isValidPhone, normalizePhone } from "./phone";
+
+// Spec §5 texts, verbatim (U+2011 non-breaking hyphen, U+2013 en dash).
+export const REGISTER_INCOMPLETE =
+  "Please enter valid name, email, 10\u2011digit phone (no +91/0), and password.";
+export const PHONE_INVALID = "Phone must be 10 digits and start with 6\u20139.";
+export const PHONE_HINT = "Enter 10\u2011digit mobile without +91/0 (starts 6\u20139)";
+export const FORM_INVALID = "Please fill all fields correctly";
+export const LOGIN_REQUIRED = "Email and password required";
+export const PASSWORD_MIN = 6;
+export const PASSWORD_SHORT = `Password must be at least ${PASSWORD_MIN} characters.`;
+export const EMAIL_INVALID = "Please enter a valid email address.";
+export const NAME_REQUIRED = "Please enter your name.";
+export const EMAIL_TAKEN = "An account with this email already exists. Please log in instead.";
+export const LOGIN_FAILED = "Invalid email or password";
+
+// Conform turns "" into undefined, so "required" is the type error of each field.
+const requiredString = (message: string) => z.string({ error: message });
+const email = (message: string) =>
+  requiredString(message)
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: EMAIL_INVALID }).max(254, { error: EMAIL_INVALID }));
+
+export const registerSchema = z.object({
+  name: requiredString(NAME_REQUIRED).trim().min(1, { error: NAME_REQUIRED }).max(80),
+  email: email(EMAIL_INVALID),
+  phone: requiredString(PHONE_INVALID)
+    .transform(normalizePhone)
+    .refine(isValidPhone, { error: PHONE_INVALID }),
+  password: requiredString(PASSWORD_SHORT)
+    .min(PASSWORD_MIN, { error: PASSWORD_SHORT })
+    .max(200, { error: "Password is too long." }),
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+export const loginSchema = z.object({
+  email: requiredString(LOGIN_REQUIRED).trim().toLowerCase().min(1, { error: LOGIN_REQUIRED }),
+  password: requiredString(LOGIN_REQUIRED).min(1, { error: LOGIN_REQUIRED }),
+  redirect: z.string().optional(),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+const REGISTER_FIELDS = ["name", "email", "phone", "password"] as const;
+
+/**
+ * The one summary message for a failed registration, shared by the form and the JSON door:
+ * a missing field gets the spec's "Please enter valid …" text, a bad phone its own text,
+ * anything else "Please fill all fields correctly".
+ */
+export function registerSummary(input: Record<string, unknown>, fieldErrors: Record<string, unknown>): string {
+  const missing = REGISTER_FIELDS.some((f) => {
+    const v = input[f];
+    return typeof v !== "string" || v.trim() === "";
+  });
+  if (missing) return REGISTER_INCOMPLETE;
+  const failed = REGISTER_FIELDS.filter((f) => fieldErrors[f] !== undefined);
+  if (failed.length === 1 && failed[0] === "phone") return PHONE_INVALID;
+  return FORM_INVALID;
+}
+
+/** Only same-site paths, so ?redirect= can never send someone to another site. */
+export function safeRedirect(to: unknown, fallback = "/"): string {
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) {
+    return fallback;
+  }
+  return to;
+}

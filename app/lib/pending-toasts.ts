@@ -1,0 +1,10 @@
+// Spec §8 pending toasts, shown (with JS) while a form posts to these routes.
+const PENDING: Record<string, string> = {
+  "/login": "Logging in\u2026",
+  "/register": "Creating your account\u2026",
+  "/logout": "Logging out\u2026",
+};
+
+export function pendingToast(pathname: string): string | null {
+  return PENDING[pathname] ?? null;
+}

@@ -1,0 +1,75 @@
+import { redirect } from "react-router";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import type { User } from "~/db/schema";
+import { LOGIN_FAILED, LOGIN_REQUIRED, loginSchema } from "~/lib/auth-schemas";
+import { apiError } from "./http.server";
+import { getSession, sessionStorage } from "./session.server";
+import { getUserById, verifyLogin } from "./user.server";
+
+export class LoginError extends Error {}
+
+export const authenticator = new Authenticator<User>();
+
+authenticator.use(
+  new FormStrategy(async ({ form }) => {
+    const parsed = loginSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) throw new LoginError(LOGIN_REQUIRED);
+    const user = await verifyLogin(parsed.data.email, parsed.data.password);
+    if (!user) throw new LoginError(LOGIN_FAILED);
+    return user;
+  }),
+  "form",
+);
+
+export async function getUser(request: Request): Promise<User | null> {
+  const session = await getSession(request);
+  const userId = session.get("userId");
+  return userId ? (getUserById(userId) ?? null) : null;
+}
+
+/** A fresh session id on every login, so a planted cookie cannot be carried into an account. */
+export async function startUserSession(request: Request, userId: string): Promise<string> {
+  const old = await getSession(request);
+  if (old.id) await sessionStorage.destroySession(old);
+  const session = await sessionStorage.getSession();
+  session.set("userId", userId);
+  return sessionStorage.commitSession(session);
+}
+
+export async function endUserSession(request: Request): Promise<string> {
+  return sessionStorage.destroySession(await getSession(request));
+}
+
+function loginUrl(request: Request): string {
+  const url = new URL(request.url);
+  return `/login?redirect=${encodeURIComponent(url.pathname + url.search)}`;
+}
+
+/** Pages: a guest is sent to /login?redirect=<where they were going>. */
+export async function requireUser(request: Request): Promise<User> {
+  const user = await getUser(request);
+  if (!user) throw redirect(loginUrl(request));
+  return user;
+}
+
+/** Pages: guests to /login, customers to /. */
+export async function requireAdmin(request: Request): Promise<User> {
+  const user = await requireUser(request);
+  if (!user.isAdmin) throw redirect("/");
+  return user;
+}
+
+/** JSON door: 401 for guests. */
+export async function requireApiUser(request: Request): Promise<User> {
+  const user = await getUser(request);
+  if (!user) throw apiError(401, "Please log in to continue.");
+  return user;
+}
+
+/** JSON door: 401 for guests, 403 for customers. */
+export async function requireApiAdmin(request: Request): Promise<User> {
+  const user = await requireApiUser(request);
+  if (!user.isAdmin) throw apiError(403, "Admin access required.");
+  return user;
+}

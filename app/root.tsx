@@ -1,0 +1,86 @@
+import { useEffect } from "react";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import type { Route } from "./+types/root";
+import { Footer } from "~/components/Footer";
+import { Nav } from "~/components/Nav";
+import { Toaster } from "~/components/Toaster";
+import { getUser } from "~/models/auth.server";
+import { takeToasts } from "~/models/toast.server";
+import { toPublicUser } from "~/models/user.server";
+import stylesheet from "./app.css?url";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const [user, { toasts, setCookie }] = await Promise.all([getUser(request), takeToasts(request)]);
+  return data(
+    { user: user ? toPublicUser(user) : null, cartCount: 0, toasts },
+    setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
+  );
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en-IN">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#7a4b2a" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  // Tests wait for this before clicking, so a click is never a no-JS post by accident.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return (
+    <>
+      <Nav user={loaderData.user} cartCount={loaderData.cartCount} />
+      <main id="main" className="container">
+        <Outlet />
+      </main>
+      <Footer />
+      <Toaster toasts={loaderData.toasts} />
+    </>
+  );
+}
+
+export function meta() {
+  return [
+    { title: "RK Candles · Hand-poured soy candles" },
+    { name: "description", content: "Hand-poured soy wax candles, made in India. Cash on delivery across India." },
+  ];
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let title = "Something went wrong";
+  let details = "Please try again in a moment.";
+  if (isRouteErrorResponse(error)) {
+    title = error.status === 404 ? "Page not found" : `Error ${error.status}`;
+    details = error.status === 404 ? "We could not find that page." : error.statusText || details;
+  } else if (import.meta.env.DEV && error instanceof Error) {
+    details = error.message;
+  }
+  return (
+    <main id="main" className="container narrow">
+      <h1>{title}</h1>
+      <p>{details}</p>
+      <p>
+        <a href="/">Go to the home page</a>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,10 @@
+import type { Route } from "./+types/api.auth.logout";
+import { endUserSession } from "~/models/auth.server";
+import { json, methodNotAllowed } from "~/models/http.server";
+
+export const loader = methodNotAllowed;
+
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed();
+  return json({ message: "Logged out" }, 200, { "Set-Cookie": await endUserSession(request) });
+}

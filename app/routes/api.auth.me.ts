@@ -1,0 +1,10 @@
+import type { Route } from "./+types/api.auth.me";
+import { getUser } from "~/models/auth.server";
+import { apiError, json } from "~/models/http.server";
+import { toPublicUser } from "~/models/user.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getUser(request);
+  if (!user) return apiError(401, "Not logged in");
+  return json(toPublicUser(user), 200, { "Cache-Control": "private, no-store" });
+}

@@ -1,0 +1,24 @@
+import type { Route } from "./+types/api.auth.register";
+import { EMAIL_TAKEN, registerSchema, registerSummary } from "~/lib/auth-schemas";
+import { startUserSession } from "~/models/auth.server";
+import { apiError, json, methodNotAllowed, readBody } from "~/models/http.server";
+import { createUser, EmailTakenError, toPublicUser } from "~/models/user.server";
+
+export const loader = methodNotAllowed;
+
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed();
+  const body = await readBody(request);
+  const parsed = registerSchema.safeParse(body);
+  if (!parsed.success) {
+    const fieldErrors = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), true]));
+    return apiError(400, registerSummary(body, fieldErrors));
+  }
+  try {
+    const user = await createUser(parsed.data);
+    return json(toPublicUser(user), 201, { "Set-Cookie": await startUserSession(request, user.id) });
+  } catch (error) {
+    if (error instanceof EmailTakenError) return apiError(409, EMAIL_TAKEN);
+    throw error;
+  }
+}

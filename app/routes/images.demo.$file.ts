@@ -1,0 +1,18 @@
+import type { Route } from "./+types/images.demo.$file";
+import { demoProducts } from "~/db/demo-catalogue";
+import { slugify } from "~/db/seed.server";
+import { candleSvg } from "~/lib/candle-svg";
+
+// The demo catalogue's pictures, drawn on request and cached for a year (they never change).
+export function loader({ params }: Route.LoaderArgs) {
+  const match = /^([a-z0-9-]+)-([1-4])\.svg$/.exec(params.file);
+  const product = match && demoProducts.find((p) => slugify(p.name) === match[1]);
+  if (!match || !product) return new Response("Not found", { status: 404 });
+  return new Response(candleSvg(product.hue, Number(match[2]) - 1, product.name), {
+    headers: {
+      "Content-Type": "image/svg+xml",
+      "Cache-Control": "public, max-age=31536000, immutable",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

@@ -1,0 +1,78 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, redirect, useSearchParams } from "react-router";
+import type { Route } from "./+types/login";
+import { Field, FormAlert } from "~/components/Field";
+import { LOGIN_FAILED, LOGIN_REQUIRED, loginSchema, safeRedirect } from "~/lib/auth-schemas";
+import { firstName } from "~/lib/greeting";
+import { authenticator, getUser, LoginError, startUserSession } from "~/models/auth.server";
+import { redirectWithToast } from "~/models/toast.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Login · RK Candles" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getUser(request);
+  if (user) {
+    const to = new URL(request.url).searchParams.get("redirect");
+    throw redirect(safeRedirect(to, user.isAdmin ? "/admin" : "/"));
+  }
+  return null;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.clone().formData(), { schema: loginSchema });
+  if (submission.status !== "success") {
+    return submission.reply({ formErrors: [LOGIN_REQUIRED], hideFields: ["password"] });
+  }
+  let user;
+  try {
+    user = await authenticator.authenticate("form", request);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const message = error instanceof LoginError ? error.message : LOGIN_FAILED;
+    return submission.reply({ formErrors: [message], hideFields: ["password"] });
+  }
+  const cookie = await startUserSession(request, user.id);
+  const to = safeRedirect(submission.value.redirect, user.isAdmin ? "/admin" : "/");
+  return redirectWithToast(
+    request,
+    to,
+    { type: "success", title: "Welcome back!", description: `Hi ${firstName(user.name, user.email)} 👋` },
+    { headers: { "Set-Cookie": cookie } },
+  );
+}
+
+export default function Login({ actionData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams();
+  const redirectTo = searchParams.get("redirect") ?? "";
+  const [form, fields] = useForm({
+    lastResult: actionData,
+    constraint: getZodConstraint(loginSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const fieldError = fields.email.errors?.[0] ?? fields.password.errors?.[0];
+  return (
+    <section className="auth-card">
+      <h1>Login</h1>
+      <FormAlert message={form.errors?.[0] ?? fieldError} />
+      <Form method="post" {...getFormProps(form)}>
+        <input type="hidden" name="redirect" value={redirectTo} />
+        <Field label="Email" id={fields.email.id} errorId={fields.email.errorId}>
+          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
+        </Field>
+        <Field label="Password" id={fields.password.id} errorId={fields.password.errorId}>
+          <input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" />
+        </Field>
+        <button type="submit" className="button primary">
+          Login
+        </button>
+      </Form>
+      <p>
+        New here?{" "}
+        <Link to={redirectTo ? `/register?redirect=${encodeURIComponent(redirectTo)}` : "/register"}>Sign up</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,14 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/logout";
+import { endUserSession } from "~/models/auth.server";
+import { redirectWithToast } from "~/models/toast.server";
+
+// Logging out changes state, so only POST does it; a stray GET just goes home.
+export function loader() {
+  return redirect("/");
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const cookie = await endUserSession(request);
+  return redirectWithToast(request, "/", { type: "info", title: "Logged out" }, { headers: { "Set-Cookie": cookie } });
+}

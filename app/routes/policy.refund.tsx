@@ -1,0 +1,28 @@
+import type { Route } from "./+types/policy.refund";
+import { SUPPORT } from "~/lib/support";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Refund & Returns · RK Candles" },
+  { name: "description", content: "Claims for broken or defective candles, returns and refunds." },
+];
+
+export default function Refund() {
+  return (
+    <article className="prose">
+      <h1>Refund &amp; Returns</h1>
+      <ul>
+        <li>Orders are dispatched within 2-4 business days and delivered within 5-9 business days.</li>
+        <li>We ship only in India.</li>
+        <li>
+          Claims for broken or defective items must be made within 7 days of delivery, with an unboxing video
+          showing the damage.
+        </li>
+        <li>Used candles are not returnable.</li>
+        <li>Approved refunds are made within 5-7 business days.</li>
+      </ul>
+      <p>
+        To make a claim, write to <a href={`mailto:${SUPPORT.email}`}>{SUPPORT.email}</a> with your order number.
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,93 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, redirect, useSearchParams } from "react-router";
+import type { Route } from "./+types/register";
+import { Field, FormAlert } from "~/components/Field";
+import { EMAIL_TAKEN, PHONE_HINT, registerSchema, registerSummary, safeRedirect } from "~/lib/auth-schemas";
+import { firstName } from "~/lib/greeting";
+import { getUser, startUserSession } from "~/models/auth.server";
+import { redirectWithToast } from "~/models/toast.server";
+import { createUser, EmailTakenError } from "~/models/user.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Sign up · RK Candles" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  if (await getUser(request)) throw redirect("/");
+  return null;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: registerSchema });
+  if (submission.status !== "success") {
+    const summary = registerSummary(Object.fromEntries(formData), submission.error ?? {});
+    return submission.reply({ formErrors: [summary], hideFields: ["password"] });
+  }
+  let user;
+  try {
+    user = await createUser(submission.value);
+  } catch (error) {
+    if (!(error instanceof EmailTakenError)) throw error;
+    return submission.reply({ fieldErrors: { email: [EMAIL_TAKEN] }, formErrors: [EMAIL_TAKEN], hideFields: ["password"] });
+  }
+  const cookie = await startUserSession(request, user.id);
+  const to = safeRedirect(formData.get("redirect"), "/");
+  return redirectWithToast(
+    request,
+    to,
+    { type: "success", title: "Account created!", description: `Welcome, ${firstName(user.name, user.email)}!` },
+    { headers: { "Set-Cookie": cookie } },
+  );
+}
+
+export default function Register({ actionData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams();
+  const [form, fields] = useForm({
+    lastResult: actionData,
+    constraint: getZodConstraint(registerSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  // The client shows the same summary as the server (whose reply puts it in form.errors).
+  const hasFieldErrors = Object.keys(form.allErrors).length > 0;
+  const summary = form.errors?.[0] ?? (hasFieldErrors ? registerSummary(form.value ?? {}, form.allErrors) : null);
+  return (
+    <section className="auth-card">
+      <h1>Create account</h1>
+      <FormAlert message={summary} />
+      <Form method="post" {...getFormProps(form)}>
+        <input type="hidden" name="redirect" value={searchParams.get("redirect") ?? ""} />
+        <Field label="Name" id={fields.name.id} errorId={fields.name.errorId} errors={fields.name.errors}>
+          <input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" />
+        </Field>
+        <Field label="Email" id={fields.email.id} errorId={fields.email.errorId} errors={fields.email.errors}>
+          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
+        </Field>
+        <Field
+          label="Phone"
+          id={fields.phone.id}
+          errorId={fields.phone.errorId}
+          descriptionId={fields.phone.descriptionId}
+          errors={fields.phone.errors}
+          hint={PHONE_HINT}
+        >
+          <input
+            {...getInputProps(fields.phone, { type: "tel", ariaDescribedBy: fields.phone.descriptionId })}
+            inputMode="numeric"
+            autoComplete="tel-national"
+          />
+        </Field>
+        <Field label="Password" id={fields.password.id} errorId={fields.password.errorId} errors={fields.password.errors}>
+          <input {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" />
+        </Field>
+        <button type="submit" className="button primary">
+          Sign up
+        </button>
+      </Form>
+      <p>
+        Already have an account? <Link to="/login">Login</Link>
+      </p>
+    </section>
+  );
+}

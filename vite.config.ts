@@ -1,0 +1,16 @@
+import { reactRouter } from "@react-router/dev/vite";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig(({ isSsrBuild }) => ({
+  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
+  // The production server (app/server.ts) is the SSR entry, so `node build/server/index.js` serves.
+  build: isSsrBuild ? { rollupOptions: { input: "./app/server.ts" } } : {},
+  // Native addon: must be loaded by Node, never bundled.
+  ssr: { external: ["better-sqlite3"] },
+  plugins: [!process.env.VITEST && reactRouter()],
+  test: {
+    include: ["app/**/*.test.ts", "tests/unit/**/*.test.ts"],
+    environment: "node",
+  },
+}));
