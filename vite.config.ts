@@ -12,5 +12,6 @@ export default defineConfig(({ isSsrBuild }) => ({
   test: {
     include: ["app/**/*.test.ts", "tests/unit/**/*.test.ts"],
     environment: "node",
+    setupFiles: ["tests/unit/setup.ts"],
   },
 }));

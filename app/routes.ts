@@ -5,6 +5,8 @@ export default [
   route("login", "routes/login.tsx"),
   route("register", "routes/register.tsx"),
   route("logout", "routes/logout.tsx"),
+  route("orders", "routes/orders.tsx"),
+  route("admin", "routes/admin.tsx"),
   route("about", "routes/about.tsx"),
   route("policy/terms", "routes/policy.terms.tsx"),
   route("policy/privacy", "routes/policy.privacy.tsx"),

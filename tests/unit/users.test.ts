@@ -1,0 +1,44 @@
+import Database from "better-sqlite3";
+import { describe, expect, it } from "vitest";
+import { registerSchema } from "~/lib/auth-schemas";
+import { createUser, EmailTakenError, ensureAdmin, getUserByEmail, verifyLogin } from "~/models/user.server";
+
+describe("user model", () => {
+  it("stores a bcrypt hash, never the password, and logs in case-insensitively", async () => {
+    const input = registerSchema.parse({ name: "Meera", email: "Meera@Example.com", phone: "09876543210", password: "candle1" });
+    const user = await createUser(input);
+    expect(user.passwordHash).toMatch(/^\$2[aby]\$10\$/);
+    expect(user.passwordHash).not.toContain("candle1");
+    expect(user.phone).toBe("9876543210");
+    expect((await verifyLogin("  MEERA@example.COM ", "candle1"))?.id).toBe(user.id);
+    expect(await verifyLogin("meera@example.com", "wrong")).toBeNull();
+    expect(await verifyLogin("nobody@example.com", "candle1")).toBeNull();
+  });
+
+  it("refuses a second account with the same email, whatever its case", async () => {
+    const base = { name: "A", phone: "9876543210", password: "secret1" };
+    await createUser(registerSchema.parse({ ...base, email: "dup@example.com" }));
+    await expect(createUser(registerSchema.parse({ ...base, email: "DUP@example.com" }))).rejects.toBeInstanceOf(EmailTakenError);
+    const db = new Database(process.env.DATABASE_PATH!, { readonly: true });
+    expect(db.prepare("select count(*) n from users where email = ?").get("dup@example.com")).toEqual({ n: 1 });
+    db.close();
+  });
+
+  it("creates the ADMIN_EMAIL admin, or promotes an existing account without touching its password", async () => {
+    ensureAdmin("Boss@Example.com".toLowerCase(), "admin-pass-1");
+    const boss = getUserByEmail("boss@example.com")!;
+    expect(boss.isAdmin).toBe(true);
+    expect(await verifyLogin("boss@example.com", "admin-pass-1")).not.toBeNull();
+
+    await createUser(registerSchema.parse({ name: "Kiran", email: "kiran@example.com", phone: "9876543210", password: "mine-123" }));
+    ensureAdmin("kiran@example.com", "other-pass");
+    expect(getUserByEmail("kiran@example.com")!.isAdmin).toBe(true);
+    expect(await verifyLogin("kiran@example.com", "mine-123")).not.toBeNull();
+  });
+
+  it("does nothing without both ADMIN_EMAIL and ADMIN_PASSWORD", () => {
+    ensureAdmin("half@example.com", undefined);
+    ensureAdmin(undefined, "pass");
+    expect(getUserByEmail("half@example.com")).toBeUndefined();
+  });
+});
