@@ -1,0 +1,57 @@
+import { test as base, expect, type Page } from "@playwright/test";
+import Database from "better-sqlite3";
+
+export { expect };
+
+/** Read-only view of the server's database, to assert real rows. */
+export function db() {
+  return new Database(process.env.E2E_DB!, { readonly: true, fileMustExist: true });
+}
+
+export function queryOne<T>(sql: string, ...params: unknown[]): T | undefined {
+  const conn = db();
+  try {
+    return conn.prepare(sql).get(...params) as T | undefined;
+  } finally {
+    conn.close();
+  }
+}
+
+let counter = 0;
+type Fixtures = {
+  jsEnabled: boolean;
+  uniqueEmail: () => string;
+  goto: (url: string) => Promise<void>;
+  registerViaApi: (overrides?: Partial<{ name: string; email: string; password: string; phone: string }>) => Promise<{ name: string; email: string; password: string }>;
+};
+
+export const test = base.extend<Fixtures>({
+  jsEnabled: async ({ javaScriptEnabled }, use) => use(javaScriptEnabled !== false),
+  uniqueEmail: async ({}, use, testInfo) => {
+    await use(() => `u${Date.now().toString(36)}${testInfo.workerIndex}${++counter}-${testInfo.project.name}@example.com`);
+  },
+  // With JS on, wait for hydration so a click is handled by React, not as a plain post.
+  goto: async ({ page, jsEnabled }, use) => {
+    await use(async (url: string) => {
+      await page.goto(url);
+      if (jsEnabled) await waitForHydration(page);
+    });
+  },
+  // Registers through the JSON door with the page's own request context, so the browser
+  // shares the session cookie and the test skips the form.
+  registerViaApi: async ({ page, uniqueEmail }, use) => {
+    await use(async (overrides = {}) => {
+      const user = { name: "Priya Test", email: uniqueEmail(), password: "secret12", phone: "9876543210", ...overrides };
+      const res = await page.request.post("/api/auth/register", { data: user });
+      expect(res.status(), await res.text()).toBe(201);
+      return user;
+    });
+  },
+});
+
+export async function waitForHydration(page: Page) {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+export const nav = (page: Page) => page.getByRole("navigation", { name: "Main" });
+export const toaster = (page: Page) => page.locator(".toaster");

@@ -1,0 +1,62 @@
+import { defineConfig, devices } from "@playwright/test";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+// One temporary database and port per run; workers inherit these from the main process.
+process.env.E2E_DB ??= join(mkdtempSync(join(tmpdir(), "candle-e2e-")), "shop.db");
+process.env.E2E_PORT ??= String(3200 + Math.floor(Math.random() * 700));
+export const ADMIN = { email: "admin@e2e.test", password: "admin-e2e-pass" };
+const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+
+const chromium = {
+  ...devices["Desktop Chrome"],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
+  },
+};
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "../test-results",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  forbidOnly: !!process.env.CI,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: { baseURL, trace: "retain-on-failure" },
+  projects: [
+    { name: "js-off", use: { ...chromium, javaScriptEnabled: false }, testIgnore: /api\..*\.spec\.ts/ },
+    { name: "js-on", use: { ...chromium } },
+  ],
+  webServer: {
+    command: "node build/server/index.js",
+    cwd: "..",
+    url: `${baseURL}/about`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      PORT: process.env.E2E_PORT,
+      HOST: "127.0.0.1",
+      DATABASE_PATH: process.env.E2E_DB,
+      UPLOAD_DIR: join(process.env.E2E_DB, "..", "uploads"),
+      SESSION_SECRET: "e2e-session-secret-0123456789abcdef",
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+    },
+  },
+});
