@@ -2,6 +2,8 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/home.tsx"),
+  route("shop", "routes/shop.tsx"),
+  route("product/:id", "routes/product.$id.tsx"),
   route("login", "routes/login.tsx"),
   route("register", "routes/register.tsx"),
   route("logout", "routes/logout.tsx"),
@@ -12,6 +14,9 @@ export default [
   route("policy/privacy", "routes/policy.privacy.tsx"),
   route("policy/refund", "routes/policy.refund.tsx"),
   route("images/demo/:file", "routes/images.demo.$file.ts"),
+  route("api/products", "routes/api.products.ts"),
+  route("api/products/:id", "routes/api.products.$id.ts"),
+  route("api/products/:id/reviews", "routes/api.products.$id.reviews.ts"),
   route("api/auth/me", "routes/api.auth.me.ts"),
   route("api/auth/login", "routes/api.auth.login.ts"),
   route("api/auth/register", "routes/api.auth.register.ts"),

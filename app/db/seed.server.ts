@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { newId } from "~/lib/id";
+import { averageRating } from "~/lib/rating";
 import type { DB } from "./client.server";
 import { demoProducts, reviewComments, reviewerNames } from "./demo-catalogue";
 import { productImages, products, reviews } from "./schema";
@@ -31,10 +32,10 @@ export function seedDemoCatalogue(db: DB): boolean {
       // Spread creation over past days so "Newest" has a meaningful order.
       const createdAt = new Date((now - (demoProducts.length - i) * 86_400) * 1000);
       const ratings = Array.from({ length: 3 + Math.floor(rand() * 7) }, () => {
-        const r = Math.round(1 + p.mood + rand() * 1.6 - 0.3);
+        const r = Math.round(1.2 + p.mood * 0.9 + (rand() - 0.5) * 2.4);
         return Math.max(1, Math.min(5, r));
       });
-      const avg = ratings.reduce((a, b) => a + b, 0) / ratings.length;
+
       tx.insert(products)
         .values({
           id,
@@ -44,7 +45,7 @@ export function seedDemoCatalogue(db: DB): boolean {
           mrp: p.mrp ? p.mrp * 100 : null,
           stock: p.stock,
           image: demoImageUrl(p.name, 1),
-          rating: Math.round(avg * 10) / 10,
+          rating: averageRating(ratings),
           numReviews: ratings.length,
           createdAt,
         })
@@ -61,7 +62,7 @@ export function seedDemoCatalogue(db: DB): boolean {
             name: reviewerNames[Math.floor(rand() * reviewerNames.length)] ?? "",
             rating,
             comment: comments[Math.floor(rand() * comments.length)] ?? "",
-            createdAt: new Date((now - (ratings.length - k) * 3_600) * 1000),
+            createdAt: new Date((now - (ratings.length - k) * 3 * 86_400 - Math.floor(rand() * 86_400)) * 1000),
           })
           .run();
       });

@@ -6,5 +6,6 @@ const PENDING: Record<string, string> = {
 };
 
 export function pendingToast(pathname: string): string | null {
+  if (pathname.startsWith("/product/")) return "Posting review\u2026";
   return PENDING[pathname] ?? null;
 }

@@ -1,21 +1,44 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
+import { HeroCarousel } from "~/components/HeroCarousel";
+import { ProductGrid } from "~/components/ProductCard";
+import { BEST_SELLERS } from "~/lib/shop-query";
+import { topRated } from "~/models/product.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "RK Candles · Hand-poured soy candles" },
   { name: "description", content: "Hand-poured soy wax candles made in India. Cash on delivery, shipped across India." },
 ];
 
-export default function Home() {
+export function loader() {
+  return { bestSellers: topRated(BEST_SELLERS) };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
   return (
-    <section className="hero-simple">
-      <h1>Hand-poured soy candles</h1>
-      <p>Small-batch soy wax, cotton wicks and scents from Indian gardens and kitchens.</p>
-      <p>
-        <Link to="/shop" className="button primary">
-          Shop Now
-        </Link>
-      </p>
-    </section>
+    <>
+      <HeroCarousel />
+      <section className="why" aria-labelledby="why-title">
+        <h2 id="why-title">Why choose us</h2>
+        <ul>
+          <li>100% natural soy wax, clean and slow burning</li>
+          <li>Lead-free cotton wicks and phthalate-free fragrances</li>
+          <li>Hand-poured in small batches in India</li>
+          <li>Cash on delivery and a flat ₹49 shipping charge</li>
+        </ul>
+        <p className="actions">
+          <Link to="/shop" className="button primary">
+            Shop Now
+          </Link>{" "}
+          <a href="#best-sellers" className="button">
+            Best Sellers
+          </a>
+        </p>
+      </section>
+      <section id="best-sellers" aria-labelledby="best-title">
+        <h2 id="best-title">Best Sellers</h2>
+        <ProductGrid products={loaderData.bestSellers} />
+      </section>
+    </>
   );
 }

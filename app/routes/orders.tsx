@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/orders";
+import { formatDate } from "~/lib/dates";
 import { formatPaise } from "~/lib/money";
 import { requireUser } from "~/models/auth.server";
 import { listOrdersForUser } from "~/models/order.server";
@@ -29,7 +30,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         <ul className="order-list">
           {orders.map((o) => (
             <li key={o.id}>
-              <strong>#{o.id.slice(-6)}</strong> · {o.createdAt.toLocaleDateString("en-IN")} · {o.status} ·{" "}
+              <strong>#{o.id.slice(-6)}</strong> · {formatDate(o.createdAt)} · {o.status} ·{" "}
               {formatPaise(o.grandTotal)}
             </li>
           ))}

@@ -1,0 +1,21 @@
+import { formatPaise } from "~/lib/money";
+
+/** The price, with the MRP struck through when it is higher. */
+export function Price({ price, mrp }: { price: number; mrp: number | null }) {
+  const showMrp = mrp !== null && mrp > price;
+  return (
+    <span className="price">
+      <strong>{formatPaise(price)}</strong>
+      {showMrp ? (
+        <>
+          {" "}
+          <s className="mrp">
+            <span className="visually-hidden">MRP </span>
+            {formatPaise(mrp)}
+          </s>{" "}
+          <span className="discount">{Math.round(((mrp - price) / mrp) * 100)}% off</span>
+        </>
+      ) : null}
+    </span>
+  );
+}

@@ -1,0 +1,31 @@
+import { Link } from "react-router";
+import type { ProductCard as Card } from "~/models/product.server";
+import { Price } from "./Price";
+import { ProductImage } from "./ProductImage";
+import { Stars } from "./Stars";
+
+export function ProductCard({ product, eager }: { product: Card; eager?: boolean }) {
+  return (
+    <li className="card">
+      <Link to={`/product/${product.id}`} className="card-link">
+        <ProductImage src={product.image} alt={product.name} width={300} height={300} eager={eager} />
+        <h3 className="card-title">{product.name}</h3>
+      </Link>
+      <Price price={product.price} mrp={product.mrp} />
+      <span className="card-rating">
+        <Stars rating={product.rating} /> <span className="muted">({product.numReviews})</span>
+      </span>
+      {product.stock <= 0 ? <span className="badge-soldout">Sold out</span> : null}
+    </li>
+  );
+}
+
+export function ProductGrid({ products, eagerCount = 0 }: { products: Card[]; eagerCount?: number }) {
+  return (
+    <ul className="grid">
+      {products.map((p, i) => (
+        <ProductCard key={p.id} product={p} eager={i < eagerCount} />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,20 @@
+import { z } from "zod";
+
+export const RATING_INVALID = "Rating must be a whole number from 1 to 5.";
+export const COMMENT_MAX = 2000;
+
+// One schema for the product page's form and POST /api/products/{id}/reviews.
+export const reviewSchema = z.object({
+  rating: z.coerce
+    .number({ error: RATING_INVALID })
+    .int({ error: RATING_INVALID })
+    .min(1, { error: RATING_INVALID })
+    .max(5, { error: RATING_INVALID }),
+  comment: z
+    .string()
+    .trim()
+    .max(COMMENT_MAX, { error: `Please keep the comment under ${COMMENT_MAX} characters.` })
+    .optional()
+    .default(""),
+});
+export type ReviewInput = z.infer<typeof reviewSchema>;

@@ -1,0 +1,172 @@
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { productImages, products, reviews, type User } from "~/db/schema";
+import { newId } from "~/lib/id";
+import { paiseToRupees } from "~/lib/money";
+import { ratingFromTotals } from "~/lib/rating";
+import type { ReviewInput } from "~/lib/review-schema";
+import type { ShopQuery } from "~/lib/shop-query";
+
+const live = isNull(products.deletedAt);
+
+/** User text inside LIKE is matched literally: %, _ and \ are escaped. */
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function searchClause(q: string): SQL | undefined {
+  if (!q) return undefined;
+  const pattern = likePattern(q);
+  return sql`(${products.name} LIKE ${pattern} ESCAPE '\\' OR ${products.description} LIKE ${pattern} ESCAPE '\\')`;
+}
+
+const SORT_COLUMNS = { createdAt: products.createdAt, price: products.price, rating: products.rating } as const;
+
+// The columns a product card and the list API need; descriptions of the list are short enough.
+const cardColumns = {
+  id: products.id,
+  name: products.name,
+  description: products.description,
+  price: products.price,
+  mrp: products.mrp,
+  stock: products.stock,
+  image: products.image,
+  rating: products.rating,
+  numReviews: products.numReviews,
+  createdAt: products.createdAt,
+};
+
+export type ProductCard = {
+  id: string;
+  name: string;
+  description: string;
+  price: number;
+  mrp: number | null;
+  stock: number;
+  image: string;
+  rating: number;
+  numReviews: number;
+  createdAt: Date;
+};
+
+export type ProductPage = { items: ProductCard[]; page: number; totalPages: number; totalItems: number };
+
+export function listProducts(query: ShopQuery): ProductPage {
+  const where = and(live, searchClause(query.q));
+  const column = SORT_COLUMNS[query.sort];
+  const direction = query.order === "asc" ? asc : desc;
+  const offset = (query.page - 1) * query.limit;
+  // One query for the page and the total (a window count), instead of scanning twice.
+  const rows = db
+    .select({ ...cardColumns, total: sql<number>`count(*) over ()` })
+    .from(products)
+    .where(where)
+    .orderBy(direction(column), direction(products.id))
+    .limit(query.limit)
+    .offset(offset)
+    .all();
+  const totalItems =
+    rows[0]?.total ?? (query.page > 1 ? (db.select({ n: sql<number>`count(*)` }).from(products).where(where).get()?.n ?? 0) : 0);
+  return {
+    items: rows.map(({ total: _total, ...card }) => card),
+    page: query.page,
+    totalPages: Math.ceil(totalItems / query.limit),
+    totalItems,
+  };
+}
+
+export function topRated(limit: number): ProductCard[] {
+  return db
+    .select(cardColumns)
+    .from(products)
+    .where(live)
+    .orderBy(desc(products.rating), desc(products.numReviews), desc(products.id))
+    .limit(limit)
+    .all();
+}
+
+export function imagesFor(productIds: string[]): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  if (productIds.length === 0) return map;
+  const rows = db
+    .select({ productId: productImages.productId, url: productImages.url })
+    .from(productImages)
+    .where(inArray(productImages.productId, productIds))
+    .orderBy(asc(productImages.productId), asc(productImages.position))
+    .all();
+  for (const r of rows) map.set(r.productId, [...(map.get(r.productId) ?? []), r.url]);
+  return map;
+}
+
+export type ProductReview = { id: string; name: string; rating: number; comment: string; createdAt: Date };
+
+export function getProduct(id: string) {
+  const product = db.select(cardColumns).from(products).where(and(eq(products.id, id), live)).get();
+  if (!product) return null;
+  const images = imagesFor([id]).get(id) ?? [];
+  const productReviews: ProductReview[] = db
+    .select({ id: reviews.id, name: reviews.name, rating: reviews.rating, comment: reviews.comment, createdAt: reviews.createdAt })
+    .from(reviews)
+    .where(eq(reviews.productId, id))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(100)
+    .all();
+  return { ...product, images: galleryOf(product.image, images), reviews: productReviews };
+}
+export type ProductDetail = NonNullable<ReturnType<typeof getProduct>>;
+
+/** The gallery: the primary image first, then the others without repeats. */
+export function galleryOf(primary: string, images: string[]): string[] {
+  return [...new Set([primary, ...images].filter(Boolean))];
+}
+
+/** Adds a review and recomputes the product's rating and count in the same transaction. */
+export function addReview(productId: string, user: Pick<User, "id" | "name">, input: ReviewInput): boolean {
+  return db.transaction((tx) => {
+    const exists = tx.select({ id: products.id }).from(products).where(and(eq(products.id, productId), live)).get();
+    if (!exists) return false;
+    tx.insert(reviews)
+      .values({ id: newId(), productId, userId: user.id, name: user.name, rating: input.rating, comment: input.comment })
+      .run();
+    const stats = tx
+      .select({ sum: sql<number>`coalesce(sum(${reviews.rating}), 0)`, n: sql<number>`count(*)` })
+      .from(reviews)
+      .where(eq(reviews.productId, productId))
+      .get() ?? { sum: 0, n: 0 };
+    tx.update(products)
+      .set({ rating: ratingFromTotals(stats.sum, stats.n), numReviews: stats.n })
+      .where(eq(products.id, productId))
+      .run();
+    return true;
+  });
+}
+
+// --- The JSON door's shapes (spec §3): `_id`, money in rupees.
+
+export function toApiProduct(p: ProductCard, images: string[]) {
+  const gallery = galleryOf(p.image, images);
+  return {
+    _id: p.id,
+    name: p.name,
+    description: p.description,
+    price: paiseToRupees(p.price),
+    mrp: p.mrp === null ? null : paiseToRupees(p.mrp),
+    stock: p.stock,
+    image: gallery[0] ?? "",
+    images: gallery.map((url) => ({ url })),
+    rating: p.rating,
+    numReviews: p.numReviews,
+    createdAt: p.createdAt.toISOString(),
+  };
+}
+
+export function toApiProductDetail(p: ProductDetail) {
+  return {
+    ...toApiProduct(p, p.images),
+    reviews: p.reviews.map((r) => ({
+      _id: r.id,
+      name: r.name || "User",
+      rating: r.rating,
+      comment: r.comment,
+      createdAt: r.createdAt.toISOString(),
+    })),
+  };
+}

@@ -1,0 +1,17 @@
+import type { Route } from "./+types/api.products.$id.reviews";
+import { reviewSchema } from "~/lib/review-schema";
+import { requireApiUser } from "~/models/auth.server";
+import { apiError, json, methodNotAllowed, readBody } from "~/models/http.server";
+import { addReview, getProduct, toApiProductDetail } from "~/models/product.server";
+
+export const loader = methodNotAllowed;
+
+// POST /api/products/{id}/reviews { rating, comment } → the product, reloaded.
+export async function action({ request, params }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed();
+  const user = await requireApiUser(request);
+  const parsed = reviewSchema.safeParse(await readBody(request));
+  if (!parsed.success) return apiError(400, parsed.error.issues[0]?.message ?? "Invalid review");
+  if (!addReview(params.id, user, parsed.data)) return apiError(404, "Product not found");
+  return json(toApiProductDetail(getProduct(params.id)!), 201);
+}

@@ -1,0 +1,172 @@
+import { getFormProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
+import { data, Form, isRouteErrorResponse, Link } from "react-router";
+import type { Route } from "./+types/product.$id";
+import { Field } from "~/components/Field";
+import { Price } from "~/components/Price";
+import { ProductImage } from "~/components/ProductImage";
+import { Stars } from "~/components/Stars";
+import { formatDate } from "~/lib/dates";
+import { reviewSchema } from "~/lib/review-schema";
+import { getUser, requireUser } from "~/models/auth.server";
+import { addReview, getProduct } from "~/models/product.server";
+import { redirectWithToast } from "~/models/toast.server";
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  data
+    ? [
+        { title: `${data.product.name} · RK Candles` },
+        { name: "description", content: data.product.description.slice(0, 155) },
+      ]
+    : [{ title: "Product not found · RK Candles" }];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const product = getProduct(params.id);
+  if (!product) throw data({ message: "Product not found" }, { status: 404 });
+  const image = Number(new URL(request.url).searchParams.get("image") ?? 1);
+  const selected = Number.isInteger(image) && image >= 1 && image <= product.images.length ? image - 1 : 0;
+  return { product, selected, loggedIn: (await getUser(request)) !== null };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: reviewSchema });
+  if (submission.status !== "success") return submission.reply();
+  if (!addReview(params.id, user, submission.value)) throw data({ message: "Product not found" }, { status: 404 });
+  return redirectWithToast(request, `/product/${params.id}#reviews`, { type: "success", title: "Review submitted" });
+}
+
+function Gallery({ name, images, initial }: { name: string; images: string[]; initial: number }) {
+  // Without JS the thumbnails are links (?image=n); with JS they switch instantly.
+  const [selected, setSelected] = useState(initial);
+  const main = images[selected] ?? "";
+  return (
+    <div className="gallery">
+      <ProductImage src={main} alt={name} width={600} height={600} eager className="gallery-main" />
+      {images.length > 1 ? (
+        <ul className="thumbs" aria-label="More pictures">
+          {images.map((url, i) => (
+            <li key={url}>
+              <a
+                href={`?image=${i + 1}`}
+                aria-label={`Picture ${i + 1} of ${images.length}`}
+                aria-current={i === selected ? "true" : undefined}
+                onClick={(e) => {
+                  e.preventDefault();
+                  setSelected(i);
+                }}
+              >
+                <ProductImage src={url} alt="" width={80} height={80} />
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+function ReviewForm({ lastResult }: { lastResult: Route.ComponentProps["actionData"] }) {
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(reviewSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: reviewSchema }),
+    shouldValidate: "onSubmit",
+    defaultValue: { rating: "5", comment: "" },
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="review-form">
+      <h3>Write a review</h3>
+      <Field label="Rating" id={fields.rating.id} errorId={fields.rating.errorId} errors={fields.rating.errors}>
+        <select {...getSelectProps(fields.rating)}>
+          {[5, 4, 3, 2, 1].map((n) => (
+            <option key={n} value={n}>
+              {n} {n === 1 ? "star" : "stars"}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label="Comment" id={fields.comment.id} errorId={fields.comment.errorId} errors={fields.comment.errors}>
+        <textarea {...getTextareaProps(fields.comment)} rows={3} />
+      </Field>
+      <button type="submit" className="button primary">
+        Submit review
+      </button>
+    </Form>
+  );
+}
+
+export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { product, selected, loggedIn } = loaderData;
+  const soldOut = product.stock <= 0;
+  return (
+    <article className="product">
+      {/* key: a new ?image= link (or product) resets the gallery's state */}
+      <Gallery key={`${product.id}-${selected}`} name={product.name} images={product.images} initial={selected} />
+      <div className="product-info">
+        <h1>{product.name}</h1>
+        <p className="product-price">
+          <Price price={product.price} mrp={product.mrp} />
+        </p>
+        <p>
+          <Stars rating={product.rating} /> <a href="#reviews">{product.numReviews} {product.numReviews === 1 ? "review" : "reviews"}</a>
+        </p>
+        <p>{product.description}</p>
+        <p className={soldOut ? "stock out" : "stock"}>{soldOut ? "Sold out" : product.stock <= 5 ? `Only ${product.stock} left` : "In stock"}</p>
+        <Form method="post" action="/cart" className="add-to-cart">
+          <input type="hidden" name="intent" value="add" />
+          <input type="hidden" name="productId" value={product.id} />
+          <div className="field qty">
+            <label htmlFor="qty">Quantity</label>
+            <input id="qty" name="qty" type="number" min={1} max={Math.max(1, product.stock)} step={1} defaultValue={1} inputMode="numeric" disabled={soldOut} />
+          </div>
+          <button type="submit" className="button primary" disabled={soldOut}>
+            Add to Cart
+          </button>
+        </Form>
+      </div>
+      <section id="reviews" className="reviews" aria-labelledby="reviews-title">
+        <h2 id="reviews-title">Reviews</h2>
+        {product.reviews.length === 0 ? <p>No reviews yet.</p> : null}
+        <ul className="review-list">
+          {product.reviews.map((r) => (
+            <li key={r.id}>
+              <p>
+                <strong>{r.name || "User"}</strong> <Stars rating={r.rating} />{" "}
+                <time dateTime={r.createdAt.toISOString()} className="muted">
+                  {formatDate(r.createdAt)}
+                </time>
+              </p>
+              {r.comment ? <p>{r.comment}</p> : null}
+            </li>
+          ))}
+        </ul>
+        {loggedIn ? (
+          <ReviewForm lastResult={actionData} />
+        ) : (
+          <p>
+            Please login to write a review.{" "}
+            <Link to={`/login?redirect=${encodeURIComponent(`/product/${product.id}`)}`}>Login</Link>
+          </p>
+        )}
+      </section>
+    </article>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <section className="narrow">
+      <h1>{notFound ? "Product not found" : "Something went wrong"}</h1>
+      <p>{notFound ? "This candle is not in our shop (any more)." : "Please try again in a moment."}</p>
+      <p>
+        <Link to="/shop" className="button primary">
+          Back to the shop
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+import { Form, Link, redirect, useSubmit } from "react-router";
+import type { Route } from "./+types/shop";
+import { Pagination } from "~/components/Pagination";
+import { ProductGrid } from "~/components/ProductCard";
+import { PAGE_SIZES, parseShopQuery, shopHref, SORT_OPTIONS, sortValue } from "~/lib/shop-query";
+import { listProducts } from "~/models/product.server";
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data?.query.q ? `“${data.query.q}” · Shop · RK Candles` : "Shop · RK Candles" },
+  { name: "description", content: "Browse hand-poured soy candles: search, sort by price or rating." },
+];
+
+export function loader({ request }: Route.LoaderArgs) {
+  const query = parseShopQuery(new URL(request.url).searchParams);
+  const result = listProducts(query);
+  // Past the last page (a stale link): go to the last one rather than show nothing.
+  if (result.totalPages > 0 && query.page > result.totalPages) {
+    throw redirect(shopHref(query, { page: result.totalPages }));
+  }
+  return { query, ...result };
+}
+
+export default function Shop({ loaderData }: Route.ComponentProps) {
+  const { query, items, page, totalPages, totalItems } = loaderData;
+  const submit = useSubmit();
+  const sizes: number[] = PAGE_SIZES.includes(query.limit as never) ? [...PAGE_SIZES] : [...PAGE_SIZES, query.limit].sort((a, b) => a - b);
+  return (
+    <section>
+      <h1>Shop</h1>
+      {/* A GET form without a page field: any change starts again at page 1. */}
+      <Form method="get" action="/shop" className="filters" role="search">
+        <div className="field">
+          <label htmlFor="shop-q">Search</label>
+          <input id="shop-q" type="search" name="q" defaultValue={query.q} placeholder="Lavender, sandalwood…" maxLength={100} />
+        </div>
+        <div className="field">
+          <label htmlFor="shop-sort">Sort</label>
+          <select id="shop-sort" name="sort" defaultValue={sortValue(query)} onChange={(e) => submit(e.currentTarget.form)}>
+            {SORT_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="shop-limit">Per page</label>
+          <select id="shop-limit" name="limit" defaultValue={String(query.limit)} onChange={(e) => submit(e.currentTarget.form)}>
+            {sizes.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="button primary">
+          Apply
+        </button>
+      </Form>
+      <p className="muted" aria-live="polite">
+        {totalItems} {totalItems === 1 ? "product" : "products"}
+        {query.q ? ` for “${query.q}”` : ""}
+        {totalPages > 1 ? ` · page ${page} of ${totalPages}` : ""}
+      </p>
+      {items.length === 0 ? (
+        <div className="empty">
+          <p>No products match your search.</p>
+          <Link to={shopHref(query, { q: "", page: 1 })} className="button">
+            Clear search
+          </Link>
+        </div>
+      ) : (
+        <ProductGrid products={items} eagerCount={4} />
+      )}
+      <Pagination page={page} totalPages={totalPages} href={(n) => shopHref(query, { page: n })} />
+    </section>
+  );
+}

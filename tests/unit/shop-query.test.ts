@@ -1,0 +1,113 @@
+import { describe, expect, it } from "vitest";
+import { pageWindow, parseShopQuery, shopHref } from "~/lib/shop-query";
+import { averageRating, ratingFromTotals } from "~/lib/rating";
+
+const parse = (qs: string, opts?: Parameters<typeof parseShopQuery>[1]) => parseShopQuery(new URLSearchParams(qs), opts);
+
+describe("parseShopQuery", () => {
+  it("defaults: page 1, 12 per page, newest first", () => {
+    expect(parse("")).toEqual({ page: 1, limit: 12, q: "", sort: "createdAt", order: "desc" });
+  });
+
+  it.each([
+    ["page=0", 1],
+    ["page=-3", 1],
+    ["page=abc", 1],
+    ["page=2.7", 2],
+    ["page=50", 50],
+    ["page=", 1],
+  ])("page: %s → %i", (qs, page) => {
+    expect(parse(qs).page).toBe(page);
+  });
+
+  it.each([
+    ["limit=0", 1],
+    ["limit=-5", 1],
+    ["limit=8", 8],
+    ["limit=61", 60],
+    ["limit=1000", 60],
+    ["limit=NaN", 12],
+    ["limit=Infinity", 12],
+  ])("limit: %s → %i", (qs, limit) => {
+    expect(parse(qs).limit).toBe(limit);
+  });
+
+  it("lets admins ask for up to 200", () => {
+    expect(parse("limit=200", { maxLimit: 200 }).limit).toBe(200);
+    expect(parse("limit=500", { maxLimit: 200 }).limit).toBe(200);
+  });
+
+  it.each([
+    ["sort=price&order=asc", "price", "asc"],
+    ["sort=price&order=desc", "price", "desc"],
+    ["sort=price", "price", "asc"],
+    ["sort=rating", "rating", "desc"],
+    ["sort=createdAt&order=asc", "createdAt", "asc"],
+    ["sort=price-desc", "price", "desc"],
+    ["sort=rating-desc", "rating", "desc"],
+    ["sort=newest", "createdAt", "desc"],
+    ["sort=price-asc&order=desc", "price", "desc"],
+    ["sort=name;drop table products", "createdAt", "desc"],
+    ["sort=price&order=sideways", "price", "asc"],
+  ])("sort: %s → %s %s", (qs, sort, order) => {
+    expect(parse(qs)).toMatchObject({ sort, order });
+  });
+
+  it("trims and bounds the search text; reads `search` for the API", () => {
+    expect(parse("q=%20%20lavender%20").q).toBe("lavender");
+    expect(parse(`q=${"x".repeat(500)}`).q).toHaveLength(100);
+    expect(parse("search=rose", { searchParam: "search" }).q).toBe("rose");
+  });
+});
+
+describe("pageWindow", () => {
+  it.each([
+    [1, 1, [1]],
+    [1, 3, [1, 2, 3]],
+    [1, 10, [1, 2, 3, 4, 5]],
+    [2, 10, [1, 2, 3, 4, 5]],
+    [3, 10, [1, 2, 3, 4, 5]],
+    [4, 10, [2, 3, 4, 5, 6]],
+    [9, 10, [6, 7, 8, 9, 10]],
+    [10, 10, [6, 7, 8, 9, 10]],
+    [5, 0, []],
+  ])("page %i of %i → %j", (page, total, expected) => {
+    expect(pageWindow(page, total)).toEqual(expected);
+  });
+
+  it("never shows more than 5 buttons", () => {
+    for (let total = 1; total < 30; total++)
+      for (let page = 1; page <= total; page++) {
+        const w = pageWindow(page, total);
+        expect(w.length).toBe(Math.min(5, total));
+        expect(w).toContain(page);
+      }
+  });
+});
+
+describe("shopHref", () => {
+  const base = parse("q=rose&sort=price-asc&limit=24&page=3");
+  it("keeps the filters and leaves defaults out", () => {
+    expect(shopHref(base, { page: 4 })).toBe("/shop?q=rose&sort=price-asc&limit=24&page=4");
+    expect(shopHref(base, { page: 1 })).toBe("/shop?q=rose&sort=price-asc&limit=24");
+    expect(shopHref(parse(""))).toBe("/shop");
+  });
+  it("clearing the search drops q and the page", () => {
+    expect(shopHref(base, { q: "", page: 1 })).toBe("/shop?sort=price-asc&limit=24");
+  });
+  it("escapes user text", () => {
+    expect(shopHref(parse("q=a%26b%3Dc"))).toBe("/shop?q=a%26b%3Dc");
+  });
+});
+
+describe("rating arithmetic", () => {
+  it("averages to one decimal, 0 without reviews", () => {
+    expect(averageRating([])).toBe(0);
+    expect(averageRating([5])).toBe(5);
+    expect(averageRating([5, 4])).toBe(4.5);
+    expect(averageRating([5, 4, 4])).toBe(4.3);
+    expect(averageRating([1, 2, 2])).toBe(1.7);
+    expect(ratingFromTotals(14, 3)).toBe(4.7);
+    expect(ratingFromTotals(0, 0)).toBe(0);
+  });
+});
