@@ -144,7 +144,8 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           ))}
         </ul>
         {loggedIn ? (
-          <ReviewForm lastResult={actionData} />
+          // key: a new review remounts the form, so it starts blank again
+          <ReviewForm key={product.numReviews} lastResult={actionData} />
         ) : (
           <p>
             Please login to write a review.{" "}

@@ -1,0 +1,116 @@
+import { ADMIN } from "../playwright.config";
+import { expect, queryOne, test } from "./fixtures";
+
+type ApiProduct = {
+  _id: string; name: string; description: string; price: number; mrp: number | null; stock: number;
+  image: string; images: { url: string }[]; rating: number; numReviews: number; reviews?: unknown[];
+};
+
+test("GET /api/products pages, sorts and searches with the spec's shape", async ({ request }) => {
+  const res = await request.get("/api/products?limit=8&sort=rating&order=desc");
+  expect(res.status()).toBe(200);
+  const body = await res.json();
+  expect(Object.keys(body).sort()).toEqual(["items", "page", "totalItems", "totalPages"]);
+  expect(body.page).toBe(1);
+  expect(body.items).toHaveLength(8);
+  expect(body.totalPages).toBe(Math.ceil(body.totalItems / 8));
+  const p: ApiProduct = body.items[0];
+  expect(p._id).toMatch(/^[0-9a-f]{24}$/);
+  expect(typeof p.price).toBe("number");
+  expect(p.image).toBe(p.images[0]!.url);
+  const ratings = body.items.map((i: ApiProduct) => i.rating);
+  expect(ratings).toEqual([...ratings].sort((a: number, b: number) => b - a));
+
+  // Prices are rupees, from paise in the database.
+  const row = queryOne<{ price: number }>("select price from products where id = ?", p._id)!;
+  expect(p.price * 100).toBe(row.price);
+
+  const asc = await (await request.get("/api/products?sort=price&order=asc&limit=60")).json();
+  const prices = asc.items.map((i: ApiProduct) => i.price);
+  expect(prices).toEqual([...prices].sort((a: number, b: number) => a - b));
+
+  const search = await (await request.get("/api/products?search=SAFFRON")).json();
+  expect(search.items.map((i: ApiProduct) => i.name)).toEqual(["Kesar Saffron"]);
+  const wild = await (await request.get(`/api/products?search=${encodeURIComponent("%_")}`)).json();
+  expect(wild.totalItems).toBe(0);
+
+  const page2 = await (await request.get("/api/products?limit=5&page=2&sort=price&order=asc")).json();
+  expect(page2.page).toBe(2);
+  expect(page2.items.map((i: ApiProduct) => i._id)).toEqual(asc.items.slice(5, 10).map((i: ApiProduct) => i._id));
+});
+
+test("limit is capped at 60, except admins who may ask for up to 200", async ({ request, playwright, baseURL }) => {
+  const guest = await (await request.get("/api/products?limit=200")).json();
+  expect(guest.totalPages).toBe(Math.ceil(guest.totalItems / 60));
+
+  const admin = await playwright.request.newContext({ baseURL });
+  expect((await admin.post("/api/auth/login", { data: ADMIN })).status()).toBe(200);
+  const all = await (await admin.get("/api/products?limit=200")).json();
+  expect(all.totalPages).toBe(Math.ceil(all.totalItems / 200));
+  expect(all.items.length).toBe(Math.min(200, all.totalItems));
+  const capped = await (await admin.get("/api/products?limit=5000")).json();
+  expect(capped.totalPages).toBe(Math.ceil(capped.totalItems / 200));
+  await admin.dispose();
+});
+
+test("GET /api/products/{id} includes reviews; unknown ids are 404", async ({ request }) => {
+  const list = await (await request.get("/api/products?limit=1&sort=rating")).json();
+  const id = list.items[0]._id;
+  const res = await request.get(`/api/products/${id}`);
+  expect(res.status()).toBe(200);
+  const p = await res.json();
+  expect(p).toMatchObject({ _id: id, name: expect.any(String), numReviews: expect.any(Number) });
+  expect(p.reviews).toHaveLength(p.numReviews);
+  for (const r of p.reviews) {
+    expect(r.name.length).toBeGreaterThan(0);
+    expect(r.rating).toBeGreaterThanOrEqual(1);
+    expect(r.rating).toBeLessThanOrEqual(5);
+    expect(Date.parse(r.createdAt)).not.toBeNaN();
+  }
+  const missing = await request.get("/api/products/nope");
+  expect(missing.status()).toBe(404);
+  expect(await missing.json()).toEqual({ message: "Product not found" });
+});
+
+test("POST /api/products/{id}/reviews: 401 for guests, 400 for a bad rating, 201 with the product", async ({ request, uniqueEmail }) => {
+  const id = (await (await request.get("/api/products?limit=1&sort=price&order=asc")).json()).items[0]._id;
+  const count = () => queryOne<{ n: number }>("select count(*) n from reviews where product_id = ?", id)!.n;
+  const before = count();
+
+  const guest = await request.post(`/api/products/${id}/reviews`, { data: { rating: 5, comment: "hi" } });
+  expect(guest.status()).toBe(401);
+  expect((await guest.json()).message).toEqual(expect.any(String));
+
+  await request.post("/api/auth/register", { data: { name: "Api Reviewer", email: uniqueEmail(), password: "secret12", phone: "9876543210" } });
+  for (const rating of [0, 6, 4.5, "five", null, -1]) {
+    const bad = await request.post(`/api/products/${id}/reviews`, { data: { rating, comment: "x" } });
+    expect(bad.status(), String(rating)).toBe(400);
+    expect((await bad.json()).message).toBe("Rating must be a whole number from 1 to 5.");
+  }
+  expect(count()).toBe(before);
+
+  const ok = await request.post(`/api/products/${id}/reviews`, { data: { rating: 4, comment: "<b>nice</b>" } });
+  expect(ok.status()).toBe(201);
+  const product = await ok.json();
+  expect(product._id).toBe(id);
+  expect(product.reviews[0]).toMatchObject({ name: "Api Reviewer", rating: 4, comment: "<b>nice</b>" });
+  expect(count()).toBe(before + 1);
+  const stored = queryOne<{ num_reviews: number }>("select num_reviews from products where id = ?", id)!;
+  expect(stored.num_reviews).toBe(product.numReviews);
+
+  expect((await request.post("/api/products/nope/reviews", { data: { rating: 4 } })).status()).toBe(404);
+});
+
+test("review comments are shown as text, never as HTML", async ({ page, goto, registerViaApi }) => {
+  await registerViaApi({ name: "<i>Sneaky</i>" });
+  const id = (await (await page.request.get("/api/products?limit=1&sort=price&order=desc")).json()).items[0]._id;
+  const marker = `m${Date.now()}`;
+  const comment = `<img src=x onerror="document.title='${marker}'"><b>${marker}</b>`;
+  expect((await page.request.post(`/api/products/${id}/reviews`, { data: { rating: 3, comment } })).status()).toBe(201);
+  await goto(`/product/${id}`);
+  const item = page.locator(".review-list li", { hasText: marker });
+  await expect(item).toContainText(comment);
+  await expect(item).toContainText("<i>Sneaky</i>");
+  await expect(item.locator("b, img, i")).toHaveCount(0);
+  expect(await page.title()).not.toBe(marker);
+});

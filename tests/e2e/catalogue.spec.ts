@@ -1,0 +1,148 @@
+import { expect, queryOne, test, toaster } from "./fixtures";
+import type { Page } from "@playwright/test";
+
+const cards = (page: Page) => page.locator("main .grid > li");
+const priceOf = async (page: Page, i: number) =>
+  Number((await cards(page).nth(i).locator(".price strong").innerText()).replace(/[^\d.]/g, ""));
+
+/** With JS a select submits by itself; without JS the shopper presses Apply. */
+async function choose(page: Page, label: string, value: string, jsEnabled: boolean) {
+  await page.getByLabel(label).selectOption(value);
+  if (!jsEnabled) await page.getByRole("button", { name: "Apply" }).click();
+}
+
+test("home → shop → search → sort → page size → pages → product → thumbnail → review", async ({ page, goto, jsEnabled, registerViaApi }) => {
+  await registerViaApi({ name: "Review Writer" });
+  await goto("/");
+  await expect(page.locator("#best-sellers .grid > li")).toHaveCount(8);
+  await page.locator(".why").getByRole("link", { name: "Shop Now" }).click();
+  await expect(page).toHaveURL(/\/shop$/);
+  await expect(cards(page)).toHaveCount(12);
+  await expect(page.getByRole("navigation", { name: "Pages" })).toBeVisible();
+
+  // Search (Enter submits the GET form either way).
+  await page.getByLabel("Search").fill("sandal");
+  await page.getByLabel("Search").press("Enter");
+  await expect(page).toHaveURL(/q=sandal/);
+  await expect(cards(page).first()).toBeVisible();
+  const names = await cards(page).locator("h3").allInnerTexts();
+  expect(names).toEqual(expect.arrayContaining(["Mysore Sandalwood", "Champa Frangipani"]));
+
+  // Clear the search, then sort by price.
+  await goto("/shop");
+  await choose(page, "Sort", "price-asc", jsEnabled);
+  await expect(page).toHaveURL(/sort=price-asc/);
+  await expect(page.getByLabel("Sort")).toHaveValue("price-asc");
+  expect(await priceOf(page, 0)).toBeLessThanOrEqual(await priceOf(page, 1));
+  expect(await priceOf(page, 1)).toBeLessThanOrEqual(await priceOf(page, 11));
+
+  // Page size 8, then page 2; changing a filter starts again at page 1.
+  await choose(page, "Per page", "8", jsEnabled);
+  await expect(page).toHaveURL(/limit=8/);
+  await expect(cards(page)).toHaveCount(8);
+  const lastOnPage1 = await priceOf(page, 7);
+  await page.getByRole("link", { name: "Page 2" }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.locator(".pagination [aria-current=page]")).toHaveText("2");
+  expect(await priceOf(page, 0)).toBeGreaterThanOrEqual(lastOnPage1);
+  await page.getByRole("link", { name: "Next" }).click();
+  await expect(page).toHaveURL(/page=3/);
+  await choose(page, "Sort", "price-desc", jsEnabled);
+  await expect(page).toHaveURL(/sort=price-desc/);
+  expect(page.url()).not.toMatch(/page=/);
+  await expect(page.locator(".pagination [aria-current=page]")).toHaveText("1");
+  expect(await priceOf(page, 0)).toBeGreaterThanOrEqual(await priceOf(page, 1));
+
+  // Product page: the most expensive candle has 4 pictures.
+  await cards(page).first().getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/product\/[0-9a-f]{24}$/);
+  const productId = page.url().split("/").pop()!;
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Kesar Saffron");
+  await expect(page.locator(".product-info s.mrp")).toContainText("₹1,499.00");
+  await expect(page.locator(".product-info .price strong")).toHaveText("₹1,299.00");
+  const main = page.locator(".gallery-main");
+  await expect(main).toHaveAttribute("src", /kesar-saffron-1\.svg/);
+  await page.getByRole("link", { name: "Picture 3 of 4" }).click();
+  await expect(main).toHaveAttribute("src", /kesar-saffron-3\.svg/);
+  if (jsEnabled) expect(page.url()).not.toContain("image="); // switched without navigating
+  else await expect(page).toHaveURL(/\?image=3$/);
+
+  // Post a review.
+  const before = queryOne<{ num_reviews: number }>("select num_reviews from products where id = ?", productId)!;
+  await expect(page.getByLabel("Rating")).toHaveValue("5");
+  await page.getByLabel("Rating").selectOption("2");
+  const comment = `Too smoky for me (${test.info().project.name} ${Date.now()})`;
+  await page.getByLabel("Comment").fill(comment);
+  await page.getByRole("button", { name: "Submit review" }).click();
+  await expect(toaster(page)).toContainText("Review submitted");
+  const review = page.locator(".review-list li", { hasText: comment });
+  await expect(review).toBeVisible();
+  await expect(review).toContainText("Review Writer");
+  await expect(review.getByRole("img", { name: "Rated 2.0 out of 5" })).toBeVisible();
+  const row = queryOne<{ rating: number; user_id: string }>("select rating, user_id from reviews where comment = ?", comment);
+  expect(row?.rating).toBe(2);
+  const after = queryOne<{ num_reviews: number; rating: number }>("select num_reviews, rating from products where id = ?", productId)!;
+  expect(after.num_reviews).toBeGreaterThanOrEqual(before.num_reviews + 1);
+  const avg = queryOne<{ r: number }>("select round(avg(rating), 1) r from reviews where product_id = ?", productId)!;
+  expect(after.rating).toBeCloseTo(avg.r, 5);
+});
+
+test("a guest sees the login text instead of the review form", async ({ page, goto }) => {
+  await goto("/shop");
+  await cards(page).first().getByRole("link").first().click();
+  await expect(page.getByText("Please login to write a review.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Submit review" })).toHaveCount(0);
+  await expect(page.getByLabel("Comment")).toHaveCount(0);
+});
+
+test("a search with no results says so and offers to clear it", async ({ page, goto }) => {
+  await goto("/shop?q=zzzz-nothing&sort=price-asc");
+  await expect(page.getByText("No products match your search.")).toBeVisible();
+  await expect(cards(page)).toHaveCount(0);
+  await page.getByRole("link", { name: "Clear search" }).click();
+  await expect(page).toHaveURL(/\/shop\?sort=price-asc$/);
+  await expect(cards(page)).toHaveCount(12);
+});
+
+test("an unknown product renders a 404 page with a way back", async ({ page }) => {
+  const res = await page.goto("/product/000000000000000000000000");
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Product not found" })).toBeVisible();
+  await page.getByRole("link", { name: "Back to the shop" }).click();
+  await expect(page).toHaveURL(/\/shop$/);
+});
+
+test("out-of-range query values are clamped", async ({ page, goto }) => {
+  await goto("/shop?limit=500&page=-4");
+  // Other tests may add products meanwhile: all of the catalogue (28+) on one page, at most 60.
+  await expect(cards(page).nth(27)).toBeVisible();
+  expect(await cards(page).count()).toBeLessThanOrEqual(60);
+  await expect(page.locator(".pagination")).toHaveCount(0);
+  await goto("/shop?page=999");
+  await expect(page).toHaveURL(/page=3$/);
+  await expect(page.locator(".pagination [aria-current=page]")).toHaveText("3");
+});
+
+test("carousel: dots and arrows move between slides", async ({ page, goto }) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await goto("/");
+  const track = page.locator(".carousel-track");
+  await page.getByRole("link", { name: "Slide 3" }).click();
+  await expect.poll(() => track.evaluate((el) => Math.round(el.scrollLeft / el.clientWidth))).toBe(2);
+  await page.locator("#slide-3").getByRole("link", { name: "Next slide" }).click();
+  await expect.poll(() => track.evaluate((el) => Math.round(el.scrollLeft / el.clientWidth))).toBe(0);
+});
+
+test("carousel advances by itself every 4 s with JS, and stays put under reduced motion", async ({ page, goto, jsEnabled }) => {
+  test.skip(!jsEnabled, "auto-advance is a JS enhancement");
+  await goto("/");
+  const track = page.locator(".carousel-track");
+  await expect(track).toHaveAttribute("data-slide", "1");
+  await page.mouse.move(0, 800);
+  await expect(track).toHaveAttribute("data-slide", "2", { timeout: 6000 });
+
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await goto("/");
+  await page.waitForTimeout(4500);
+  await expect(track).toHaveAttribute("data-slide", "1");
+});

@@ -1,0 +1,42 @@
+import Database from "better-sqlite3";
+import { randomBytes } from "node:crypto";
+import { expect, test } from "./fixtures";
+
+test("a broken product image shows the grey 'No Image' placeholder in a fixed box", async ({ page, goto }) => {
+  const id = randomBytes(12).toString("hex");
+  const conn = new Database(process.env.E2E_DB!);
+  conn
+    .prepare("insert into products (id, name, description, price, stock, image) values (?, ?, 'Test', 10000, 3, '/uploads/does-not-exist.png')")
+    .run(id, `Broken Picture ${id.slice(-4)}`);
+  conn.close();
+
+  await goto(`/product/${id}`);
+  const img = page.locator(".gallery-main");
+  await expect(img).toHaveAttribute("width", "600");
+  await expect(img).toHaveAttribute("height", "600");
+  const box = await img.boundingBox();
+  expect(box!.width).toBeGreaterThan(100);
+  expect(Math.abs(box!.width - box!.height)).toBeLessThan(2);
+  // The image is broken and the placeholder layer is painted over it.
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth === 0)).toBe(true);
+  const after = await img.evaluate((el) => {
+    const s = getComputedStyle(el, "::after");
+    return { content: s.content, background: s.backgroundColor, width: s.width, position: s.position };
+  });
+  expect(after.content).toBe('"No Image"');
+  expect(after.background).toBe("rgb(217, 217, 217)");
+  expect(after.position).toBe("absolute");
+  expect(parseFloat(after.width)).toBeCloseTo(box!.width, 0);
+});
+
+test("images below the fold load lazily and every product image has a size", async ({ page, goto }) => {
+  await goto("/shop");
+  const imgs = page.locator("main .grid img");
+  const n = await imgs.count();
+  expect(n).toBe(12);
+  for (let i = 0; i < n; i++) {
+    await expect(imgs.nth(i)).toHaveAttribute("width", "300");
+    await expect(imgs.nth(i)).toHaveAttribute("height", "300");
+    await expect(imgs.nth(i)).toHaveAttribute("loading", i < 4 ? "eager" : "lazy");
+  }
+});

@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { sqlite } from "~/db/client.server";
+import { newId } from "~/lib/id";
+import { parseShopQuery } from "~/lib/shop-query";
+import { imagesFor, listProducts, toApiProduct } from "~/models/product.server";
+
+const N = 10_000;
+
+describe("a catalogue of 10,000 products", () => {
+  const insert = sqlite.prepare("insert into products (id, name, description, price, mrp, stock, image, rating, num_reviews, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+  sqlite.transaction(() => {
+    for (let i = 0; i < N; i++) {
+      insert.run(newId(), `Candle ${i}${i % 97 === 0 ? " Jasmine" : ""}`, `Scent number ${i}`, 10_000 + (i * 37) % 90_000, null, i % 50, `/images/x-${i}.svg`, (i % 50) / 10, i % 13, 1_700_000_000 + i);
+    }
+  })();
+  const q = (qs: string) => parseShopQuery(new URLSearchParams(qs));
+
+  it("counts and pages correctly, deep pages included", () => {
+    const first = listProducts(q("limit=12"));
+    expect(first.totalItems).toBe(N);
+    expect(first.totalPages).toBe(Math.ceil(N / 12));
+    const deep = listProducts(q("sort=price&order=asc&page=50&limit=12"));
+    expect(deep.items).toHaveLength(12);
+    const prices = deep.items.map((p) => p.price);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    const last = listProducts(q(`limit=12&page=${first.totalPages}`));
+    expect(last.items).toHaveLength(N % 12 || 12);
+  });
+
+  it("pages by price do not repeat or skip products with equal prices", () => {
+    const seen = new Set<string>();
+    for (let page = 1; page <= 20; page++) for (const p of listProducts(q(`sort=price&order=asc&limit=60&page=${page}`)).items) seen.add(p.id);
+    expect(seen.size).toBe(1200);
+  });
+
+  it("search finds exactly the matching products and counts them", () => {
+    const r = listProducts(q("q=jasmine&limit=60"));
+    expect(r.totalItems).toBe(Math.ceil(N / 97));
+    expect(r.items.every((p) => /jasmine/i.test(p.name))).toBe(true);
+  });
+
+  it("API items have the spec's fields", () => {
+    const r = listProducts(q("limit=3"));
+    const images = imagesFor(r.items.map((p) => p.id));
+    const api = r.items.map((p) => toApiProduct(p, images.get(p.id) ?? []));
+    for (const p of api) {
+      expect(Object.keys(p).sort()).toEqual(["_id", "createdAt", "description", "image", "images", "mrp", "name", "numReviews", "price", "rating", "stock"]);
+      expect(p.images).toEqual([{ url: p.image }]);
+    }
+  });
+});
