@@ -21,6 +21,7 @@ export default [
   route("api/auth/login", "routes/api.auth.login.ts"),
   route("api/auth/register", "routes/api.auth.register.ts"),
   route("api/auth/logout", "routes/api.auth.logout.ts"),
+  route("api/pincode/:pin", "routes/api.pincode.$pin.ts"),
   route("api/*", "routes/api.$.ts"),
   route("*", "routes/$.tsx"),
 ] satisfies RouteConfig;

