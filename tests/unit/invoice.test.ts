@@ -1,0 +1,308 @@
+import {
+  PDFDocument,
+  PDFName,
+  PDFOperator,
+  PDFOperatorNames,
+  PDFString,
+  StandardFonts,
+  beginText,
+  endText,
+  moveText,
+  nextLine,
+  setFontAndSize,
+  setLineHeight,
+} from "pdf-lib";
+import { describe, expect, it } from "vitest";
+import {
+  formatInvoiceDate,
+  formatRupees,
+  type InvoiceOrder,
+  renderInvoice,
+  toWinAnsi,
+} from "~/models/invoice.server";
+import { pdfPageCount, pdfText } from "../pdf-text";
+
+const SHIPPING = 4900;
+
+/** An order as checkout makes it: totals computed from the lines (spec §9: flat ₹49 shipping). */
+function makeOrder(overrides: Partial<InvoiceOrder> = {}): InvoiceOrder {
+  const items = overrides.items ?? [
+    { name: "Lavender Dream", qty: 3, price: 45000 },
+    { name: "Masala Chai Jar Candle", qty: 1, price: 129900 },
+    { name: "Monsoon Mitti Tin", qty: 2, price: 34950 },
+  ];
+  const subtotal = items.reduce((sum, i) => sum + i.qty * i.price, 0);
+  const shipping = subtotal > 0 ? SHIPPING : 0;
+  return {
+    id: "665f1c2a9b3e4d5f6a7b8c9d",
+    // 20 Nov 20:30 UTC is already 21 Nov (02:00) in India
+    createdAt: new Date("2026-11-20T20:30:00Z"),
+    status: "Placed",
+    isPaid: false,
+    paymentMethod: "COD",
+    contact: { name: "Priya Sharma", email: "priya@example.com", phone: "9876543210" },
+    shippingAddress: { address: "12, 4th Cross, MG Road, Indiranagar", city: "Bengaluru", state: "Karnataka", pin: "560038" },
+    items,
+    subtotal,
+    shipping,
+    grandTotal: subtotal + shipping,
+    ...overrides,
+  };
+}
+
+const lines = (text: string) => text.split("\n");
+
+describe("renderInvoice", () => {
+  it("renders the order, customer, lines, totals and payment of a sample order", async () => {
+    const order = makeOrder();
+    const bytes = await renderInvoice(order);
+    expect(bytes).toBeInstanceOf(Uint8Array);
+    expect(Buffer.from(bytes.subarray(0, 5)).toString("latin1")).toBe("%PDF-");
+    expect(await pdfPageCount(bytes)).toBe(1);
+
+    const text = pdfText(bytes);
+    expect(lines(text)[0]).toBe("RK Candles Invoice"); // shop name and title on the first baseline
+    expect(text).toContain("support@rkcandles.in");
+    expect(text).toContain("+91 98765 43210");
+    expect(text).toContain("Order #7b8c9d");
+    expect(text).toContain("665f1c2a9b3e4d5f6a7b8c9d");
+    expect(text).toContain("Date: 21 Nov 2026");
+
+    // Bill to / Ship to
+    expect(text).toContain("Bill to");
+    expect(text).toContain("Ship to");
+    expect(text).toContain("Priya Sharma");
+    expect(text).toContain("priya@example.com");
+    expect(text).toContain("9876543210");
+    expect(text).toContain("12, 4th Cross, MG Road, Indiranagar");
+    expect(text).toContain("Bengaluru, Karnataka");
+    expect(text).toContain("PIN 560038");
+
+    // The table: one drawn line per row, in column order
+    const all = lines(text);
+    expect(all).toContain("Item Qty Unit price Amount");
+    expect(all).toContain("Lavender Dream 3 Rs. 450.00 Rs. 1,350.00");
+    expect(all).toContain("Masala Chai Jar Candle 1 Rs. 1,299.00 Rs. 1,299.00");
+    expect(all).toContain("Monsoon Mitti Tin 2 Rs. 349.50 Rs. 699.00");
+
+    // 1,350 + 1,299 + 699 = 3,348; + 49 shipping = 3,397
+    expect(all).toContain("Subtotal Rs. 3,348.00");
+    expect(all).toContain("Shipping Rs. 49.00");
+    expect(all).toContain("Grand total Rs. 3,397.00");
+    expect(order.grandTotal).toBe(339700);
+
+    expect(all).toContain("Payment method: Cash on delivery (COD)");
+    expect(all).toContain("Payment status: Not paid");
+    expect(all).toContain("Order status: Placed");
+    expect(all.some((l) => l.endsWith("Page 1 of 1"))).toBe(true);
+    expect(text).not.toContain("₹");
+  });
+
+  it("shows Paid once the order is paid, and the current status", async () => {
+    const text = pdfText(await renderInvoice(makeOrder({ isPaid: true, status: "Delivered" })));
+    expect(lines(text)).toContain("Payment status: Paid");
+    expect(text).not.toContain("Not paid");
+    expect(lines(text)).toContain("Order status: Delivered");
+  });
+
+  it("keeps the id's characters as they are in the order number", async () => {
+    const text = pdfText(await renderInvoice(makeOrder({ id: "aaaaaaaaaaaaaaaaaaAbC123" })));
+    expect(text).toContain("Order #AbC123");
+    expect(text).not.toContain("#ABC123");
+  });
+
+  it("sets the document metadata from the order", async () => {
+    const order = makeOrder();
+    const doc = await PDFDocument.load(await renderInvoice(order), { updateMetadata: false });
+    expect(doc.getTitle()).toBe("Invoice #7b8c9d");
+    expect(doc.getAuthor()).toBe("RK Candles");
+    expect(doc.getProducer()).toMatch(/RK Candles/);
+    expect(doc.getCreationDate()?.getTime()).toBe(order.createdAt.getTime());
+    const page = doc.getPage(0);
+    expect(page.getWidth()).toBeCloseTo(595.28, 1);
+    expect(page.getHeight()).toBeCloseTo(841.89, 1);
+  });
+
+  it("renders the same order to the same bytes", async () => {
+    const a = await renderInvoice(makeOrder());
+    const b = await renderInvoice(makeOrder());
+    expect(Buffer.from(a).equals(Buffer.from(b))).toBe(true);
+  });
+
+  it("continues a 60-line order on further pages with the table header repeated", async () => {
+    const items = Array.from({ length: 60 }, (_, i) => ({
+      name: `Soy candle no. ${String(i + 1).padStart(2, "0")}`,
+      qty: (i % 4) + 1,
+      price: 19900 + i * 100,
+    }));
+    const order = makeOrder({ items });
+    const bytes = await renderInvoice(order);
+    const pages = await pdfPageCount(bytes);
+    expect(pages).toBeGreaterThanOrEqual(2);
+
+    const all = lines(pdfText(bytes));
+    for (const item of items) {
+      const row = `${item.name} ${item.qty} ${formatRupees(item.price)} ${formatRupees(item.qty * item.price)}`;
+      expect(all.filter((l) => l === row)).toHaveLength(1);
+    }
+    // in order
+    const positions = items.map((item) => all.findIndex((l) => l.startsWith(`${item.name} `)));
+    expect(positions).toEqual([...positions].sort((x, y) => x - y));
+
+    const headers = all.filter((l) => l === "Item Qty Unit price Amount").length;
+    expect(headers).toBeGreaterThanOrEqual(2);
+    expect(headers).toBeLessThanOrEqual(pages);
+    for (let n = 1; n <= pages; n++) expect(all.filter((l) => l.endsWith(`Page ${n} of ${pages}`))).toHaveLength(1);
+    expect(all.some((l) => l.endsWith("Invoice #7b8c9d (continued)"))).toBe(true);
+    expect(all).toContain(`Grand total ${formatRupees(order.grandTotal)}`);
+  });
+
+  it("wraps a long item name inside its column and cuts it after three lines", async () => {
+    const long =
+      "Extra large three-wick candle with sandalwood, vetiver, rose, mogra, jasmine, masala chai, " +
+      "monsoon mitti and a very long list of other notes that no column could ever hold on one line";
+    const text = pdfText(await renderInvoice(makeOrder({ items: [{ name: long, qty: 1, price: 249900 }] })));
+    const all = lines(text);
+    const start = all.findIndex((l) => l.startsWith("Extra large three-wick"));
+    expect(start).toBeGreaterThan(-1);
+    // three name lines, then the numbers on the first line's baseline
+    const nameLines = all.slice(start, start + 3);
+    expect(nameLines[2]).toMatch(/…$/);
+    expect(nameLines.join(" ").replace(/…$/, "").length).toBeLessThan(long.length);
+    expect(long.startsWith(nameLines.join(" ").replace(/…$/, ""))).toBe(true);
+    expect(all[start + 3]).toBe("1 Rs. 2,499.00 Rs. 2,499.00");
+  });
+
+  it("draws Hindi and emoji text with replacements instead of throwing", async () => {
+    const order = makeOrder({
+      contact: { name: "राहुल शर्मा", email: "rahul@example.com", phone: "9123456789" },
+      shippingAddress: { address: "Flat 3, गली 5 🏠", city: "Jaipur", state: "Rajasthan", pin: "302001" },
+      items: [
+        { name: "Diya 🪔 candle", qty: 2, price: 29900 },
+        { name: "Café Rosé ✨", qty: 1, price: 39900 },
+      ],
+    });
+    const bytes = await renderInvoice(order);
+    const all = lines(pdfText(bytes));
+    expect(all).toContain("Diya ? candle 2 Rs. 299.00 Rs. 598.00");
+    expect(all).toContain("Café Rosé ? 1 Rs. 399.00 Rs. 399.00");
+    expect(all).toContain("Flat 3, ?? 5 ?");
+    // the name becomes question marks only (how many depends on grapheme segmentation)
+    expect(all.filter((l) => /^\?+ \?+$/.test(l)).length).toBeGreaterThanOrEqual(1);
+    expect(all).toContain("Grand total Rs. 1,046.00");
+  });
+
+  it("names other payment methods as they are", async () => {
+    const text = pdfText(await renderInvoice(makeOrder({ paymentMethod: "UPI" })));
+    expect(lines(text)).toContain("Payment method: UPI");
+  });
+});
+
+describe("toWinAnsi", () => {
+  it.each([
+    ["Lavender Dream", "Lavender Dream"],
+    ["Café crème brûlée", "Café crème brûlée"],
+    ["Cafe\u0301", "Café"], // combining accent composed
+    ["“Quoted” – ‘single’ — €5 … ™ •", "“Quoted” – ‘single’ — €5 … ™ •"],
+    ["₹1,299", "Rs.1,299"],
+    ["Diya 🪔", "Diya ?"],
+    ["👍🏽", "?"], // emoji with skin tone: one character
+    ["👨‍👩‍👧", "?"], // ZWJ family: one character
+    ["©️ 2026", "© 2026"], // variation selector dropped
+    ["नमस्ते", "???"], // Devanagari: one ? per grapheme cluster (न, म, स्ते)
+    ["a\tb\nc\r\nd", "a b c  d"],
+    ["bell\u0007", "bell"],
+    ["no\u00a0break", "no\u00a0break"],
+    ["zero\u200bwidth", "zerowidth"],
+    ["a\u200db", "ab"],
+    ["−5 ‐ 6", "-5 - 6"],
+    ["中文", "??"],
+    ["", ""],
+  ])("%j → %j", (input, expected) => {
+    expect(toWinAnsi(input)).toBe(expected);
+  });
+
+  it("uses the replacement given", () => {
+    expect(toWinAnsi("Диля", "_")).toBe("____");
+  });
+
+  it("only ever returns text Helvetica can encode", async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    let all = "";
+    for (let c = 0; c < 0x10000; c++) if (c < 0xd800 || c > 0xdfff) all += String.fromCharCode(c);
+    all += "🕯️🪔👍🏽👨‍👩‍👧𝒜";
+    const safe = toWinAnsi(all);
+    expect(() => font.encodeText(safe)).not.toThrow();
+    // and everything WinAnsi has survives
+    let ascii = "";
+    for (let c = 0x20; c <= 0x7e; c++) ascii += String.fromCharCode(c);
+    let latin1 = "";
+    for (let c = 0xa0; c <= 0xff; c++) latin1 += String.fromCharCode(c);
+    expect(safe).toContain(ascii);
+    expect(safe).toContain(latin1);
+    for (const ch of "€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ") expect(safe).toContain(ch);
+  });
+});
+
+describe("formatRupees and formatInvoiceDate", () => {
+  it.each([
+    [0, "Rs. 0.00"],
+    [5, "Rs. 0.05"],
+    [4900, "Rs. 49.00"],
+    [99999, "Rs. 999.99"],
+    [129900, "Rs. 1,299.00"],
+    [12345678, "Rs. 1,23,456.78"],
+    [10000000000, "Rs. 10,00,00,000.00"],
+    [-4900, "-Rs. 49.00"],
+  ])("%d paise → %s", (paise, expected) => {
+    expect(formatRupees(paise)).toBe(expected);
+  });
+
+  it("formats dates in India time with fixed month names", () => {
+    expect(formatInvoiceDate(new Date("2026-11-20T18:29:59Z"))).toBe("20 Nov 2026");
+    expect(formatInvoiceDate(new Date("2026-11-20T18:30:00Z"))).toBe("21 Nov 2026");
+    expect(formatInvoiceDate(new Date("2026-09-05T06:00:00Z"))).toBe("5 Sep 2026");
+    expect(formatInvoiceDate(new Date("2026-12-31T19:00:00Z"))).toBe("1 Jan 2027");
+    expect(formatInvoiceDate(new Date(Number.NaN))).toBe("-");
+  });
+});
+
+describe("pdfText", () => {
+  it("reads literal strings, escapes, TJ arrays and line moves", async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const page = doc.addPage();
+    page.drawText("First", { x: 50, y: 800, font, size: 12 }); // pdf-lib's own <hex> Tj
+    const name = "F9";
+    const tj = (literal: string) => PDFOperator.of(PDFOperatorNames.ShowText, [PDFString.of(literal)]);
+    page.pushOperators(
+      beginText(),
+      setFontAndSize(name, 12),
+      setLineHeight(14),
+      moveText(50, 700),
+      tj("Hello \\(world\\)"),
+      tj("again"),
+      nextLine(),
+      PDFOperator.of(PDFOperatorNames.ShowTextAdjusted, [
+        doc.context.obj([PDFString.of("Ker"), -40, PDFString.of("ning"), -600, PDFString.of("gap")]),
+      ]),
+      moveText(0, -14),
+      tj("Caf\\351 \\200"), // octal escapes: é and € in WinAnsi
+      endText(),
+    );
+    const text = pdfText(await doc.save());
+    expect(text).toBe(["First", "Hello (world) again", "Kerning gap", "Café €"].join("\n"));
+  });
+
+  it("reads uncompressed streams too", async () => {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage();
+    const raw = doc.context.stream("BT /F1 12 Tf 20 20 Td (Plain stream) Tj 0 -14 Td <4869> Tj ET");
+    page.node.set(PDFName.of("Contents"), doc.context.register(raw));
+    const bytes = await doc.save({ useObjectStreams: false });
+    expect(Buffer.from(bytes).toString("latin1")).toContain("(Plain stream) Tj");
+    expect(pdfText(bytes)).toBe("Plain stream\nHi");
+    expect(await pdfPageCount(bytes)).toBe(1);
+  });
+});
