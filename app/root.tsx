@@ -4,7 +4,9 @@ import type { Route } from "./+types/root";
 import { Footer } from "~/components/Footer";
 import { Nav } from "~/components/Nav";
 import { Toaster } from "~/components/Toaster";
+import { cartCount } from "~/lib/cart";
 import { getUser } from "~/models/auth.server";
+import { readCart } from "~/models/cart.server";
 import { takeToasts } from "~/models/toast.server";
 import { toPublicUser } from "~/models/user.server";
 import stylesheet from "./app.css?url";
@@ -15,9 +17,9 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [user, { toasts, setCookie }] = await Promise.all([getUser(request), takeToasts(request)]);
+  const [user, { toasts, setCookie }, cart] = await Promise.all([getUser(request), takeToasts(request), readCart(request)]);
   return data(
-    { user: user ? toPublicUser(user) : null, cartCount: 0, toasts },
+    { user: user ? toPublicUser(user) : null, cartCount: cartCount(cart), toasts },
     setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
   );
 }

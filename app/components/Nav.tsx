@@ -49,7 +49,8 @@ export function Nav({ user, cartCount }: Props) {
               Admin
             </NavLink>
           ) : null}
-          {user ? (
+          {/* Spec: the Cart button is for logged-in users; a guest who has filled a cart sees it too. */}
+          {user || cartCount > 0 ? (
             <NavLink to="/cart" className={({ isActive }) => `${linkClass({ isActive })} cart-button`}>
               Cart <span className="badge" aria-label={`${cartCount} items`}>{cartCount}</span>
             </NavLink>

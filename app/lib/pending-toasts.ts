@@ -3,6 +3,7 @@ const PENDING: Record<string, string> = {
   "/login": "Logging in\u2026",
   "/register": "Creating your account\u2026",
   "/logout": "Logging out\u2026",
+  "/checkout": "Placing your order\u2026",
 };
 
 export function pendingToast(pathname: string): string | null {

@@ -1,19 +1,114 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { orders } from "~/db/schema";
+import { orderItems, orders, products, type Order, type OrderItem } from "~/db/schema";
+import { cartTotals } from "~/lib/cart";
+import type { OrderRequest } from "~/lib/checkout-schema";
+import { CART_EMPTY } from "~/lib/checkout-schema";
+import { newId } from "~/lib/id";
+import { paiseToRupees } from "~/lib/money";
+
+/** A refusal the shopper can act on; nothing was written. */
+export class OrderError extends Error {}
+
+export type PlaceOrderInput = Pick<OrderRequest, "contact" | "shippingAddress"> & {
+  items: { product: string; qty: number }[];
+};
+
+/**
+ * The one way an order is made (checkout form and POST /api/orders). Names and prices come
+ * from the database; stock is checked and taken in the same transaction that writes the order.
+ */
+export function placeOrder(userId: string, input: PlaceOrderInput): { id: string } {
+  // The same product twice is one line.
+  const wanted = new Map<string, number>();
+  for (const item of input.items) wanted.set(item.product, (wanted.get(item.product) ?? 0) + item.qty);
+  if (wanted.size === 0) throw new OrderError(CART_EMPTY);
+
+  return db.transaction((tx) => {
+    const rows = tx
+      .select({ id: products.id, name: products.name, price: products.price, stock: products.stock, image: products.image })
+      .from(products)
+      .where(and(inArray(products.id, [...wanted.keys()]), isNull(products.deletedAt)))
+      .all();
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const lines = [...wanted].map(([id, qty]) => {
+      const p = byId.get(id);
+      if (!p) throw new OrderError("A product in your order is no longer available.");
+      if (p.stock <= 0) throw new OrderError(`${p.name} is sold out.`);
+      if (qty > p.stock) throw new OrderError(`Only ${p.stock} left of ${p.name}.`);
+      return { ...p, qty };
+    });
+    const totals = cartTotals(lines);
+    const id = newId();
+    tx.insert(orders)
+      .values({
+        id,
+        userId,
+        status: "Placed",
+        isPaid: false,
+        paymentMethod: "COD",
+        contactName: input.contact.name,
+        contactEmail: input.contact.email,
+        contactPhone: input.contact.phone,
+        address: input.shippingAddress.address,
+        city: input.shippingAddress.city,
+        state: input.shippingAddress.state,
+        pin: input.shippingAddress.pin,
+        subtotal: totals.subtotal,
+        shipping: totals.shipping,
+        grandTotal: totals.total,
+      })
+      .run();
+    for (const line of lines) {
+      tx.insert(orderItems)
+        .values({ id: newId(), orderId: id, productId: line.id, name: line.name, qty: line.qty, price: line.price, image: line.image })
+        .run();
+      // The guard in WHERE makes overselling impossible even if the checks above were stale.
+      const taken = tx
+        .update(products)
+        .set({ stock: sql`${products.stock} - ${line.qty}` })
+        .where(and(eq(products.id, line.id), sql`${products.stock} >= ${line.qty}`))
+        .run();
+      if (taken.changes !== 1) throw new OrderError(`Only ${line.stock} left of ${line.name}.`);
+    }
+    return { id };
+  });
+}
+
+export type OrderWithItems = Order & { items: OrderItem[] };
+
+function withItems(list: Order[]): OrderWithItems[] {
+  if (list.length === 0) return [];
+  const items = db.select().from(orderItems).where(inArray(orderItems.orderId, list.map((o) => o.id))).all();
+  return list.map((o) => ({ ...o, items: items.filter((i) => i.orderId === o.id) }));
+}
 
 /** A customer's own orders, newest first. */
-export function listOrdersForUser(userId: string) {
-  return db
-    .select({
-      id: orders.id,
-      createdAt: orders.createdAt,
-      status: orders.status,
-      isPaid: orders.isPaid,
-      grandTotal: orders.grandTotal,
-    })
-    .from(orders)
-    .where(eq(orders.userId, userId))
-    .orderBy(desc(orders.createdAt))
-    .all();
+export function listOrdersForUser(userId: string): OrderWithItems[] {
+  return withItems(db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)).all());
+}
+
+/**
+ * One order as `viewer` may see it: their own, or any for an admin. Anyone else gets null,
+ * exactly as for an order that does not exist.
+ */
+export function getOrderFor(viewer: { id: string; isAdmin: boolean }, orderId: string): OrderWithItems | null {
+  const order = db.select().from(orders).where(eq(orders.id, orderId)).get();
+  if (!order || (!viewer.isAdmin && order.userId !== viewer.id)) return null;
+  return withItems([order])[0] ?? null;
+}
+
+/** Spec §3 Order, money in rupees. */
+export function toApiOrder(o: OrderWithItems) {
+  return {
+    _id: o.id,
+    createdAt: o.createdAt.toISOString(),
+    status: o.status,
+    isPaid: o.isPaid,
+    paymentMethod: o.paymentMethod,
+    contact: { name: o.contactName, email: o.contactEmail, phone: o.contactPhone },
+    shippingAddress: { address: o.address, city: o.city, state: o.state, pin: o.pin },
+    items: o.items.map((i) => ({ product: i.productId, name: i.name, qty: i.qty, price: paiseToRupees(i.price), image: i.image })),
+    totals: { subtotal: paiseToRupees(o.subtotal), shipping: paiseToRupees(o.shipping), grandTotal: paiseToRupees(o.grandTotal) },
+  };
 }

@@ -115,9 +115,10 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
         </p>
         <p>{product.description}</p>
         <p className={soldOut ? "stock out" : "stock"}>{soldOut ? "Sold out" : product.stock <= 5 ? `Only ${product.stock} left` : "In stock"}</p>
-        <Form method="post" action="/cart" className="add-to-cart">
+        <Form method="post" action="/cart" className="add-to-cart" noValidate>
           <input type="hidden" name="intent" value="add" />
           <input type="hidden" name="productId" value={product.id} />
+          <input type="hidden" name="redirectTo" value={`/product/${product.id}`} />
           <div className="field qty">
             <label htmlFor="qty">Quantity</label>
             <input id="qty" name="qty" type="number" min={1} max={Math.max(1, product.stock)} step={1} defaultValue={1} inputMode="numeric" disabled={soldOut} />

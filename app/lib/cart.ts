@@ -1,0 +1,58 @@
+// The cart's rules (spec §3 Cart, §4 Cart, §5 Quantities, §9), shared by server and browser.
+
+export const CART_COOKIE = "rk_cart_v1";
+export const MAX_QTY = 99;
+export const MAX_LINES = 50;
+export const SHIPPING_PAISE = 49_00;
+
+export type CartEntry = { id: string; qty: number };
+
+const ID = /^[0-9a-f]{24}$/;
+
+/** Spec §5: coerced to a number, floored, at least 1 (and at most MAX_QTY). */
+export function coerceQty(value: unknown): number {
+  const n = typeof value === "number" ? value : Number(typeof value === "string" ? value.trim() || NaN : NaN);
+  if (!Number.isFinite(n)) return 1;
+  return Math.min(MAX_QTY, Math.max(1, Math.floor(n)));
+}
+
+/** Whatever the cookie holds, the result is a valid cart: garbage becomes an empty one. */
+export function parseCart(value: unknown): CartEntry[] {
+  if (!Array.isArray(value)) return [];
+  const entries: CartEntry[] = [];
+  for (const item of value.slice(0, MAX_LINES * 2)) {
+    if (item === null || typeof item !== "object") continue;
+    const { id, qty } = item as Record<string, unknown>;
+    if (typeof id !== "string" || !ID.test(id)) continue;
+    const existing = entries.find((e) => e.id === id);
+    if (existing) existing.qty = Math.min(MAX_QTY, existing.qty + coerceQty(qty));
+    else if (entries.length < MAX_LINES) entries.push({ id, qty: coerceQty(qty) });
+  }
+  return entries;
+}
+
+/** An existing product's qty grows; a new one is appended. */
+export function addToCart(cart: CartEntry[], id: string, qty: number): CartEntry[] {
+  if (cart.some((e) => e.id === id)) {
+    return cart.map((e) => (e.id === id ? { id, qty: Math.min(MAX_QTY, e.qty + coerceQty(qty)) } : e));
+  }
+  return cart.length >= MAX_LINES ? cart : [...cart, { id, qty: coerceQty(qty) }];
+}
+
+export function setQty(cart: CartEntry[], id: string, qty: unknown): CartEntry[] {
+  return cart.map((e) => (e.id === id ? { id, qty: coerceQty(qty) } : e));
+}
+
+export function removeFromCart(cart: CartEntry[], id: string): CartEntry[] {
+  return cart.filter((e) => e.id !== id);
+}
+
+/** Spec §3: count is the sum of qty. */
+export const cartCount = (cart: readonly { qty: number }[]) => cart.reduce((n, e) => n + e.qty, 0);
+
+/** Spec §9: flat ₹49 shipping when the subtotal is above 0; total = subtotal + shipping (paise). */
+export function cartTotals(lines: readonly { price: number; qty: number }[]) {
+  const subtotal = lines.reduce((sum, l) => sum + l.price * l.qty, 0);
+  const shipping = subtotal > 0 ? SHIPPING_PAISE : 0;
+  return { subtotal, shipping, total: subtotal + shipping, count: cartCount(lines) };
+}

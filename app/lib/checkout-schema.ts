@@ -1,0 +1,68 @@
+import { z } from "zod";
+import { PIN_INVALID } from "./pincode";
+
+// Spec §5 Checkout texts.
+export const CHECKOUT_INCOMPLETE = "Please complete all required fields";
+export const CART_EMPTY = "Your cart is empty";
+export const REQUIRED = "Required";
+export const PHONE_HINT_CHECKOUT = "10-digit mobile number";
+export const ONLY_COD = "Only cash on delivery is available for now.";
+
+const required = (max: number) =>
+  z.string({ error: REQUIRED }).trim().min(1, { error: REQUIRED }).max(max, { error: `At most ${max} characters.` });
+
+/** PIN: non-digits stripped, exactly 6 digits. */
+export const pinSchema = z
+  .string({ error: PIN_INVALID })
+  .transform((v) => v.replace(/\D/g, ""))
+  .refine((v) => /^\d{6}$/.test(v), { error: PIN_INVALID });
+
+export const contactSchema = z.object({
+  name: required(100),
+  email: required(254).pipe(z.email({ error: "Please enter a valid email address." })),
+  // Spec: the phone has only a hint at checkout, no format check.
+  phone: required(20),
+});
+
+export const addressSchema = z.object({
+  address: required(300),
+  city: required(100),
+  state: required(100),
+  pin: pinSchema,
+});
+
+/** The checkout form: contact and address fields side by side. */
+export const checkoutSchema = contactSchema.extend(addressSchema.shape);
+export type CheckoutInput = z.infer<typeof checkoutSchema>;
+
+/** POST /api/orders (spec §7). Client names, prices and images are accepted but never used. */
+export const orderRequestSchema = z.object({
+  contact: contactSchema,
+  shippingAddress: addressSchema,
+  items: z
+    .array(
+      z.object({
+        product: z.string({ error: "Each item needs a product id." }).min(1).max(64),
+        qty: z
+          .number({ error: "Quantity must be a whole number of at least 1." })
+          .int({ error: "Quantity must be a whole number of at least 1." })
+          .min(1, { error: "Quantity must be a whole number of at least 1." })
+          .max(99, { error: "At most 99 of one item per order." }),
+      }),
+      { error: CART_EMPTY },
+    )
+    .min(1, { error: CART_EMPTY })
+    .max(50, { error: "Too many different items in one order." }),
+  paymentMethod: z.literal("COD", { error: ONLY_COD }).optional(),
+});
+export type OrderRequest = z.infer<typeof orderRequestSchema>;
+
+/** One message for a failed order request: the spec's summary for missing fields. */
+export function orderRequestMessage(error: z.ZodError): string {
+  const first = error.issues[0];
+  if (!first) return CHECKOUT_INCOMPLETE;
+  if (first.path[0] === "contact" || first.path[0] === "shippingAddress") {
+    return first.message === REQUIRED || first.code === "invalid_type" ? CHECKOUT_INCOMPLETE : first.message;
+  }
+  return first.message;
+}

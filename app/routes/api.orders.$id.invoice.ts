@@ -1,0 +1,33 @@
+import type { Route } from "./+types/api.orders.$id.invoice";
+import { requireApiUser } from "~/models/auth.server";
+import { apiError } from "~/models/http.server";
+import { renderInvoice } from "~/models/invoice.server";
+import { getOrderFor } from "~/models/order.server";
+
+// GET /api/orders/{id}/invoice: a PDF for the order's owner or an admin; 404 for anyone else.
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireApiUser(request);
+  const order = getOrderFor(user, params.id);
+  if (!order) return apiError(404, "Order not found");
+  const pdf = await renderInvoice({
+    id: order.id,
+    createdAt: order.createdAt,
+    status: order.status,
+    isPaid: order.isPaid,
+    paymentMethod: order.paymentMethod,
+    contact: { name: order.contactName, email: order.contactEmail, phone: order.contactPhone },
+    shippingAddress: { address: order.address, city: order.city, state: order.state, pin: order.pin },
+    items: order.items.map((i) => ({ name: i.name, qty: i.qty, price: i.price })),
+    subtotal: order.subtotal,
+    shipping: order.shipping,
+    grandTotal: order.grandTotal,
+  });
+  return new Response(Buffer.from(pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `inline; filename="invoice-${order.id.slice(-6)}.pdf"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

@@ -1,0 +1,22 @@
+import type { Route } from "./+types/api.orders";
+import { orderRequestMessage, orderRequestSchema } from "~/lib/checkout-schema";
+import { requireApiUser } from "~/models/auth.server";
+import { apiError, json, methodNotAllowed, readBody } from "~/models/http.server";
+import { getOrderFor, OrderError, placeOrder, toApiOrder } from "~/models/order.server";
+
+export const loader = methodNotAllowed;
+
+// POST /api/orders (spec §7): the client's names and prices are ignored; the database decides.
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed();
+  const user = await requireApiUser(request);
+  const parsed = orderRequestSchema.safeParse(await readBody(request));
+  if (!parsed.success) return apiError(400, orderRequestMessage(parsed.error));
+  try {
+    const { id } = placeOrder(user.id, parsed.data);
+    return json(toApiOrder(getOrderFor(user, id)!), 201, { Location: `/api/orders/${id}` });
+  } catch (error) {
+    if (error instanceof OrderError) return apiError(400, error.message);
+    throw error;
+  }
+}

@@ -1,0 +1,161 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { Form, Link, redirect, useSubmit } from "react-router";
+import type { Route } from "./+types/cart";
+import { ProductImage } from "~/components/ProductImage";
+import { db } from "~/db/client.server";
+import { products } from "~/db/schema";
+import { safeRedirect } from "~/lib/auth-schemas";
+import { addToCart, coerceQty, MAX_QTY, removeFromCart, setQty } from "~/lib/cart";
+import { formatPaise } from "~/lib/money";
+import { cartLines, cartSummary, commitCart, readCart, type CartLine } from "~/models/cart.server";
+import { redirectWithToast } from "~/models/toast.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Cart · RK Candles" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const lines = cartLines(await readCart(request));
+  return { lines, summary: cartSummary(lines) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const productId = String(form.get("productId") ?? "");
+  let cart = await readCart(request);
+
+  if (intent === "add") {
+    const back = safeRedirect(form.get("redirectTo"), "/cart");
+    const product = db
+      .select({ id: products.id, stock: products.stock })
+      .from(products)
+      .where(and(eq(products.id, productId), isNull(products.deletedAt)))
+      .get();
+    if (!product) return redirectWithToast(request, "/shop", { type: "error", title: "That product is no longer available" });
+    if (product.stock <= 0) return redirectWithToast(request, back, { type: "error", title: "Sorry, this candle is sold out" });
+    cart = addToCart(cart, product.id, coerceQty(form.get("qty")));
+    const inCart = cart.find((e) => e.id === product.id)?.qty ?? 0;
+    // Never hold more than the shop has; say so rather than fail at checkout.
+    if (inCart > product.stock) cart = setQty(cart, product.id, product.stock);
+    return redirectWithToast(
+      request,
+      back,
+      { type: "success", title: "Added to cart", description: inCart > product.stock ? `Only ${product.stock} in stock` : undefined },
+      { headers: { "Set-Cookie": await commitCart(cart) } },
+    );
+  }
+  if (intent === "update") cart = setQty(cart, productId, form.get("qty"));
+  else if (intent === "remove") cart = removeFromCart(cart, productId);
+  else if (intent === "clear") cart = [];
+  else return redirect("/cart");
+  return redirect("/cart", { headers: { "Set-Cookie": await commitCart(cart) } });
+}
+
+const STATUS_TEXT: Record<CartLine["status"], string | null> = {
+  ok: null,
+  deleted: "No longer available",
+  soldout: "Sold out",
+  short: "Not enough in stock",
+};
+
+function Line({ line }: { line: CartLine }) {
+  const submit = useSubmit();
+  const note = line.status === "short" ? `Only ${line.stock} left` : STATUS_TEXT[line.status];
+  return (
+    <li className={line.status === "ok" ? "cart-line" : "cart-line unavailable"}>
+      <ProductImage src={line.image} alt="" width={80} height={80} />
+      <div className="cart-line-info">
+        {line.status === "deleted" ? <strong>{line.name}</strong> : <Link to={`/product/${line.id}`}>{line.name}</Link>}
+        <span>{formatPaise(line.price)} each</span>
+        {note ? <span className="line-warning">{note}</span> : null}
+      </div>
+      {/* noValidate: a 0 or junk quantity goes to the server, which floors it at 1 (spec §5). */}
+      <Form method="post" className="cart-qty" noValidate>
+        <input type="hidden" name="intent" value="update" />
+        <input type="hidden" name="productId" value={line.id} />
+        <label htmlFor={`qty-${line.id}`} className="visually-hidden">
+          Quantity of {line.name}
+        </label>
+        <input
+          id={`qty-${line.id}`}
+          name="qty"
+          type="number"
+          min={1}
+          max={MAX_QTY}
+          step={1}
+          inputMode="numeric"
+          defaultValue={line.qty}
+          key={line.qty}
+          onChange={(e) => {
+            if (e.currentTarget.value !== "") submit(e.currentTarget.form, { preventScrollReset: true });
+          }}
+        />
+        <button type="submit" className="button small">
+          Update
+        </button>
+      </Form>
+      <span className="cart-line-total">{formatPaise(line.price * line.qty)}</span>
+      <Form method="post">
+        <input type="hidden" name="intent" value="remove" />
+        <input type="hidden" name="productId" value={line.id} />
+        <button type="submit" className="button small danger" aria-label={`Remove ${line.name}`}>
+          Remove
+        </button>
+      </Form>
+    </li>
+  );
+}
+
+export default function Cart({ loaderData }: Route.ComponentProps) {
+  const { lines, summary } = loaderData;
+  if (lines.length === 0) {
+    return (
+      <section className="narrow">
+        <h1>Cart</h1>
+        <p>Your cart is empty.</p>
+        <Link to="/shop" className="button primary">
+          Go to Shop
+        </Link>
+      </section>
+    );
+  }
+  return (
+    <section>
+      <h1>Cart</h1>
+      <div className="cart">
+        <ul className="cart-lines">
+          {lines.map((line) => (
+            <Line key={line.id} line={line} />
+          ))}
+        </ul>
+        <aside className="summary" aria-labelledby="summary-title">
+          <h2 id="summary-title">Summary</h2>
+          <dl>
+            <dt>Subtotal</dt>
+            <dd>{formatPaise(summary.subtotal)}</dd>
+            <dt>Shipping</dt>
+            <dd>{formatPaise(summary.shipping)}</dd>
+            <dt>Total</dt>
+            <dd>
+              <strong>{formatPaise(summary.total)}</strong>
+            </dd>
+          </dl>
+          {summary.canCheckout ? (
+            <Link to="/checkout" className="button primary block">
+              Proceed to Checkout
+            </Link>
+          ) : (
+            <p className="line-warning" role="status">
+              Remove the unavailable items (or lower their quantity) to check out.
+            </p>
+          )}
+          <Form method="post">
+            <input type="hidden" name="intent" value="clear" />
+            <button type="submit" className="button block">
+              Clear Cart
+            </button>
+          </Form>
+        </aside>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,239 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, redirect, useFetcher } from "react-router";
+import type { Route } from "./+types/checkout";
+import { Field, FormAlert } from "~/components/Field";
+import { CART_EMPTY, CHECKOUT_INCOMPLETE, checkoutSchema, PHONE_HINT_CHECKOUT } from "~/lib/checkout-schema";
+import { formatPaise } from "~/lib/money";
+import { cityStateFromAnswer, PIN_BAD_RESPONSE, PIN_UNAVAILABLE, postalAnswerSchema } from "~/lib/pincode";
+import { requireUser } from "~/models/auth.server";
+import { cartLines, cartSummary, commitCart, readCart } from "~/models/cart.server";
+import { digitsOnly, resolvePin } from "~/models/checkout.server";
+import { OrderError, placeOrder } from "~/models/order.server";
+import { flashToast } from "~/models/toast.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Checkout · RK Candles" }, { name: "robots", content: "noindex" }];
+
+const UNAVAILABLE = "Some items in your cart are no longer available. Please review your cart.";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const lines = cartLines(await readCart(request));
+  return {
+    lines,
+    summary: cartSummary(lines),
+    defaults: { name: user.name, email: user.email, phone: user.phone ?? "" },
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const formData = await request.formData();
+  // Non-digits are stripped (spaces, dashes); anything but 6 digits is then refused, never cut.
+  const pin = digitsOnly(formData.get("pin"));
+  formData.set("pin", pin);
+
+  if (formData.get("intent") === "lookup") {
+    // The no-JS PIN lookup: the form comes back with city and state filled (or cleared).
+    const found = await resolvePin(pin);
+    formData.set("city", "city" in found ? found.city : "");
+    formData.set("state", "state" in found ? found.state : "");
+    const submission = parseWithZod(formData, { schema: checkoutSchema.partial() });
+    return submission.reply("error" in found ? { fieldErrors: { pin: [found.error] } } : undefined);
+  }
+
+  // Place Order fills an empty city/state from a valid PIN.
+  let pinError: string | undefined;
+  if (pin.length === 6 && (!String(formData.get("city") ?? "").trim() || !String(formData.get("state") ?? "").trim())) {
+    const found = await resolvePin(pin);
+    if ("city" in found) {
+      if (!String(formData.get("city") ?? "").trim()) formData.set("city", found.city);
+      if (!String(formData.get("state") ?? "").trim()) formData.set("state", found.state);
+    } else pinError = found.error;
+  }
+  const submission = parseWithZod(formData, { schema: checkoutSchema });
+  if (submission.status !== "success") {
+    return submission.reply({ formErrors: [CHECKOUT_INCOMPLETE], fieldErrors: pinError ? { pin: [pinError] } : {} });
+  }
+  const lines = cartLines(await readCart(request));
+  if (lines.length === 0) return submission.reply({ formErrors: [CART_EMPTY] });
+  if (!cartSummary(lines).canCheckout) return submission.reply({ formErrors: [UNAVAILABLE] });
+  const { name, email, phone, address, city, state } = submission.value;
+  let order;
+  try {
+    order = placeOrder(user.id, {
+      contact: { name, email, phone },
+      shippingAddress: { address, city, state, pin: submission.value.pin },
+      items: lines.map((l) => ({ product: l.id, qty: l.qty })),
+    });
+  } catch (error) {
+    if (error instanceof OrderError) return submission.reply({ formErrors: [error.message] });
+    throw error;
+  }
+  const headers = new Headers();
+  headers.append("Set-Cookie", await commitCart([]));
+  headers.append("Set-Cookie", await flashToast(request, { type: "success", title: "Order placed!" }));
+  return redirect(`/thank-you?o=${order.id}`, { headers });
+}
+
+// Results of the PIN lookup are kept per PIN for the life of the page (spec §5).
+const pinCache = new Map<string, { city: string; state: string } | { error: string }>();
+
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+  const { lines, summary, defaults } = loaderData;
+  const [form, fields] = useForm({
+    lastResult: actionData,
+    defaultValue: { ...defaults, address: "", city: "", state: "", pin: "" },
+    constraint: getZodConstraint(checkoutSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: checkoutSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
+  // With JS, the PIN is looked up as soon as it has 6 digits.
+  const pinFetcher = useFetcher();
+  const [pinError, setPinError] = useState<string | null>(null);
+  const [pinPending, setPinPending] = useState<string | null>(null);
+  const applyPin = (result: { city: string; state: string } | { error: string }) => {
+    const found = "city" in result;
+    form.update({ name: fields.city.name, value: found ? result.city : "" });
+    form.update({ name: fields.state.name, value: found ? result.state : "" });
+    setPinError(found ? null : result.error);
+  };
+  const applyRef = useRef(applyPin);
+  applyRef.current = applyPin;
+  useEffect(() => {
+    if (pinFetcher.state !== "idle" || !pinPending || pinFetcher.data === undefined) return;
+    const parsed = postalAnswerSchema.safeParse(pinFetcher.data);
+    const message = (pinFetcher.data as { message?: unknown } | null)?.message;
+    const result = parsed.success
+      ? cityStateFromAnswer(parsed.data)
+      : { error: typeof message === "string" ? message || PIN_UNAVAILABLE : PIN_BAD_RESPONSE };
+    if (!("error" in result) || result.error !== PIN_UNAVAILABLE) pinCache.set(pinPending, result);
+    setPinPending(null);
+    applyRef.current(result);
+  }, [pinFetcher.state, pinFetcher.data, pinPending]);
+
+  const onPinInput = (e: React.FormEvent<HTMLInputElement>) => {
+    const input = e.currentTarget;
+    const pin = input.value.replace(/\D/g, "").slice(0, 6);
+    if (input.value !== pin) input.value = pin;
+    if (pin.length < 6) {
+      setPinError(null);
+      return;
+    }
+    const known = pinCache.get(pin);
+    if (known) applyPin(known);
+    else {
+      setPinPending(pin);
+      pinFetcher.load(`/api/pincode/${pin}`);
+    }
+  };
+
+  const empty = lines.length === 0;
+  const valid = checkoutSchema.safeParse(form.value ?? {}).success;
+  // Without JS the button must stay usable: the server answers with the spec's messages.
+  const placeDisabled = hydrated && (empty || !summary.canCheckout || !valid || pinError !== null || pinPending !== null);
+  const pinErrors = pinError ? [pinError] : fields.pin.errors;
+
+  return (
+    <section>
+      <h1>Checkout</h1>
+      {empty ? (
+        <p className="form-alert" role="alert">
+          {CART_EMPTY}. <Link to="/shop">Go to Shop</Link>
+        </p>
+      ) : null}
+      <div className="cart">
+        <Form method="post" {...getFormProps(form)} className="checkout-form">
+          <FormAlert message={form.errors?.[0]} />
+          <fieldset>
+            <legend>Contact</legend>
+            <Field label="Name" id={fields.name.id} errorId={fields.name.errorId} errors={fields.name.errors}>
+              <input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" />
+            </Field>
+            <Field label="Email" id={fields.email.id} errorId={fields.email.errorId} errors={fields.email.errors}>
+              <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
+            </Field>
+            <Field
+              label="Phone"
+              id={fields.phone.id}
+              errorId={fields.phone.errorId}
+              descriptionId={fields.phone.descriptionId}
+              errors={fields.phone.errors}
+              hint={PHONE_HINT_CHECKOUT}
+            >
+              <input {...getInputProps(fields.phone, { type: "tel", ariaDescribedBy: fields.phone.descriptionId })} autoComplete="tel" inputMode="tel" />
+            </Field>
+          </fieldset>
+          <fieldset>
+            <legend>Shipping address</legend>
+            <Field label="Address" id={fields.address.id} errorId={fields.address.errorId} errors={fields.address.errors}>
+              <input {...getInputProps(fields.address, { type: "text" })} autoComplete="street-address" />
+            </Field>
+            <Field label="PIN" id={fields.pin.id} errorId={fields.pin.errorId} errors={pinErrors}>
+              <div className="pin-row">
+                <input
+                  {...getInputProps(fields.pin, { type: "text" })}
+                  inputMode="numeric"
+                  autoComplete="postal-code"
+                  aria-invalid={pinErrors?.length ? true : undefined}
+                  onInput={onPinInput}
+                />
+                {hydrated ? (
+                  pinPending ? <span className="muted">Looking up…</span> : null
+                ) : (
+                  <button type="submit" name="intent" value="lookup" formNoValidate className="button small">
+                    Look up
+                  </button>
+                )}
+              </div>
+            </Field>
+            <Field label="City" id={fields.city.id} errorId={fields.city.errorId} errors={fields.city.errors}>
+              <input {...getInputProps(fields.city, { type: "text" })} autoComplete="address-level2" />
+            </Field>
+            <Field label="State" id={fields.state.id} errorId={fields.state.errorId} errors={fields.state.errors}>
+              <input {...getInputProps(fields.state, { type: "text" })} autoComplete="address-level1" />
+            </Field>
+          </fieldset>
+          <div className="checkout-actions">
+            <button type="submit" name="intent" value="place" className="button primary" disabled={placeDisabled}>
+              Place Order (Cash on Delivery)
+            </button>
+            <Link to="/coming-soon" className="button">
+              Pay Online (Coming Soon)
+            </Link>
+          </div>
+        </Form>
+        <aside className="summary" aria-labelledby="summary-title">
+          <h2 id="summary-title">Order summary</h2>
+          <ul className="summary-lines">
+            {lines.map((l) => (
+              <li key={l.id}>
+                <span>
+                  {l.name} × {l.qty}
+                  {l.status !== "ok" ? <span className="line-warning"> (unavailable)</span> : null}
+                </span>
+                <span>{formatPaise(l.price * l.qty)}</span>
+              </li>
+            ))}
+          </ul>
+          <dl>
+            <dt>Subtotal</dt>
+            <dd>{formatPaise(summary.subtotal)}</dd>
+            <dt>Shipping</dt>
+            <dd>{formatPaise(summary.shipping)}</dd>
+            <dt>Total</dt>
+            <dd>
+              <strong>{formatPaise(summary.total)}</strong>
+            </dd>
+          </dl>
+          <Link to="/cart">Edit cart</Link>
+        </aside>
+      </div>
+    </section>
+  );
+}

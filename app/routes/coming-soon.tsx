@@ -1,0 +1,22 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/coming-soon";
+
+export const meta: Route.MetaFunction = () => [{ title: "Online payments coming soon · RK Candles" }];
+
+// Served at /pay/online and /coming-soon (spec §2).
+export default function ComingSoon() {
+  return (
+    <section className="narrow">
+      <h1>Online payments are coming soon</h1>
+      <p>For now, every order is paid by cash on delivery.</p>
+      <p>
+        <Link to="/checkout" className="button primary">
+          Back to checkout
+        </Link>{" "}
+        <Link to="/shop" className="button">
+          Continue shopping
+        </Link>
+      </p>
+    </section>
+  );
+}

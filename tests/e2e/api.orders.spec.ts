@@ -1,0 +1,101 @@
+import type { APIRequestContext } from "@playwright/test";
+import { expect, queryOne, test } from "./fixtures";
+
+const productId = (name: string) => queryOne<{ id: string }>("select id from products where name = ?", name)!.id;
+const stockOf = (id: string) => queryOne<{ stock: number }>("select stock from products where id = ?", id)!.stock;
+const orderCount = (email: string) => queryOne<{ n: number }>("select count(*) n from orders o join users u on u.id = o.user_id where u.email = ?", email)!.n;
+
+const contact = { name: "Api Buyer", email: "buyer@example.com", phone: "9876543210" };
+const shippingAddress = { address: "5 Park Street", city: "Kolkata", state: "West Bengal", pin: "700016" };
+
+async function customer(request: APIRequestContext, email: string) {
+  const res = await request.post("/api/auth/register", { data: { name: "Api Buyer", email, password: "secret12", phone: "9876543210" } });
+  expect(res.status()).toBe(201);
+}
+
+test("POST /api/orders takes prices from the database and stock in the same transaction", async ({ request, uniqueEmail }) => {
+  const email = uniqueEmail();
+  await customer(request, email);
+  const id = productId("Ocean Breeze");
+  const stock = stockOf(id);
+  const price = queryOne<{ price: number }>("select price from products where id = ?", id)!.price;
+
+  const res = await request.post("/api/orders", {
+    data: { contact, shippingAddress, items: [{ product: id, name: "Cheap!", qty: 2, price: 1, image: "x" }], paymentMethod: "COD" },
+  });
+  expect(res.status()).toBe(201);
+  const order = await res.json();
+  expect(order).toMatchObject({ status: "Placed", isPaid: false, paymentMethod: "COD", contact, shippingAddress });
+  expect(order.items).toEqual([{ product: id, name: "Ocean Breeze", qty: 2, price: price / 100, image: expect.any(String) }]);
+  expect(order.totals).toEqual({ subtotal: (2 * price) / 100, shipping: 49, grandTotal: (2 * price + 4900) / 100 });
+  expect(stockOf(id)).toBeLessThanOrEqual(stock - 2);
+
+  const mine = await request.get(`/api/orders/my?t=${Date.now()}`);
+  expect(mine.status()).toBe(200);
+  expect(mine.headers()["cache-control"]).toContain("no-store");
+  expect((await mine.json())[0]._id).toBe(order._id);
+});
+
+test("bad orders answer 400 with a message and write nothing", async ({ request, uniqueEmail }) => {
+  const email = uniqueEmail();
+  await customer(request, email);
+  const id = productId("Kesar Saffron");
+  const stock = stockOf(id);
+  const cases: [unknown, string | RegExp][] = [
+    [{ contact, shippingAddress, items: [{ product: id, qty: stock + 1 }] }, /Only \d+ left of Kesar Saffron\./],
+    [{ contact, shippingAddress, items: [{ product: "0".repeat(24), qty: 1 }] }, "A product in your order is no longer available."],
+    [{ contact, shippingAddress, items: [] }, "Your cart is empty"],
+    [{ contact, shippingAddress, items: [{ product: id, qty: 0 }] }, "Quantity must be a whole number of at least 1."],
+    [{ contact, shippingAddress, items: [{ product: id, qty: 1.5 }] }, "Quantity must be a whole number of at least 1."],
+    [{ contact: { ...contact, name: "" }, shippingAddress, items: [{ product: id, qty: 1 }] }, "Please complete all required fields"],
+    [{ contact, shippingAddress: { ...shippingAddress, pin: "12345" }, items: [{ product: id, qty: 1 }] }, "Please enter a valid 6-digit PIN"],
+    [{ contact, shippingAddress, items: [{ product: id, qty: 1 }], paymentMethod: "CARD" }, "Only cash on delivery is available for now."],
+    [{ shippingAddress, items: [{ product: id, qty: 1 }] }, "Please complete all required fields"],
+  ];
+  for (const [data, message] of cases) {
+    const res = await request.post("/api/orders", { data: data as object });
+    expect(res.status(), JSON.stringify(data)).toBe(400);
+    const body = await res.json();
+    if (typeof message === "string") expect(body).toEqual({ message });
+    else expect(body.message).toMatch(message);
+  }
+  expect(orderCount(email)).toBe(0);
+  expect(stockOf(id)).toBe(stock);
+});
+
+test("orders and invoices are private: guests 401, other customers 404, admins allowed", async ({ playwright, baseURL, uniqueEmail }) => {
+  const owner = await playwright.request.newContext({ baseURL });
+  await customer(owner, uniqueEmail());
+  const placed = await owner.post("/api/orders", { data: { contact, shippingAddress, items: [{ product: productId("Honey Oat"), qty: 1 }] } });
+  expect(placed.status()).toBe(201);
+  const { _id } = await placed.json();
+  expect((await owner.get(`/api/orders/${_id}/invoice`)).status()).toBe(200);
+
+  const guest = await playwright.request.newContext({ baseURL });
+  expect((await guest.get(`/api/orders/${_id}/invoice`)).status()).toBe(401);
+  expect((await guest.get("/api/orders/my")).status()).toBe(401);
+  expect((await guest.post("/api/orders", { data: {} })).status()).toBe(401);
+
+  const other = await playwright.request.newContext({ baseURL });
+  await customer(other, uniqueEmail());
+  const stolen = await other.get(`/api/orders/${_id}/invoice`);
+  expect(stolen.status()).toBe(404);
+  expect(await stolen.json()).toEqual({ message: "Order not found" });
+  expect(await (await other.get("/api/orders/my")).json()).toEqual([]);
+
+  const { ADMIN } = await import("../playwright.config");
+  const admin = await playwright.request.newContext({ baseURL });
+  expect((await admin.post("/api/auth/login", { data: ADMIN })).status()).toBe(200);
+  expect((await admin.get(`/api/orders/${_id}/invoice`)).status()).toBe(200);
+  await Promise.all([owner, guest, other, admin].map((c) => c.dispose()));
+});
+
+test("GET /api/pincode answers in the postal service's shape", async ({ request }) => {
+  const ok = await (await request.get("/api/pincode/110001")).json();
+  expect(ok[0].Status).toBe("Success");
+  expect(ok[0].PostOffice[0]).toMatchObject({ District: "Central Delhi", State: "Delhi" });
+  const none = await (await request.get("/api/pincode/999999")).json();
+  expect(none).toEqual([{ Message: "No records found", Status: "Error", PostOffice: null }]);
+  const bad = await (await request.get("/api/pincode/12ab")).json();
+  expect(bad[0]).toMatchObject({ Status: "Error", Message: "Please enter a valid 6-digit PIN" });
+});

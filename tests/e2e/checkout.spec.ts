@@ -1,0 +1,187 @@
+import type { Page } from "@playwright/test";
+import { pdfText } from "../pdf-text";
+import { expect, nav, queryOne, test, toaster } from "./fixtures";
+
+const productId = (name: string) => queryOne<{ id: string }>("select id from products where name = ?", name)!.id;
+const stockOf = (id: string) => queryOne<{ stock: number }>("select stock from products where id = ?", id)!.stock;
+const rupees = (paise: number) => `₹${(paise / 100).toLocaleString("en-IN", { minimumFractionDigits: 2 })}`;
+const priceOf = (id: string) => queryOne<{ price: number }>("select price from products where id = ?", id)!.price;
+
+async function addToCart(page: Page, goto: (u: string) => Promise<void>, id: string, qty: number) {
+  await goto(`/product/${id}`);
+  await page.getByLabel("Quantity").fill(String(qty));
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(toaster(page)).toContainText("Added to cart");
+}
+
+const cartBadge = (page: Page) => nav(page).getByRole("link", { name: /Cart/ }).locator(".badge");
+
+test("cart → checkout with PIN lookup → order → thank-you → My Orders → invoice", async ({ page, goto, jsEnabled, registerViaApi }) => {
+  const user = await registerViaApi({ name: "Meera Iyer", phone: "9123400000" });
+  const a = productId("Vanilla Bean");
+  const b = productId("Cinnamon Spice");
+  const stockA = stockOf(a);
+
+  await addToCart(page, goto, a, 2);
+  await expect(cartBadge(page)).toHaveText("2");
+  await addToCart(page, goto, b, 1);
+  await expect(cartBadge(page)).toHaveText("3");
+  await addToCart(page, goto, a, 1); // an existing product: qty grows
+  await expect(cartBadge(page)).toHaveText("4");
+
+  await nav(page).getByRole("link", { name: /Cart/ }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  const lines = page.locator(".cart-line");
+  await expect(lines).toHaveCount(2);
+  await expect(page.getByLabel("Quantity of Vanilla Bean")).toHaveValue("3");
+
+  // Change a quantity: with JS the change submits by itself, without JS the Update button does.
+  await page.getByLabel("Quantity of Cinnamon Spice").fill("2");
+  if (jsEnabled) await page.getByLabel("Quantity of Cinnamon Spice").dispatchEvent("change");
+  else await lines.filter({ hasText: "Cinnamon Spice" }).getByRole("button", { name: "Update" }).click();
+  await expect(cartBadge(page)).toHaveText("5");
+  await expect(page.getByLabel("Quantity of Cinnamon Spice")).toHaveValue("2");
+  const subtotal = 3 * priceOf(a) + 2 * priceOf(b);
+  const summary = page.locator(".summary");
+  await expect(summary).toContainText(rupees(subtotal));
+  await expect(summary).toContainText("₹49.00");
+  await expect(summary).toContainText(rupees(subtotal + 4900));
+
+  // A zero or junk quantity is floored at 1.
+  await page.getByLabel("Quantity of Cinnamon Spice").fill("0");
+  if (jsEnabled) await page.getByLabel("Quantity of Cinnamon Spice").dispatchEvent("change");
+  else await lines.filter({ hasText: "Cinnamon Spice" }).getByRole("button", { name: "Update" }).click();
+  await expect(page.getByLabel("Quantity of Cinnamon Spice")).toHaveValue("1");
+  await expect(cartBadge(page)).toHaveText("4");
+
+  await page.getByRole("button", { name: "Remove Cinnamon Spice" }).click();
+  await expect(lines).toHaveCount(1);
+  await expect(cartBadge(page)).toHaveText("3");
+
+  await page.getByRole("link", { name: "Proceed to Checkout" }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByLabel("Name")).toHaveValue("Meera Iyer");
+  await expect(page.getByLabel("Email")).toHaveValue(user.email);
+  await expect(page.getByLabel("Phone")).toHaveValue("9123400000");
+  const place = page.getByRole("button", { name: /Place Order/ });
+  if (jsEnabled) await expect(place).toBeDisabled();
+
+  await page.getByLabel("Address").fill("12, 4th Cross, Indiranagar");
+  await page.getByLabel("PIN").fill("560001");
+  if (!jsEnabled) await page.getByRole("button", { name: "Look up" }).click();
+  await expect(page.getByLabel("City")).toHaveValue("Bangalore");
+  await expect(page.getByLabel("State")).toHaveValue("Karnataka");
+  await expect(page.getByLabel("Address")).toHaveValue("12, 4th Cross, Indiranagar");
+  if (jsEnabled) await expect(place).toBeEnabled();
+  await place.click();
+
+  await expect(page).toHaveURL(/\/thank-you\?o=[0-9a-f]{24}$/);
+  const orderId = new URL(page.url()).searchParams.get("o")!;
+  await expect(page.getByText(`#${orderId.slice(-6)}`)).toBeVisible();
+  await expect(toaster(page)).toContainText("Order placed!");
+  await expect(cartBadge(page)).toHaveText("0");
+
+  const order = queryOne<Record<string, unknown>>("select * from orders where id = ?", orderId)!;
+  expect(order).toMatchObject({
+    status: "Placed", is_paid: 0, payment_method: "COD", contact_name: "Meera Iyer", city: "Bangalore", state: "Karnataka", pin: "560001",
+    subtotal: 3 * priceOf(a), shipping: 4900, grand_total: 3 * priceOf(a) + 4900,
+  });
+  expect(queryOne("select qty, price from order_items where order_id = ?", orderId)).toEqual({ qty: 3, price: priceOf(a) });
+  expect(stockOf(a)).toBeLessThanOrEqual(stockA - 3);
+
+  await page.getByRole("link", { name: "View my orders" }).click();
+  await expect(page).toHaveURL(new RegExp(`/orders\\?o=${orderId}$`));
+  const mine = page.locator(`#order-${orderId}`);
+  await expect(mine).toHaveAttribute("aria-current", "true");
+  await expect(mine).toContainText("Vanilla Bean × 3");
+  await expect(mine).toContainText("Placed");
+  await expect(mine).toContainText("Not paid");
+  await expect(mine).toContainText(rupees(3 * priceOf(a) + 4900));
+
+  const href = await mine.getByRole("link", { name: "Download invoice" }).getAttribute("href");
+  const res = await page.request.get(href!);
+  expect(res.status()).toBe(200);
+  expect(res.headers()["content-type"]).toBe("application/pdf");
+  const bytes = await res.body();
+  expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
+  const text = pdfText(bytes);
+  for (const part of [`#${orderId.slice(-6)}`, "Meera Iyer", "Vanilla Bean", "560001", "Cash on delivery", "Not paid", `Rs. ${((3 * priceOf(a) + 4900) / 100).toLocaleString("en-IN", { minimumFractionDigits: 2 })}`]) {
+    expect(text).toContain(part);
+  }
+});
+
+test("an empty cart says so; a guest at checkout goes to login first", async ({ page, goto, registerViaApi }) => {
+  await goto("/cart");
+  await expect(page.getByText("Your cart is empty.")).toBeVisible();
+  await page.getByRole("link", { name: "Go to Shop" }).click();
+  await expect(page).toHaveURL(/\/shop$/);
+
+  await goto("/checkout");
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fcheckout$/);
+
+  await registerViaApi();
+  await goto("/checkout");
+  await expect(page.getByRole("alert")).toContainText("Your cart is empty");
+});
+
+test("without JS: Place Order checks the form and fills city/state from the PIN on the server", async ({ page, goto, jsEnabled, registerViaApi }) => {
+  test.skip(jsEnabled, "the JS form disables Place Order instead");
+  await registerViaApi();
+  await addToCart(page, goto, productId("Lavender Fields"), 1);
+  await goto("/checkout");
+  await page.getByLabel("Phone").fill("");
+  await page.getByRole("button", { name: /Place Order/ }).click();
+  await expect(page.getByRole("alert")).toHaveText("Please complete all required fields");
+  await page.getByLabel("Phone").fill("9000000001");
+  await page.getByLabel("Address").fill("Flat 3, Connaught Place");
+  await page.getByLabel("PIN").fill("1100-01");
+  await page.getByRole("button", { name: /Place Order/ }).click();
+  await expect(page).toHaveURL(/\/thank-you\?o=/);
+  const id = new URL(page.url()).searchParams.get("o")!;
+  expect(queryOne("select city, state, pin from orders where id = ?", id)).toEqual({ city: "Central Delhi", state: "Delhi", pin: "110001" });
+});
+
+test("an unknown PIN clears city and state and shows the service's message", async ({ page, goto, jsEnabled, registerViaApi }) => {
+  await registerViaApi();
+  await addToCart(page, goto, productId("Lavender Fields"), 1);
+  await goto("/checkout");
+  await page.getByLabel("City").fill("Somewhere");
+  await page.getByLabel("State").fill("Elsewhere");
+  await page.getByLabel("PIN").fill("999999");
+  if (!jsEnabled) await page.getByRole("button", { name: "Look up" }).click();
+  await expect(page.getByText("No records found")).toBeVisible();
+  await expect(page.getByLabel("City")).toHaveValue("");
+  await expect(page.getByLabel("State")).toHaveValue("");
+  if (jsEnabled) await expect(page.getByRole("button", { name: /Place Order/ })).toBeDisabled();
+});
+
+test("a sold-out or deleted product in the cart is shown as unavailable and cannot be checked out", async ({ page, goto, registerViaApi, context, baseURL }) => {
+  await registerViaApi();
+  const soldOut = productId("Peppermint Frost"); // seeded with stock 0
+  const few = productId("Kesar Saffron");
+  // The cookie as the server writes it: base64 JSON, URI-encoded.
+  const value = encodeURIComponent(Buffer.from(JSON.stringify([{ id: soldOut, qty: 1 }, { id: few, qty: 99 }, { id: "f".repeat(24), qty: 2 }])).toString("base64"));
+  await context.addCookies([{ name: "rk_cart_v1", value, url: baseURL! }]);
+  await goto("/cart");
+  await expect(page.locator(".cart-line")).toHaveCount(2);
+  await expect(page.locator(".cart-line", { hasText: "Peppermint Frost" })).toContainText("Sold out");
+  await expect(page.locator(".cart-line", { hasText: "Kesar Saffron" })).toContainText(/Only \d+ left/);
+  await expect(page.getByRole("link", { name: "Proceed to Checkout" })).toHaveCount(0);
+});
+
+test("a garbage cart cookie is an empty cart, not an error", async ({ page, goto, context, baseURL }) => {
+  await context.addCookies([{ name: "rk_cart_v1", value: "%%%not-base64{{", url: baseURL! }]);
+  await goto("/cart");
+  await expect(page.getByText("Your cart is empty.")).toBeVisible();
+});
+
+test("Pay Online goes to the coming-soon page", async ({ page, goto, registerViaApi }) => {
+  await registerViaApi();
+  await addToCart(page, goto, productId("Lavender Fields"), 1);
+  await goto("/checkout");
+  await page.getByRole("link", { name: "Pay Online (Coming Soon)" }).click();
+  await expect(page).toHaveURL(/\/coming-soon$/);
+  await expect(page.getByRole("heading", { name: "Online payments are coming soon" })).toBeVisible();
+  await goto("/pay/online");
+  await expect(page.getByRole("link", { name: "Back to checkout" })).toBeVisible();
+});
