@@ -32,6 +32,22 @@ export function titleCase(s: string): string {
   return s.toLowerCase().replace(/(^|[\s(-])(\p{L})/gu, (_, sep: string, letter: string) => sep + letter.toUpperCase());
 }
 
+// The dataset predates the 2014 and 2019 reorganisations: map the moved districts to their
+// present states, and old spellings to current ones, so checkout fills today's names.
+const TELANGANA = new Set(["Adilabad", "Warangal", "Karim Nagar", "Mahabub Nagar", "K.V.Rangareddy", "Medak", "Nalgonda", "Nizamabad", "Hyderabad", "Khammam"]);
+const RENAMED: Record<string, string> = {
+  Chattisgarh: "Chhattisgarh",
+  Pondicherry: "Puducherry",
+  "Dadra & Nagar Haveli": "Dadra and Nagar Haveli and Daman and Diu",
+  "Daman & Diu": "Dadra and Nagar Haveli and Daman and Diu",
+};
+
+export function currentState(state: string, district: string): string {
+  if (state === "Andhra Pradesh" && TELANGANA.has(district)) return "Telangana";
+  if (state === "Jammu & Kashmir" && (district === "Leh" || district === "Kargil")) return "Ladakh";
+  return RENAMED[state] ?? state;
+}
+
 const hasPincodes = () => sqlite.prepare("SELECT 1 FROM pincodes LIMIT 1").get() !== undefined;
 
 /**
@@ -51,7 +67,7 @@ export function ensurePincodes(): number {
     for (const o of offices) {
       let state = states.get(o.stateName);
       if (state === undefined) states.set(o.stateName, (state = titleCase(o.stateName.trim())));
-      insert.run(o.pincode, o.officeName.trim(), o.taluk === "NA" ? null : o.taluk, o.districtName, state);
+      insert.run(o.pincode, o.officeName.trim(), o.taluk === "NA" ? null : o.taluk, o.districtName, currentState(state, o.districtName));
     }
     return offices.length;
   });
