@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/root";
 import { Footer } from "~/components/Footer";
 import { Nav } from "~/components/Nav";
@@ -23,6 +23,15 @@ export async function loader({ request }: Route.LoaderArgs) {
     setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
   );
 }
+
+/**
+ * The shell's data (user, cart count, toasts) changes through actions, which always revalidate.
+ * Plain link navigations skip it: one query less per page, and a failed page load lands in that
+ * page's own error boundary (e.g. My Orders' retry) instead of replacing the whole shell.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) => {
+  return formMethod && formMethod !== "GET" ? defaultShouldRevalidate : false;
+};
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (

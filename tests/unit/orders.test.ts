@@ -1,0 +1,107 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { sqlite } from "~/db/client.server";
+import { CART_EMPTY, CHECKOUT_INCOMPLETE, checkoutSchema, orderRequestMessage, orderRequestSchema } from "~/lib/checkout-schema";
+import { newId } from "~/lib/id";
+import { getOrderFor, listOrdersForUser, OrderError, placeOrder, toApiOrder } from "~/models/order.server";
+import { createUser } from "~/models/user.server";
+
+const contact = { name: "Asha", email: "asha@example.com", phone: "98" };
+const shippingAddress = { address: "1 MG Road", city: "Bengaluru", state: "Karnataka", pin: "560001" };
+
+function product(price: number, stock: number) {
+  const id = newId();
+  sqlite.prepare("insert into products (id, name, price, stock) values (?, ?, ?, ?)").run(id, `P ${id.slice(-4)}`, price, stock);
+  return id;
+}
+const stock = (id: string) => sqlite.prepare("select stock from products where id = ?").pluck().get(id);
+const orderRows = () => sqlite.prepare("select count(*) from orders").pluck().get() as number;
+const itemRows = () => sqlite.prepare("select count(*) from order_items").pluck().get() as number;
+
+let asha: { id: string; isAdmin: boolean };
+let ravi: { id: string; isAdmin: boolean };
+beforeAll(async () => {
+  asha = await createUser({ name: "Asha", email: "asha-orders@example.com", phone: "9876543210", password: "secret1" });
+  ravi = await createUser({ name: "Ravi", email: "ravi-orders@example.com", phone: "9876543211", password: "secret1" });
+});
+
+describe("placeOrder", () => {
+  it("prices from the database, totals with shipping, stock taken", () => {
+    const a = product(499_00, 10);
+    const b = product(250_50, 3);
+    const { id } = placeOrder(asha.id, { contact, shippingAddress, items: [{ product: a, qty: 2 }, { product: b, qty: 3 }, { product: a, qty: 1 }] });
+    const order = getOrderFor(asha, id)!;
+    expect(order).toMatchObject({ status: "Placed", isPaid: false, paymentMethod: "COD", subtotal: 3 * 499_00 + 3 * 250_50, shipping: 49_00 });
+    expect(order.grandTotal).toBe(order.subtotal + order.shipping);
+    expect(order.items.map((i) => [i.productId, i.qty, i.price])).toEqual([[a, 3, 499_00], [b, 3, 250_50]]);
+    expect(stock(a)).toBe(7);
+    expect(stock(b)).toBe(0);
+    expect(toApiOrder(order).totals).toEqual({ subtotal: 2248.5, shipping: 49, grandTotal: 2297.5 });
+  });
+
+  it("refuses more than the stock, a sold-out or unknown product, or nothing — and writes nothing", () => {
+    const a = product(100_00, 2);
+    const soldOut = product(100_00, 0);
+    const before = [orderRows(), itemRows()];
+    const attempt = (items: { product: string; qty: number }[]) => () => placeOrder(asha.id, { contact, shippingAddress, items });
+    expect(attempt([{ product: a, qty: 1 }, { product: a, qty: 2 }])).toThrow(/Only 2 left of/);
+    expect(attempt([{ product: a, qty: 1 }, { product: soldOut, qty: 1 }])).toThrow(/is sold out/);
+    expect(attempt([{ product: a, qty: 1 }, { product: newId(), qty: 1 }])).toThrow(OrderError);
+    expect(attempt([])).toThrow(CART_EMPTY);
+    expect([orderRows(), itemRows()]).toEqual(before);
+    expect(stock(a)).toBe(2);
+  });
+
+  it("a deleted product cannot be ordered", () => {
+    const a = product(100_00, 5);
+    sqlite.prepare("update products set deleted_at = unixepoch() where id = ?").run(a);
+    expect(() => placeOrder(asha.id, { contact, shippingAddress, items: [{ product: a, qty: 1 }] })).toThrow("A product in your order is no longer available.");
+  });
+
+  it("never oversells: orders one after another stop at zero stock", () => {
+    const a = product(100_00, 5);
+    let ok = 0;
+    for (let i = 0; i < 20; i++) {
+      try {
+        placeOrder(i % 2 ? asha.id : ravi.id, { contact, shippingAddress, items: [{ product: a, qty: 1 }] });
+        ok++;
+      } catch (e) {
+        expect(e).toBeInstanceOf(OrderError);
+      }
+    }
+    expect(ok).toBe(5);
+    expect(stock(a)).toBe(0);
+  });
+});
+
+describe("who may see an order", () => {
+  it("its owner and admins; anyone else gets null, as for a missing order", () => {
+    const { id } = placeOrder(asha.id, { contact, shippingAddress, items: [{ product: product(10_00, 1), qty: 1 }] });
+    expect(getOrderFor(asha, id)?.id).toBe(id);
+    expect(getOrderFor(ravi, id)).toBeNull();
+    expect(getOrderFor({ id: ravi.id, isAdmin: true }, id)?.id).toBe(id);
+    expect(getOrderFor(asha, "nope")).toBeNull();
+    expect(listOrdersForUser(ravi.id).every((o) => o.userId === ravi.id)).toBe(true);
+    expect(listOrdersForUser(asha.id).map((o) => o.id)).toContain(id);
+  });
+});
+
+describe("checkout schemas (spec §5 Checkout)", () => {
+  it("requires every field, strips non-digits from the PIN, checks 6 digits", () => {
+    const ok = checkoutSchema.parse({ ...contact, ...shippingAddress, pin: "560 001" });
+    expect(ok.pin).toBe("560001");
+    expect(checkoutSchema.safeParse({ ...contact, ...shippingAddress, pin: "56001" }).error?.issues[0]?.message).toBe("Please enter a valid 6-digit PIN");
+    expect(checkoutSchema.safeParse({ ...contact, ...shippingAddress, city: "  " }).success).toBe(false);
+    expect(checkoutSchema.safeParse({ ...contact, ...shippingAddress, phone: "12" }).success).toBe(true); // hint only
+  });
+
+  it("the API's messages", () => {
+    const msg = (body: unknown) => orderRequestMessage(orderRequestSchema.safeParse(body).error!);
+    const item = { product: newId(), qty: 1 };
+    expect(msg({ contact: { ...contact, name: "" }, shippingAddress, items: [item] })).toBe(CHECKOUT_INCOMPLETE);
+    expect(msg({ shippingAddress, items: [item] })).toBe(CHECKOUT_INCOMPLETE);
+    expect(msg({ contact, shippingAddress, items: [] })).toBe(CART_EMPTY);
+    expect(msg({ contact, shippingAddress })).toBe(CART_EMPTY);
+    expect(msg({ contact, shippingAddress, items: [item], paymentMethod: "UPI" })).toBe("Only cash on delivery is available for now.");
+    expect(orderRequestSchema.parse({ contact, shippingAddress, items: [{ ...item, price: 0.01, name: "x" }] }).items[0]).toEqual(item);
+  });
+});
