@@ -35,7 +35,10 @@ export const addressSchema = z.object({
 export const checkoutSchema = contactSchema.extend(addressSchema.shape);
 export type CheckoutInput = z.infer<typeof checkoutSchema>;
 
-/** POST /api/orders (spec §7). Client names, prices and images are accepted but never used. */
+/**
+ * POST /api/orders (spec §7). Client names and images are ignored; a client price is only
+ * compared with the database's, so a stale or tampered price refuses the order.
+ */
 export const orderRequestSchema = z.object({
   contact: contactSchema,
   shippingAddress: addressSchema,
@@ -48,6 +51,8 @@ export const orderRequestSchema = z.object({
           .int({ error: "Quantity must be a whole number of at least 1." })
           .min(1, { error: "Quantity must be a whole number of at least 1." })
           .max(99, { error: "At most 99 of one item per order." }),
+        // The price the client showed (rupees). Never used to charge; a mismatch refuses the order.
+        price: z.number({ error: "Price must be a number." }).nonnegative().finite().optional(),
       }),
       { error: CART_EMPTY },
     )

@@ -5,13 +5,14 @@ import { cartTotals } from "~/lib/cart";
 import type { OrderRequest } from "~/lib/checkout-schema";
 import { CART_EMPTY } from "~/lib/checkout-schema";
 import { newId } from "~/lib/id";
-import { paiseToRupees } from "~/lib/money";
+import { formatPaise, paiseToRupees } from "~/lib/money";
 
 /** A refusal the shopper can act on; nothing was written. */
 export class OrderError extends Error {}
 
 export type PlaceOrderInput = Pick<OrderRequest, "contact" | "shippingAddress"> & {
-  items: { product: string; qty: number }[];
+  /** `price` (rupees), when given, must equal the database price: it is checked, never charged. */
+  items: { product: string; qty: number; price?: number }[];
 };
 
 /**
@@ -21,7 +22,11 @@ export type PlaceOrderInput = Pick<OrderRequest, "contact" | "shippingAddress"> 
 export function placeOrder(userId: string, input: PlaceOrderInput): { id: string } {
   // The same product twice is one line.
   const wanted = new Map<string, number>();
-  for (const item of input.items) wanted.set(item.product, (wanted.get(item.product) ?? 0) + item.qty);
+  const shownPrices = new Map<string, number>();
+  for (const item of input.items) {
+    wanted.set(item.product, (wanted.get(item.product) ?? 0) + item.qty);
+    if (item.price !== undefined) shownPrices.set(item.product, Math.round(item.price * 100));
+  }
   if (wanted.size === 0) throw new OrderError(CART_EMPTY);
 
   return db.transaction((tx) => {
@@ -36,6 +41,10 @@ export function placeOrder(userId: string, input: PlaceOrderInput): { id: string
       if (!p) throw new OrderError("A product in your order is no longer available.");
       if (p.stock <= 0) throw new OrderError(`${p.name} is sold out.`);
       if (qty > p.stock) throw new OrderError(`Only ${p.stock} left of ${p.name}.`);
+      const shown = shownPrices.get(id);
+      if (shown !== undefined && shown !== p.price) {
+        throw new OrderError(`The price of ${p.name} is now ${formatPaise(p.price)}. Please review your order.`);
+      }
       return { ...p, qty };
     });
     const totals = cartTotals(lines);

@@ -20,8 +20,18 @@ test("POST /api/orders takes prices from the database and stock in the same tran
   const stock = stockOf(id);
   const price = queryOne<{ price: number }>("select price from products where id = ?", id)!.price;
 
-  const res = await request.post("/api/orders", {
+  // A tampered price refuses the order and writes nothing.
+  const tampered = await request.post("/api/orders", {
     data: { contact, shippingAddress, items: [{ product: id, name: "Cheap!", qty: 2, price: 1, image: "x" }], paymentMethod: "COD" },
+  });
+  expect(tampered.status()).toBe(400);
+  expect((await tampered.json()).message).toMatch(/^The price of Ocean Breeze is now ₹[\d,]+\.\d\d\. Please review your order\.$/);
+  expect(orderCount(email)).toBe(0);
+  expect(stockOf(id)).toBe(stock);
+
+  // The client's name and image are ignored; its (correct) price is only checked.
+  const res = await request.post("/api/orders", {
+    data: { contact, shippingAddress, items: [{ product: id, name: "Cheap!", qty: 2, price: price / 100, image: "x" }], paymentMethod: "COD" },
   });
   expect(res.status()).toBe(201);
   const order = await res.json();

@@ -51,6 +51,16 @@ describe("placeOrder", () => {
     expect(stock(a)).toBe(2);
   });
 
+  it("a client price that differs from the database refuses the order; a matching one is fine", () => {
+    const a = product(499_00, 5);
+    const before = orderRows();
+    expect(() => placeOrder(asha.id, { contact, shippingAddress, items: [{ product: a, qty: 1, price: 1 }] })).toThrow(/is now ₹499\.00/);
+    expect(orderRows()).toBe(before);
+    expect(stock(a)).toBe(5);
+    placeOrder(asha.id, { contact, shippingAddress, items: [{ product: a, qty: 1, price: 499 }] });
+    expect(stock(a)).toBe(4);
+  });
+
   it("a deleted product cannot be ordered", () => {
     const a = product(100_00, 5);
     sqlite.prepare("update products set deleted_at = unixepoch() where id = ?").run(a);
@@ -102,6 +112,7 @@ describe("checkout schemas (spec §5 Checkout)", () => {
     expect(msg({ contact, shippingAddress, items: [] })).toBe(CART_EMPTY);
     expect(msg({ contact, shippingAddress })).toBe(CART_EMPTY);
     expect(msg({ contact, shippingAddress, items: [item], paymentMethod: "UPI" })).toBe("Only cash on delivery is available for now.");
-    expect(orderRequestSchema.parse({ contact, shippingAddress, items: [{ ...item, price: 0.01, name: "x" }] }).items[0]).toEqual(item);
+    expect(orderRequestSchema.parse({ contact, shippingAddress, items: [{ ...item, price: 10, name: "x" }] }).items[0]).toEqual({ ...item, price: 10 });
+    expect(msg({ contact, shippingAddress, items: [{ ...item, price: "free" }] })).toBe("Price must be a number.");
   });
 });
