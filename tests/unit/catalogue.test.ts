@@ -85,3 +85,18 @@ describe("catalogue model on the demo seed", () => {
     expect(listProducts(q("limit=60")).items.map((p) => p.id)).not.toContain(victim.id);
   });
 });
+
+describe("demo product art", () => {
+  it("is well-formed SVG for every demo candle, names with & included", async () => {
+    const { candleSvg } = await import("~/lib/candle-svg");
+    const { demoProducts } = await import("~/db/demo-catalogue");
+    for (const p of demoProducts) {
+      for (let v = 0; v < 4; v++) {
+        const svg = candleSvg(p.hue, v, p.name);
+        expect(svg.startsWith("<svg")).toBe(true);
+        // No bare ampersand: every & starts an entity.
+        expect(svg).not.toMatch(/&(?!amp;|apos;|lt;|gt;|quot;)/);
+      }
+    }
+  });
+});
