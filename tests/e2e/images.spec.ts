@@ -40,3 +40,21 @@ test("images below the fold load lazily and every product image has a size", asy
     await expect(imgs.nth(i)).toHaveAttribute("loading", i < 4 ? "eager" : "lazy");
   }
 });
+
+test("every demo picture loads", async ({ page, goto }) => {
+  await goto("/shop?limit=60&q=soy");
+  const imgs = page.locator("main .grid img");
+  await expect(imgs.nth(27)).toBeAttached();
+  const broken = await imgs.evaluateAll(async (els) => {
+    const demo = (els as HTMLImageElement[]).filter((el) => el.src.includes("/images/demo/"));
+    const failed = await Promise.all(
+      demo.map((el) => {
+        el.loading = "eager";
+        return el.decode().then(() => null, () => el.src);
+      }),
+    );
+    return { count: demo.length, failed: failed.filter(Boolean) };
+  });
+  expect(broken.count).toBeGreaterThanOrEqual(28);
+  expect(broken.failed).toEqual([]);
+});
