@@ -1,4 +1,6 @@
+import { useEffect, useState } from "react";
 import { useNavigation } from "react-router";
+import { onToast, type ClientToast } from "~/lib/client-toasts";
 import type { Toast } from "~/models/toast.server";
 import { pendingToast } from "~/lib/pending-toasts";
 
@@ -6,8 +8,11 @@ import { pendingToast } from "~/lib/pending-toasts";
  * Flash toasts rendered in the server HTML, so they show with JS off. CSS alone makes them
  * fade after 2.5 s, pause on hover, and close on click (the toast is the label of a checkbox).
  */
-export function Toaster({ toasts }: { toasts: Toast[] }) {
+export function Toaster({ toasts: serverToasts }: { toasts: Toast[] }) {
   const navigation = useNavigation();
+  const [clientToasts, setClientToasts] = useState<ClientToast[]>([]);
+  useEffect(() => onToast((t) => setClientToasts((list) => [...list.slice(-2), t])), []);
+  const toasts = [...serverToasts, ...clientToasts];
   const pending =
     navigation.state === "submitting" && navigation.formAction
       ? pendingToast(new URL(navigation.formAction, "http://x").pathname)

@@ -121,3 +121,68 @@ export function toApiOrder(o: OrderWithItems) {
     totals: { subtotal: paiseToRupees(o.subtotal), shipping: paiseToRupees(o.shipping), grandTotal: paiseToRupees(o.grandTotal) },
   };
 }
+
+// --- Admin: every order, and status changes that keep stock right.
+
+/** All orders, newest first. */
+export function listAllOrders(limit = 500): OrderWithItems[] {
+  return withItems(db.select().from(orders).orderBy(desc(orders.createdAt), desc(orders.id)).limit(limit).all());
+}
+
+type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
+
+/** Puts an order's quantities back on the shelf (sign +1) or takes them again (-1). */
+function moveStock(tx: Tx, orderId: string, sign: 1 | -1) {
+  const lines = tx.select({ productId: orderItems.productId, qty: orderItems.qty, name: orderItems.name }).from(orderItems).where(eq(orderItems.orderId, orderId)).all();
+  for (const line of lines) {
+    const moved = tx
+      .update(products)
+      .set({ stock: sql`${products.stock} + ${sign * line.qty}` })
+      .where(sign === 1 ? eq(products.id, line.productId) : and(eq(products.id, line.productId), sql`${products.stock} >= ${line.qty}`))
+      .run();
+    if (sign === -1 && moved.changes !== 1) throw new OrderError(`Not enough stock of ${line.name} to reopen this order.`);
+  }
+}
+
+/**
+ * Spec §4: any status may be set freely; isPaid is independent. Cancelling gives the stock
+ * back (once: the order remembers it); reopening a cancelled order takes it again.
+ * Returns null when there is no such order.
+ */
+export function updateOrder(id: string, change: { status?: Order["status"]; isPaid?: boolean }): Order | null {
+  return db.transaction((tx) => {
+    const order = tx.select().from(orders).where(eq(orders.id, id)).get();
+    if (!order) return null;
+    let stockReturned = order.stockReturned;
+    if (change.status === "Cancelled" && !order.stockReturned) {
+      moveStock(tx, id, 1);
+      stockReturned = true;
+    } else if (change.status && change.status !== "Cancelled" && order.stockReturned) {
+      moveStock(tx, id, -1);
+      stockReturned = false;
+    }
+    return tx
+      .update(orders)
+      .set({ status: change.status ?? order.status, isPaid: change.isPaid ?? order.isPaid, stockReturned })
+      .where(eq(orders.id, id))
+      .returning()
+      .get();
+  });
+}
+
+/** Spec §4: Mark Delivered sets Delivered and paid together. */
+export const markDelivered = (id: string) => updateOrder(id, { status: "Delivered", isPaid: true });
+
+/**
+ * Deleting an order that was never fulfilled (not delivered, not cancelled) puts its stock back;
+ * a delivered order's candles are gone, and a cancelled one's stock was already returned.
+ */
+export function deleteOrder(id: string): boolean {
+  return db.transaction((tx) => {
+    const order = tx.select().from(orders).where(eq(orders.id, id)).get();
+    if (!order) return false;
+    if (order.status !== "Delivered" && !order.stockReturned) moveStock(tx, id, 1);
+    tx.delete(orders).where(eq(orders.id, id)).run();
+    return true;
+  });
+}

@@ -1,39 +1,255 @@
-import { sql } from "drizzle-orm";
-import { NavLink, useSearchParams } from "react-router";
+import { Form, isRouteErrorResponse, Link, useSubmit } from "react-router";
 import type { Route } from "./+types/admin";
-import { db } from "~/db/client.server";
-import { orders, products } from "~/db/schema";
+import { ConfirmButton } from "~/components/ConfirmButton";
+import { ProductImage } from "~/components/ProductImage";
+import { formatDate } from "~/lib/dates";
+import { formatPaise } from "~/lib/money";
+import { ORDER_STATUSES } from "~/lib/product-schema";
+import { ADMIN_MAX_LIMIT, parseShopQuery } from "~/lib/shop-query";
 import { requireAdmin } from "~/models/auth.server";
+import { listAllOrders, markDelivered, OrderError, updateOrder } from "~/models/order.server";
+import { listProducts } from "~/models/product.server";
+import { redirectWithToast } from "~/models/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin · RK Candles" }, { name: "robots", content: "noindex" }];
 
+type Tab = "products" | "orders";
+const tabOf = (request: Request): Tab => (new URL(request.url).searchParams.get("tab") === "orders" ? "orders" : "products");
+
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const count = (table: typeof products | typeof orders) =>
-    db.select({ n: sql<number>`count(*)` }).from(table).get()?.n ?? 0;
-  return { productCount: count(products), orderCount: count(orders) };
+  const tab = tabOf(request);
+  if (tab === "orders") return { tab, orders: listAllOrders(), products: null };
+  const { items, totalItems } = listProducts(parseShopQuery(new URLSearchParams({ limit: String(ADMIN_MAX_LIMIT) }), { maxLimit: ADMIN_MAX_LIMIT }));
+  return { tab, products: { items, totalItems }, orders: null };
 }
 
-// The admin landing: the product and order editors of the admin issue hang off these tabs.
+// Order changes from the Orders tab: status, paid flag, Mark Delivered.
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const form = await request.formData();
+  const id = String(form.get("orderId") ?? "");
+  const back = "/admin?tab=orders";
+  try {
+    let done;
+    switch (form.get("intent")) {
+      case "status": {
+        const status = ORDER_STATUSES.find((s) => s === form.get("status"));
+        if (!status) return redirectWithToast(request, back, { type: "error", title: "Unknown status" });
+        done = updateOrder(id, { status });
+        break;
+      }
+      case "paid":
+        done = updateOrder(id, { isPaid: form.get("isPaid") === "on" || form.get("isPaid") === "true" });
+        break;
+      case "deliver":
+        done = markDelivered(id);
+        break;
+      default:
+        return redirectWithToast(request, back, { type: "error", title: "Unknown action" });
+    }
+    if (!done) return redirectWithToast(request, back, { type: "error", title: "Order not found" });
+  } catch (error) {
+    if (error instanceof OrderError) return redirectWithToast(request, back, { type: "error", title: error.message });
+    throw error;
+  }
+  return redirectWithToast(request, back, { type: "success", title: "Order updated" });
+}
+
+function ProductsTab({ items, totalItems }: { items: NonNullable<Route.ComponentProps["loaderData"]["products"]>["items"]; totalItems: number }) {
+  return (
+    <>
+      <div className="page-head">
+        <p className="muted">
+          {totalItems} products{totalItems > items.length ? ` (showing ${items.length})` : ""}
+        </p>
+        <Link to="/admin/products/new" className="button primary">
+          New Product
+        </Link>
+      </div>
+      <div className="table-wrap">
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">Image</th>
+              <th scope="col">Name</th>
+              <th scope="col">Price</th>
+              <th scope="col">MRP</th>
+              <th scope="col">Stock</th>
+              <th scope="col">Rating</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((p) => (
+              <tr key={p.id}>
+                <td>
+                  <ProductImage src={p.image} alt="" width={48} height={48} />
+                </td>
+                <td>
+                  <Link to={`/product/${p.id}`}>{p.name}</Link>
+                </td>
+                <td>{formatPaise(p.price)}</td>
+                <td>{p.mrp ? formatPaise(p.mrp) : "—"}</td>
+                <td>{p.stock}</td>
+                <td>
+                  {p.rating.toFixed(1)} ({p.numReviews})
+                </td>
+                <td className="actions">
+                  <Link to={`/admin/products/${p.id}`} className="button small" aria-label={`Edit ${p.name}`}>
+                    Edit
+                  </Link>
+                  <ConfirmButton to={`/admin/products/${p.id}/delete`} message="Delete this product?">
+                    <span aria-hidden="true">Delete</span>
+                    <span className="visually-hidden">Delete {p.name}</span>
+                  </ConfirmButton>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+function OrderRow({ order }: { order: NonNullable<Route.ComponentProps["loaderData"]["orders"]>[number] }) {
+  const submit = useSubmit();
+  const number = order.id.slice(-6);
+  const more = order.items.length - 2;
+  return (
+    <tr id={`order-${order.id}`}>
+      <td>#{number}</td>
+      <td>{formatDate(order.createdAt)}</td>
+      <td>
+        {order.contactName}
+        <br />
+        <span className="muted">{order.contactPhone}</span>
+      </td>
+      <td>
+        {order.items.slice(0, 2).map((i) => (
+          <div key={i.id}>
+            {i.name} × {i.qty}
+          </div>
+        ))}
+        {more > 0 ? <div className="muted">+{more} more</div> : null}
+      </td>
+      <td>{formatPaise(order.grandTotal)}</td>
+      <td>
+        <Form method="post" className="inline-form">
+          <input type="hidden" name="intent" value="status" />
+          <input type="hidden" name="orderId" value={order.id} />
+          <label className="visually-hidden" htmlFor={`status-${order.id}`}>
+            Status of order #{number}
+          </label>
+          <select id={`status-${order.id}`} name="status" defaultValue={order.status} key={order.status} onChange={(e) => submit(e.currentTarget.form)}>
+            {ORDER_STATUSES.map((s) => (
+              <option key={s}>{s}</option>
+            ))}
+          </select>
+          <button type="submit" className="button small js-hide">
+            Save
+          </button>
+        </Form>
+      </td>
+      <td>
+        <Form method="post" className="inline-form">
+          <input type="hidden" name="intent" value="paid" />
+          <input type="hidden" name="orderId" value={order.id} />
+          <label>
+            <input type="checkbox" name="isPaid" defaultChecked={order.isPaid} key={String(order.isPaid)} onChange={(e) => submit(e.currentTarget.form)} /> Paid
+            <span className="visually-hidden"> (order #{number})</span>
+          </label>
+          <button type="submit" className="button small js-hide">
+            Save
+          </button>
+        </Form>
+      </td>
+      <td className="actions">
+        {order.status !== "Delivered" ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="deliver" />
+            <input type="hidden" name="orderId" value={order.id} />
+            <button type="submit" className="button small">
+              Mark Delivered<span className="visually-hidden"> (order #{number})</span>
+            </button>
+          </Form>
+        ) : null}
+        <Link to={`/admin/orders/${order.id}`} className="button small">
+          View<span className="visually-hidden"> order #{number}</span>
+        </Link>
+        <a href={`/api/orders/${order.id}/invoice`} target="_blank" rel="noopener" className="button small">
+          Invoice<span className="visually-hidden"> of order #{number}</span>
+        </a>
+        <ConfirmButton to={`/admin/orders/${order.id}/delete`} message="Delete this order?">
+          Delete<span className="visually-hidden"> order #{number}</span>
+        </ConfirmButton>
+      </td>
+    </tr>
+  );
+}
+
 export default function Admin({ loaderData }: Route.ComponentProps) {
-  const [params] = useSearchParams();
-  const tab = params.get("tab") === "orders" ? "orders" : "products";
+  const { tab, products, orders } = loaderData;
   return (
     <section>
       <h1>Admin</h1>
       <nav className="tabs" aria-label="Admin sections">
-        <NavLink to="/admin" end className={() => (tab === "products" ? "tab active" : "tab")}>
+        <Link to="/admin" className={tab === "products" ? "tab active" : "tab"} aria-current={tab === "products" ? "page" : undefined}>
           Products
-        </NavLink>
-        <NavLink to="/admin?tab=orders" className={() => (tab === "orders" ? "tab active" : "tab")}>
+        </Link>
+        <Link to="/admin?tab=orders" className={tab === "orders" ? "tab active" : "tab"} aria-current={tab === "orders" ? "page" : undefined}>
           Orders
-        </NavLink>
+        </Link>
       </nav>
-      {tab === "products" ? (
-        <p>{loaderData.productCount} products in the catalogue.</p>
-      ) : (
-        <p>{loaderData.orderCount} orders placed.</p>
-      )}
+      {products ? <ProductsTab items={products.items} totalItems={products.totalItems} /> : null}
+      {orders ? (
+        orders.length === 0 ? (
+          <p>No orders yet.</p>
+        ) : (
+          <div className="table-wrap">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">Order</th>
+                  <th scope="col">Date</th>
+                  <th scope="col">Customer</th>
+                  <th scope="col">Items</th>
+                  <th scope="col">Total</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Paid</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {orders.map((o) => (
+                  <OrderRow key={o.id} order={o} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )
+      ) : null}
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const message =
+    isRouteErrorResponse(error) && typeof (error.data as { message?: unknown })?.message === "string"
+      ? (error.data as { message: string }).message
+      : "Failed to load admin data";
+  return (
+    <section className="narrow">
+      <h1>Admin</h1>
+      <p className="form-alert" role="alert">
+        {message}
+      </p>
+      <p>
+        <a href="/admin" className="button">
+          Retry
+        </a>
+      </p>
     </section>
   );
 }

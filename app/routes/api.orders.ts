@@ -1,10 +1,14 @@
 import type { Route } from "./+types/api.orders";
 import { orderRequestMessage, orderRequestSchema } from "~/lib/checkout-schema";
-import { requireApiUser } from "~/models/auth.server";
+import { requireApiAdmin, requireApiUser } from "~/models/auth.server";
 import { apiError, json, methodNotAllowed, readBody } from "~/models/http.server";
-import { getOrderFor, OrderError, placeOrder, toApiOrder } from "~/models/order.server";
+import { getOrderFor, listAllOrders, OrderError, placeOrder, toApiOrder } from "~/models/order.server";
 
-export const loader = methodNotAllowed;
+// GET /api/orders (admin): every order, newest first.
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireApiAdmin(request);
+  return json(listAllOrders().map(toApiOrder), 200, { "Cache-Control": "private, no-store" });
+}
 
 // POST /api/orders (spec §7): the client's names and prices are ignored; the database decides.
 export async function action({ request }: Route.ActionArgs) {

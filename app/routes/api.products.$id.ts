@@ -1,9 +1,25 @@
 import type { Route } from "./+types/api.products.$id";
-import { apiError, json } from "~/models/http.server";
+import { productError, productSchema } from "~/lib/product-schema";
+import { requireApiAdmin } from "~/models/auth.server";
+import { apiError, json, methodNotAllowed, readBody } from "~/models/http.server";
+import { deleteProduct, updateProduct } from "~/models/product-admin.server";
 import { getProduct, toApiProductDetail } from "~/models/product.server";
 
 export function loader({ params }: Route.LoaderArgs) {
   const product = getProduct(params.id);
   if (!product) return apiError(404, "Product not found");
   return json(toApiProductDetail(product));
+}
+
+// PUT (same body as POST /api/products) and DELETE, admins only.
+export async function action({ request, params }: Route.ActionArgs) {
+  await requireApiAdmin(request);
+  if (request.method === "DELETE") {
+    return deleteProduct(params.id) ? json({ message: "Product deleted" }) : apiError(404, "Product not found");
+  }
+  if (request.method !== "PUT" && request.method !== "PATCH") return methodNotAllowed();
+  const parsed = productSchema.safeParse(await readBody(request));
+  if (!parsed.success) return apiError(400, productError(parsed.error));
+  if (!updateProduct(params.id, parsed.data)) return apiError(404, "Product not found");
+  return json(toApiProductDetail(getProduct(params.id)!));
 }

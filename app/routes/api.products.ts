@@ -1,8 +1,10 @@
 import type { Route } from "./+types/api.products";
 import { ADMIN_MAX_LIMIT, MAX_LIMIT, parseShopQuery } from "~/lib/shop-query";
-import { getUser } from "~/models/auth.server";
-import { json } from "~/models/http.server";
-import { imagesFor, listProducts, toApiProduct } from "~/models/product.server";
+import { productError, productSchema } from "~/lib/product-schema";
+import { getUser, requireApiAdmin } from "~/models/auth.server";
+import { apiError, json, methodNotAllowed, readBody } from "~/models/http.server";
+import { createProduct } from "~/models/product-admin.server";
+import { getProduct, imagesFor, listProducts, toApiProduct, toApiProductDetail } from "~/models/product.server";
 
 // GET /api/products?limit&page&search&sort&order → { items, page, totalPages, totalItems }
 export async function loader({ request }: Route.LoaderArgs) {
@@ -18,4 +20,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     totalPages: result.totalPages,
     totalItems: result.totalItems,
   });
+}
+
+// POST /api/products (admin): { name, description, price, mrp, stock, image, images } in rupees.
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed();
+  await requireApiAdmin(request);
+  const parsed = productSchema.safeParse(await readBody(request));
+  if (!parsed.success) return apiError(400, productError(parsed.error));
+  const id = createProduct(parsed.data);
+  return json(toApiProductDetail(getProduct(id)!), 201, { Location: `/api/products/${id}` });
 }

@@ -1,0 +1,114 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useRef, useState } from "react";
+import { Form, Link } from "react-router";
+import { showToast } from "~/lib/client-toasts";
+import { productSchema } from "~/lib/product-schema";
+import { Field, FormAlert } from "./Field";
+
+export type EditorValues = { name: string; description: string; price: string; mrp: string; stock: string; image: string; images: string[] };
+
+type Props = { mode: "create" | "edit"; defaults: EditorValues; lastResult?: SubmissionResult<string[]> | null };
+
+/**
+ * The admin product editor. Without JS the chosen gallery files are posted with the form
+ * (multipart) and saved in the same submit; with JS each file is uploaded at once through
+ * POST /api/uploads and joins the gallery list before saving.
+ */
+export function ProductEditor({ mode, defaults, lastResult }: Props) {
+  const [form, fields] = useForm({
+    lastResult,
+    // The gallery list is this component's own state (checkbox inputs), not conform's.
+    defaultValue: { name: defaults.name, description: defaults.description, price: defaults.price, mrp: defaults.mrp, stock: defaults.stock, image: defaults.image },
+    constraint: getZodConstraint(productSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: productSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const [gallery, setGallery] = useState<string[]>(defaults.images);
+  const [uploading, setUploading] = useState(0);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  async function uploadNow(files: FileList | null) {
+    if (!files || files.length === 0) return;
+    setUploading((n) => n + files.length);
+    for (const file of Array.from(files)) {
+      const body = new FormData();
+      body.set("file", file);
+      try {
+        const res = await fetch("/api/uploads", { method: "POST", body, credentials: "same-origin" });
+        const data = (await res.json()) as { url?: string; message?: string };
+        if (!res.ok || !data.url) throw new Error(data.message || "Upload failed");
+        setGallery((list) => [...list, data.url!]);
+        showToast({ type: "success", title: "Uploaded", description: file.name });
+      } catch (error) {
+        showToast({ type: "error", title: error instanceof Error ? error.message : "Upload failed" });
+      } finally {
+        setUploading((n) => n - 1);
+      }
+    }
+    // The files are uploaded already: do not send them again with the form.
+    if (fileInput.current) fileInput.current.value = "";
+  }
+
+  const errorSummary = form.errors?.[0] ?? (Object.keys(form.allErrors).length ? "Please correct the fields below." : null);
+  return (
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="editor">
+      <FormAlert message={errorSummary} />
+      <Field label="Name" id={fields.name.id} errorId={fields.name.errorId} errors={fields.name.errors}>
+        <input {...getInputProps(fields.name, { type: "text" })} />
+      </Field>
+      <Field label="Description" id={fields.description.id} errorId={fields.description.errorId} errors={fields.description.errors}>
+        <textarea {...getTextareaProps(fields.description)} rows={4} />
+      </Field>
+      <div className="editor-row">
+        <Field label="Price (₹)" id={fields.price.id} errorId={fields.price.errorId} errors={fields.price.errors}>
+          <input {...getInputProps(fields.price, { type: "number" })} min={0} step="0.01" inputMode="decimal" />
+        </Field>
+        <Field label="MRP (₹)" id={fields.mrp.id} errorId={fields.mrp.errorId} errors={fields.mrp.errors} hint="Optional; shown struck through when above the price">
+          <input {...getInputProps(fields.mrp, { type: "number" })} min={0} step="0.01" inputMode="decimal" />
+        </Field>
+        <Field label="Stock" id={fields.stock.id} errorId={fields.stock.errorId} errors={fields.stock.errors}>
+          <input {...getInputProps(fields.stock, { type: "number" })} min={0} step={1} inputMode="numeric" />
+        </Field>
+      </div>
+      <Field label="Image URL" id={fields.image.id} errorId={fields.image.errorId} errors={fields.image.errors} hint="Optional; otherwise the first gallery picture">
+        <input {...getInputProps(fields.image, { type: "text" })} inputMode="url" />
+      </Field>
+      <fieldset className="gallery-edit">
+        <legend>Gallery</legend>
+        {gallery.length === 0 ? <p className="muted">No pictures yet.</p> : null}
+        <ul>
+          {gallery.map((url, i) => (
+            <li key={url}>
+              <label>
+                <input type="checkbox" name="images" value={url} defaultChecked /> Keep
+                <img src={url} alt={`Picture ${i + 1}`} width={64} height={64} loading="lazy" className="product-img" />
+              </label>
+            </li>
+          ))}
+        </ul>
+        <Field label="Add pictures" id="gallery" errorId="gallery-error" errors={lastResult?.error?.gallery ?? undefined} hint="JPEG, PNG, WebP or GIF, up to 5 MB each">
+          <input
+            ref={fileInput}
+            id="gallery"
+            name="gallery"
+            type="file"
+            multiple
+            accept="image/jpeg,image/png,image/webp,image/gif"
+            onChange={(e) => void uploadNow(e.currentTarget.files)}
+          />
+        </Field>
+        {uploading > 0 ? <p role="status">Uploading…</p> : null}
+      </fieldset>
+      <div className="checkout-actions">
+        <button type="submit" className="button primary" disabled={uploading > 0}>
+          {mode === "create" ? "Create product" : "Save changes"}
+        </button>
+        <Link to="/admin" className="button">
+          Cancel
+        </Link>
+      </div>
+    </Form>
+  );
+}

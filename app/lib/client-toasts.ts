@@ -1,0 +1,18 @@
+import type { ToastType } from "~/models/toast.server";
+
+// Toasts raised in the browser (JS only), e.g. 'Uploaded' after a background upload.
+export type ClientToast = { id: string; type: ToastType; title: string; description?: string };
+type Listener = (toast: ClientToast) => void;
+
+const listeners = new Set<Listener>();
+let seq = 0;
+
+export function showToast(toast: Omit<ClientToast, "id">) {
+  const full = { ...toast, id: `c${Date.now()}-${++seq}` };
+  for (const l of listeners) l(full);
+}
+
+export function onToast(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}

@@ -1,0 +1,66 @@
+import { z } from "zod";
+
+// The admin product form and POST/PUT /api/products share this schema (spec §5 Admin product form).
+export const NAME_REQUIRED = "Name is required";
+export const PRICE_REQUIRED = "Price is required";
+export const NOT_NEGATIVE = "Must be 0 or more";
+export const STOCK_INVALID = "Stock must be a whole number, 0 or more";
+export const URL_INVALID = "Use a web address (https://…) or a path on this site (/…)";
+
+/** Numbers arrive as numbers (JSON) or strings (forms); "" means not given. */
+const number = (message: string) =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : Number(v.trim())) : v),
+    z.number({ error: message }).finite({ error: message }),
+  );
+
+const rupees = (required: string) =>
+  number(required)
+    .refine((n) => n >= 0, { error: NOT_NEGATIVE })
+    .refine((n) => n <= 10_000_000, { error: "That is too much for a candle" })
+    .transform((n) => Math.round(n * 100));
+
+export const imageUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((u) => /^\/(?!\/)[^\s]*$/.test(u) || /^https?:\/\/[^\s]+$/i.test(u), { error: URL_INVALID });
+
+export const productSchema = z.object({
+  name: z.string({ error: NAME_REQUIRED }).trim().min(1, { error: NAME_REQUIRED }).max(120, { error: "At most 120 characters" }),
+  description: z.string().trim().max(5000, { error: "At most 5000 characters" }).optional().default(""),
+  /** paise */
+  price: rupees(PRICE_REQUIRED),
+  /** paise; 0 or empty means no MRP */
+  mrp: rupees(NOT_NEGATIVE)
+    .optional()
+    .transform((p) => (p ? p : null)),
+  stock: number(STOCK_INVALID)
+    .refine((n) => Number.isInteger(n) && n >= 0, { error: STOCK_INVALID })
+    .refine((n) => n <= 1_000_000, { error: STOCK_INVALID })
+    .optional()
+    .default(0),
+  image: z.union([z.literal(""), imageUrl]).optional().default(""),
+  /** Gallery: [{ url }] from the API, or plain URLs from the form. */
+  images: z
+    .preprocess((v) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v.filter((x) => x !== "" && x != null) : [v]), z.array(z.union([imageUrl, z.object({ url: imageUrl }).transform((o) => o.url)]))
+    .max(12, { error: "At most 12 pictures" })),
+});
+export type ProductInput = z.output<typeof productSchema>;
+
+/** One message for the JSON door: the first problem, named by its field. */
+export function productError(error: { issues: { path: PropertyKey[]; message: string }[] }): string {
+  const first = error.issues[0];
+  return first ? `${String(first.path[0] ?? "body")}: ${first.message}` : "Invalid product";
+}
+
+export const ORDER_STATUSES = ["Placed", "Processing", "Shipped", "Delivered", "Cancelled"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const STATUS_INVALID = `Status must be one of ${ORDER_STATUSES.join(", ")}`;
+
+export const orderUpdateSchema = z
+  .object({
+    status: z.enum(ORDER_STATUSES, { error: STATUS_INVALID }).optional(),
+    isPaid: z.boolean({ error: "isPaid must be true or false" }).optional(),
+  })
+  .refine((v) => v.status !== undefined || v.isPaid !== undefined, { error: "Nothing to update: send status and/or isPaid" });

@@ -1,0 +1,43 @@
+import { data, Form, Link } from "react-router";
+import type { Route } from "./+types/admin.orders.$id.delete";
+import { formatPaise } from "~/lib/money";
+import { requireAdmin } from "~/models/auth.server";
+import { deleteOrder, getOrderFor } from "~/models/order.server";
+import { redirectWithToast } from "~/models/toast.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Delete order · Admin · RK Candles" }];
+
+// The no-JS confirmation step for 'Delete this order?'; with JS the list posts here directly.
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  const order = getOrderFor(admin, params.id);
+  if (!order) throw data({ message: "Order not found" }, { status: 404 });
+  return { id: order.id, name: order.contactName, total: order.grandTotal, status: order.status };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const back = "/admin?tab=orders";
+  if (!deleteOrder(params.id)) return redirectWithToast(request, back, { type: "error", title: "Order not found" });
+  return redirectWithToast(request, back, { type: "success", title: "Order deleted" });
+}
+
+export default function ConfirmDeleteOrder({ loaderData: o }: Route.ComponentProps) {
+  return (
+    <section className="narrow">
+      <h1>Delete this order?</h1>
+      <p>
+        Order <strong>#{o.id.slice(-6)}</strong> of {o.name}, {formatPaise(o.total)}, {o.status}.
+        {o.status !== "Delivered" && o.status !== "Cancelled" ? " Its candles go back into stock." : ""}
+      </p>
+      <Form method="post" className="checkout-actions">
+        <button type="submit" name="intent" value="delete" className="button primary danger-fill">
+          Delete
+        </button>
+        <Link to="/admin?tab=orders" className="button">
+          Cancel
+        </Link>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+import { data, Form, Link } from "react-router";
+import type { Route } from "./+types/admin.products.$id.delete";
+import { requireAdmin } from "~/models/auth.server";
+import { deleteProduct, getProductForEdit } from "~/models/product-admin.server";
+import { redirectWithToast } from "~/models/toast.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Delete product · Admin · RK Candles" }];
+
+// The no-JS confirmation step for 'Delete this product?'; with JS the list posts here directly.
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const product = getProductForEdit(params.id);
+  if (!product) throw data({ message: "Product not found" }, { status: 404 });
+  return { name: product.name };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  await requireAdmin(request);
+  if (!deleteProduct(params.id)) return redirectWithToast(request, "/admin", { type: "error", title: "Product not found" });
+  return redirectWithToast(request, "/admin", { type: "success", title: "Product deleted" });
+}
+
+export default function ConfirmDeleteProduct({ loaderData }: Route.ComponentProps) {
+  return (
+    <section className="narrow">
+      <h1>Delete this product?</h1>
+      <p>
+        <strong>{loaderData.name}</strong> will leave the shop. Past orders and invoices keep their lines.
+      </p>
+      <Form method="post" className="checkout-actions">
+        <button type="submit" name="intent" value="delete" className="button primary danger-fill">
+          Delete
+        </button>
+        <Link to="/admin" className="button">
+          Cancel
+        </Link>
+      </Form>
+    </section>
+  );
+}

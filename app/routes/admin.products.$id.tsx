@@ -1,0 +1,50 @@
+import { data } from "react-router";
+import type { Route } from "./+types/admin.products.$id";
+import { ProductEditor } from "~/components/ProductEditor";
+import { requireAdmin } from "~/models/auth.server";
+import { getProductForEdit } from "~/models/product-admin.server";
+import { submitProductForm } from "~/models/product-form.server";
+import { redirectWithToast } from "~/models/toast.server";
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `Edit ${data?.product.name ?? "product"} · Admin · RK Candles` }];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const product = getProductForEdit(params.id);
+  if (!product) throw data({ message: "Product not found" }, { status: 404 });
+  return { product };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const result = await submitProductForm(await request.formData(), params.id);
+  if ("reply" in result) return result.reply;
+  if ("missing" in result) return redirectWithToast(request, "/admin", { type: "error", title: "Product not found" });
+  return redirectWithToast(request, "/admin", { type: "success", title: "Product updated" });
+}
+
+const rupees = (paise: number | null) => (paise === null ? "0" : String(paise / 100));
+
+export default function EditProduct({ loaderData, actionData }: Route.ComponentProps) {
+  const { product } = loaderData;
+  return (
+    <section className="narrow">
+      <h1>Edit {product.name}</h1>
+      <ProductEditor
+        key={product.id}
+        mode="edit"
+        lastResult={actionData}
+        defaults={{
+          name: product.name,
+          description: product.description,
+          price: rupees(product.price),
+          mrp: rupees(product.mrp),
+          stock: String(product.stock),
+          // Shown separately only when it is not simply the first gallery picture.
+          image: product.image && product.image !== product.images[0] ? product.image : "",
+          images: product.images.length ? product.images : product.image ? [product.image] : [],
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+import type { Route } from "./+types/admin.products.new";
+import { ProductEditor } from "~/components/ProductEditor";
+import { requireAdmin } from "~/models/auth.server";
+import { submitProductForm } from "~/models/product-form.server";
+import { redirectWithToast } from "~/models/toast.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "New product · Admin · RK Candles" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return null;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const result = await submitProductForm(await request.formData());
+  if ("reply" in result) return result.reply;
+  return redirectWithToast(request, "/admin", { type: "success", title: "Product created" });
+}
+
+// Spec §4: create mode starts blank with price 0, MRP 0 and stock 10.
+export default function NewProduct({ actionData }: Route.ComponentProps) {
+  return (
+    <section className="narrow">
+      <h1>New product</h1>
+      <ProductEditor mode="create" lastResult={actionData} defaults={{ name: "", description: "", price: "0", mrp: "0", stock: "10", image: "", images: [] }} />
+    </section>
+  );
+}

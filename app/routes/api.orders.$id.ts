@@ -1,0 +1,30 @@
+import type { Route } from "./+types/api.orders.$id";
+import { orderUpdateSchema } from "~/lib/product-schema";
+import { requireApiAdmin } from "~/models/auth.server";
+import { apiError, json, methodNotAllowed, readBody } from "~/models/http.server";
+import { deleteOrder, getOrderFor, OrderError, toApiOrder, updateOrder } from "~/models/order.server";
+
+// GET /api/orders/{id} (admin): the order detail.
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const admin = await requireApiAdmin(request);
+  const order = getOrderFor(admin, params.id);
+  return order ? json(toApiOrder(order)) : apiError(404, "Order not found");
+}
+
+// PUT { status?, isPaid? } and DELETE, admins only.
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requireApiAdmin(request);
+  if (request.method === "DELETE") {
+    return deleteOrder(params.id) ? json({ message: "Order deleted" }) : apiError(404, "Order not found");
+  }
+  if (request.method !== "PUT" && request.method !== "PATCH") return methodNotAllowed();
+  const parsed = orderUpdateSchema.safeParse(await readBody(request));
+  if (!parsed.success) return apiError(400, parsed.error.issues[0]?.message ?? "Invalid update");
+  try {
+    if (!updateOrder(params.id, parsed.data)) return apiError(404, "Order not found");
+  } catch (error) {
+    if (error instanceof OrderError) return apiError(409, error.message);
+    throw error;
+  }
+  return json(toApiOrder(getOrderFor(admin, params.id)!));
+}

@@ -1,0 +1,216 @@
+import type { Page } from "@playwright/test";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { ADMIN } from "../playwright.config";
+import { expect, queryOne, test, toaster } from "./fixtures";
+import { gif, png } from "./images";
+
+const uploadDir = () => join(process.env.E2E_DB!, "..", "uploads");
+const uploadCount = () => {
+  try {
+    return readdirSync(uploadDir()).length;
+  } catch {
+    return 0;
+  }
+};
+
+async function loginAsAdmin(page: Page, goto: (u: string) => Promise<void>) {
+  await goto("/login");
+  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+}
+
+/** With JS a change saves by itself; without JS the row's Save button does. */
+async function saveRow(page: Page, form: ReturnType<Page["locator"]>, jsEnabled: boolean) {
+  if (!jsEnabled) await form.getByRole("button", { name: "Save" }).click();
+}
+
+test("admin: create with two pictures → shop → edit price → customer orders → Shipped, paid, Delivered → delete", async ({
+  page, goto, jsEnabled, playwright, baseURL, uniqueEmail,
+}) => {
+  test.setTimeout(60_000);
+  const name = `Test Candle ${test.info().project.name} ${Date.now().toString(36)}`;
+  await loginAsAdmin(page, goto);
+  await expect(page.getByRole("link", { name: "Products", exact: true })).toHaveAttribute("aria-current", "page");
+
+  // Create, with two uploaded pictures.
+  await page.getByRole("link", { name: "New Product" }).click();
+  await expect(page).toHaveURL(/\/admin\/products\/new$/);
+  await expect(page.getByLabel("Price (₹)")).toHaveValue("0");
+  await expect(page.getByLabel("MRP (₹)")).toHaveValue("0");
+  await expect(page.getByLabel("Stock")).toHaveValue("10");
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Description").fill("A test candle with a <b>bold</b> claim.");
+  await page.getByLabel("Price (₹)").fill("321.50");
+  await page.getByLabel("MRP (₹)").fill("400");
+  await page.getByLabel("Stock").fill("7");
+  const filesBefore = uploadCount();
+  await page.getByLabel("Add pictures").setInputFiles([
+    { name: "one.png", mimeType: "image/png", buffer: png(40, 40, [200, 120, 40]) },
+    { name: "two.gif", mimeType: "image/gif", buffer: gif },
+  ]);
+  if (jsEnabled) {
+    await expect(toaster(page).getByText("Uploaded")).toHaveCount(2);
+    await expect(page.locator(".gallery-edit li")).toHaveCount(2);
+  }
+  await page.getByRole("button", { name: "Create product" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(toaster(page)).toContainText("Product created");
+  const row = queryOne<{ id: string; price: number; mrp: number; stock: number; image: string }>("select id, price, mrp, stock, image from products where name = ?", name)!;
+  expect(row).toMatchObject({ price: 32150, mrp: 40000, stock: 7 });
+  const pics = queryOne<{ n: number }>("select count(*) n from product_images where product_id = ?", row.id)!.n;
+  expect(pics).toBe(2);
+  expect(row.image).toMatch(/^\/uploads\/[0-9a-f]{24}\.png$/);
+  expect(uploadCount()).toBe(filesBefore + 2);
+  const served = await page.request.get(row.image);
+  expect(served.status()).toBe(200);
+  expect(served.headers()["content-type"]).toBe("image/png");
+  expect(served.headers()["x-content-type-options"]).toBe("nosniff");
+  expect(served.headers()["cache-control"]).toContain("max-age=31536000");
+
+  // It is in the shop.
+  await goto(`/shop?q=${encodeURIComponent(name)}`);
+  await expect(page.locator("main .grid > li")).toHaveCount(1);
+  await expect(page.locator("main .grid > li")).toContainText("₹321.50");
+
+  // Edit its price.
+  await goto("/admin");
+  await page.getByRole("link", { name: `Edit ${name}` }).click();
+  await expect(page.getByLabel("Price (₹)")).toHaveValue("321.5");
+  await expect(page.locator(".gallery-edit li")).toHaveCount(2);
+  await page.getByLabel("Price (₹)").fill("300");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(toaster(page)).toContainText("Product updated");
+  expect(queryOne<{ price: number }>("select price from products where id = ?", row.id)!.price).toBe(30000);
+  expect(queryOne<{ n: number }>("select count(*) n from product_images where product_id = ?", row.id)!.n).toBe(2);
+
+  // A customer orders it.
+  const customer = await playwright.request.newContext({ baseURL });
+  await customer.post("/api/auth/register", { data: { name: "Shopper", email: uniqueEmail(), password: "secret12", phone: "9876543210" } });
+  const placed = await customer.post("/api/orders", {
+    data: { contact: { name: "Shopper", email: "s@example.com", phone: "9876543210" }, shippingAddress: { address: "1 Road", city: "Pune", state: "Maharashtra", pin: "411001" }, items: [{ product: row.id, qty: 2 }] },
+  });
+  expect(placed.status()).toBe(201);
+  const orderId = (await placed.json())._id as string;
+  const status = () => queryOne<{ status: string; is_paid: number }>("select status, is_paid from orders where id = ?", orderId)!;
+
+  // Orders tab: Shipped, paid on and off, Mark Delivered.
+  await page.getByRole("link", { name: "Orders", exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\?tab=orders$/);
+  const orderRow = page.locator(`#order-${orderId}`);
+  await expect(orderRow).toContainText(`#${orderId.slice(-6)}`);
+  await expect(orderRow).toContainText(`${name} × 2`);
+  await expect(orderRow).toContainText("₹649.00");
+  const statusForm = orderRow.locator("form", { has: page.getByRole("combobox") });
+  await statusForm.getByRole("combobox").selectOption("Shipped");
+  await saveRow(page, statusForm, jsEnabled);
+  await expect(toaster(page)).toContainText("Order updated");
+  await expect.poll(() => status().status).toBe("Shipped");
+
+  const paidForm = orderRow.locator("form", { has: page.getByRole("checkbox") });
+  await paidForm.getByRole("checkbox").check();
+  await saveRow(page, paidForm, jsEnabled);
+  await expect.poll(() => status().is_paid).toBe(1);
+  expect(status().status).toBe("Shipped");
+  await expect(orderRow.getByRole("checkbox")).toBeChecked();
+  await orderRow.getByRole("checkbox").uncheck();
+  await saveRow(page, orderRow.locator("form", { has: page.getByRole("checkbox") }), jsEnabled);
+  await expect.poll(() => status().is_paid).toBe(0);
+
+  await orderRow.getByRole("button", { name: /Mark Delivered/ }).click();
+  await expect.poll(() => status()).toEqual({ status: "Delivered", is_paid: 1 });
+  await expect(orderRow.getByRole("button", { name: /Mark Delivered/ })).toHaveCount(0);
+
+  // Order detail.
+  await orderRow.getByRole("link", { name: /View/ }).click();
+  await expect(page.getByRole("heading", { name: `Order #${orderId.slice(-6)}` })).toBeVisible();
+  await expect(page.locator("main")).toContainText("Pune, Maharashtra 411001");
+
+  // The customer sees Delivered and paid.
+  const customerPage = await page.context().browser()!.newPage({ javaScriptEnabled: jsEnabled, baseURL });
+  await customerPage.context().addCookies((await customer.storageState()).cookies);
+  await customerPage.goto("/orders");
+  const mine = customerPage.locator(`#order-${orderId}`);
+  await expect(mine).toContainText("Delivered");
+  await expect(mine).toContainText("Paid");
+  await expect(mine).not.toContainText("Not paid");
+  await customerPage.close();
+  await customer.dispose();
+
+  // Delete the product after confirming.
+  await goto("/admin");
+  const del = page.getByRole("link", { name: `Delete ${name}` });
+  if (jsEnabled) {
+    page.once("dialog", (d) => {
+      expect(d.message()).toBe("Delete this product?");
+      void d.accept();
+    });
+    await del.click();
+  } else {
+    await del.click();
+    await expect(page.getByRole("heading", { name: "Delete this product?" })).toBeVisible();
+    await page.getByRole("button", { name: "Delete" }).click();
+  }
+  await expect(toaster(page)).toContainText("Product deleted");
+  await expect(page.getByRole("link", { name: `Edit ${name}` })).toHaveCount(0);
+  expect(queryOne<{ deleted_at: number | null }>("select deleted_at from products where id = ?", row.id)!.deleted_at).not.toBeNull();
+  await goto(`/shop?q=${encodeURIComponent(name)}`);
+  await expect(page.getByText("No products match your search.")).toBeVisible();
+  // Past orders keep their lines, and the invoice still works.
+  expect(queryOne("select name, qty, price from order_items where order_id = ?", orderId)).toEqual({ name, qty: 2, price: 30000 });
+  expect((await page.request.get(`/api/orders/${orderId}/invoice`)).status()).toBe(200);
+});
+
+test("a dismissed confirmation deletes nothing; a fake image is refused with nothing saved", async ({ page, goto, jsEnabled }) => {
+  await loginAsAdmin(page, goto);
+  const first = page.locator(".admin-table tbody tr").first();
+  const productName = (await first.locator("td").nth(1).innerText()).trim();
+  const productId = (await first.getByRole("link", { name: `Edit ${productName}` }).getAttribute("href"))!.split("/").pop();
+  if (jsEnabled) {
+    page.once("dialog", (d) => void d.dismiss());
+    await first.getByRole("link", { name: `Delete ${productName}` }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+  } else {
+    await first.getByRole("link", { name: `Delete ${productName}` }).click();
+    await page.getByRole("link", { name: "Cancel" }).click();
+  }
+  await expect(page.locator(`a[href="/admin/products/${productId}"]`)).toBeVisible();
+  expect(queryOne<{ d: number | null }>("select deleted_at d from products where id = ?", productId)!.d).toBeNull();
+
+  const fake = Buffer.from(`<svg onload=alert(1)> ${Date.now()}`);
+  // Other tests upload in parallel: look for this file's bytes, not at the number of files.
+  const saved = () => readdirSync(uploadDir()).some((f) => readFileSync(join(uploadDir(), f)).equals(fake));
+  const name = `Fake Picture ${test.info().project.name} ${Date.now()}`;
+  await goto("/admin/products/new");
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Price (₹)").fill("100");
+  await page.getByLabel("Add pictures").setInputFiles([{ name: "evil.png", mimeType: "image/png", buffer: fake }]);
+  if (jsEnabled) {
+    await expect(toaster(page)).toContainText("Only JPEG, PNG, WebP or GIF images can be uploaded.");
+    await expect(page.locator(".gallery-edit li")).toHaveCount(0);
+  } else {
+    await page.getByRole("button", { name: "Create product" }).click();
+    await expect(page.getByText("Only JPEG, PNG, WebP or GIF images can be uploaded. (evil.png)")).toBeVisible();
+    expect(queryOne("select id from products where name = ?", name)).toBeUndefined();
+  }
+  if (uploadCount() > 0) expect(saved()).toBe(false);
+});
+
+test("the product form refuses bad numbers with clear messages", async ({ page, goto }) => {
+  await loginAsAdmin(page, goto);
+  await goto("/admin/products/new");
+  const name = `Bad Numbers ${Date.now()}`;
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Price (₹)").fill("");
+  await page.getByLabel("Stock").fill("2.5");
+  await page.getByRole("button", { name: "Create product" }).click();
+  await expect(page.getByText("Price is required")).toBeVisible();
+  await expect(page.getByText("Stock must be a whole number, 0 or more")).toBeVisible();
+  await page.getByLabel("Price (₹)").fill("-5");
+  await page.getByLabel("Stock").fill("3");
+  await page.getByRole("button", { name: "Create product" }).click();
+  await expect(page.getByText("Must be 0 or more")).toBeVisible();
+  expect(queryOne("select id from products where name = ?", name)).toBeUndefined();
+});

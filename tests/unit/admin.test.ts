@@ -1,0 +1,148 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { sqlite } from "~/db/client.server";
+import { newId } from "~/lib/id";
+import { detectImageType } from "~/lib/image-type";
+import { orderUpdateSchema, productSchema } from "~/lib/product-schema";
+import { deleteOrder, markDelivered, OrderError, placeOrder, updateOrder } from "~/models/order.server";
+import { createProduct, deleteProduct, getProductForEdit, updateProduct } from "~/models/product-admin.server";
+import { getProduct } from "~/models/product.server";
+import { createUser } from "~/models/user.server";
+
+const bytes = (...b: number[]) => new Uint8Array(b);
+const ascii = (s: string) => new Uint8Array([...s].map((c) => c.charCodeAt(0)));
+
+describe("detectImageType: by content, not by name", () => {
+  it.each([
+    ["jpg", bytes(0xff, 0xd8, 0xff, 0xe0, 0, 0)],
+    ["png", bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0)],
+    ["gif", ascii("GIF89a....")],
+    ["gif", ascii("GIF87a....")],
+    ["webp", ascii("RIFF\0\0\0\0WEBPVP8 ")],
+  ])("%s", (type, data) => {
+    expect(detectImageType(data)).toBe(type);
+  });
+  it.each([[ascii("<svg xmlns='http://www.w3.org/2000/svg'>")], [ascii("RIFF\0\0\0\0WAVEfmt ")], [ascii("%PDF-1.7")], [bytes()], [bytes(0xff, 0xd8)], [ascii("GIF90a")]])(
+    "refuses %#",
+    (data) => {
+      expect(detectImageType(data)).toBeNull();
+    },
+  );
+});
+
+describe("productSchema (form strings and JSON numbers alike)", () => {
+  it("converts rupees to paise, MRP 0 to none, and defaults", () => {
+    expect(productSchema.parse({ name: " Rose ", price: "199.99", mrp: "0", stock: "4" })).toEqual({
+      name: "Rose", description: "", price: 19999, mrp: null, stock: 4, image: "", images: [],
+    });
+    expect(productSchema.parse({ name: "Rose", price: 10, mrp: 12.5, images: [{ url: "/uploads/a.png" }, "https://cdn.example/b.jpg"] })).toMatchObject({
+      price: 1000, mrp: 1250, stock: 0, images: ["/uploads/a.png", "https://cdn.example/b.jpg"],
+    });
+    expect(productSchema.parse({ name: "Rose", price: "1", images: "/uploads/a.png" }).images).toEqual(["/uploads/a.png"]);
+  });
+  it.each([
+    [{ price: 1 }, "name"],
+    [{ name: "x" }, "price"],
+    [{ name: "x", price: "abc" }, "price"],
+    [{ name: "x", price: -1 }, "price"],
+    [{ name: "x", price: 1, mrp: -2 }, "mrp"],
+    [{ name: "x", price: 1, stock: 1.5 }, "stock"],
+    [{ name: "x", price: 1, stock: -1 }, "stock"],
+    [{ name: "x", price: 1, image: "javascript:alert(1)" }, "image"],
+    [{ name: "x", price: 1, image: "//evil.example/x.png" }, "image"],
+    [{ name: "x", price: 1, images: ["data:image/png;base64,AAAA"] }, "images"],
+    [{ name: "x", price: "NaN" }, "price"],
+    [{ name: "x", price: "Infinity" }, "price"],
+  ])("refuses %j (%s)", (input, field) => {
+    const r = productSchema.safeParse(input);
+    expect(r.success).toBe(false);
+    expect(r.error!.issues[0]!.path[0]).toBe(field);
+  });
+  it("order updates need a known status and/or a boolean", () => {
+    expect(orderUpdateSchema.safeParse({ status: "Shipped" }).success).toBe(true);
+    expect(orderUpdateSchema.safeParse({ isPaid: false }).success).toBe(true);
+    expect(orderUpdateSchema.safeParse({ status: "shipped" }).success).toBe(false);
+    expect(orderUpdateSchema.safeParse({ isPaid: "true" }).success).toBe(false);
+    expect(orderUpdateSchema.safeParse({}).success).toBe(false);
+  });
+});
+
+describe("admin product model", () => {
+  it("creates, edits, and soft-deletes; the gallery's first picture is the image by default", () => {
+    const id = createProduct(productSchema.parse({ name: "Jar", price: 5, images: ["/uploads/1.png", "/uploads/2.png"] }));
+    expect(getProduct(id)).toMatchObject({ name: "Jar", price: 500, image: "/uploads/1.png", images: ["/uploads/1.png", "/uploads/2.png"] });
+    expect(updateProduct(id, productSchema.parse({ name: "Jar 2", price: 6, image: "/x.png", images: ["/uploads/2.png"] }))).toBe(true);
+    expect(getProductForEdit(id)).toMatchObject({ name: "Jar 2", price: 600, image: "/x.png", images: ["/uploads/2.png"] });
+    expect(deleteProduct(id)).toBe(true);
+    expect(deleteProduct(id)).toBe(false);
+    expect(getProduct(id)).toBeNull();
+    expect(updateProduct(id, productSchema.parse({ name: "Back", price: 1 }))).toBe(false);
+  });
+});
+
+describe("order status and stock (spec §4; README: cancel and delete rules)", () => {
+  const contact = { name: "A", email: "a@example.com", phone: "1" };
+  const shippingAddress = { address: "x", city: "y", state: "z", pin: "560001" };
+  let userId = "";
+  beforeAll(async () => {
+    userId = (await createUser({ name: "U", email: "admin-unit@example.com", phone: "9876543210", password: "secret1" })).id;
+  });
+  const product = (stock: number) => {
+    const id = newId();
+    sqlite.prepare("insert into products (id, name, price, stock) values (?, 'P', 100, ?)").run(id, stock);
+    return id;
+  };
+  const stock = (id: string) => sqlite.prepare("select stock from products where id = ?").pluck().get(id);
+
+  it("cancelling returns stock once; reopening takes it again", () => {
+    const p = product(5);
+    const { id } = placeOrder(userId, { contact, shippingAddress, items: [{ product: p, qty: 3 }] });
+    expect(stock(p)).toBe(2);
+    updateOrder(id, { status: "Cancelled" });
+    expect(stock(p)).toBe(5);
+    updateOrder(id, { status: "Cancelled" });
+    updateOrder(id, { isPaid: true });
+    expect(stock(p)).toBe(5);
+    updateOrder(id, { status: "Processing" });
+    expect(stock(p)).toBe(2);
+    updateOrder(id, { status: "Cancelled" });
+    expect(stock(p)).toBe(5);
+  });
+
+  it("reopening is refused when the stock is gone, and changes nothing", () => {
+    const p = product(2);
+    const { id } = placeOrder(userId, { contact, shippingAddress, items: [{ product: p, qty: 2 }] });
+    updateOrder(id, { status: "Cancelled" });
+    placeOrder(userId, { contact, shippingAddress, items: [{ product: p, qty: 2 }] });
+    expect(() => updateOrder(id, { status: "Placed" })).toThrow(OrderError);
+    expect(sqlite.prepare("select status from orders where id = ?").pluck().get(id)).toBe("Cancelled");
+    expect(stock(p)).toBe(0);
+  });
+
+  it("Mark Delivered sets Delivered and paid together; isPaid alone leaves the status", () => {
+    const p = product(3);
+    const { id } = placeOrder(userId, { contact, shippingAddress, items: [{ product: p, qty: 1 }] });
+    expect(updateOrder(id, { isPaid: true })).toMatchObject({ status: "Placed", isPaid: true });
+    expect(updateOrder(id, { isPaid: false })).toMatchObject({ status: "Placed", isPaid: false });
+    expect(markDelivered(id)).toMatchObject({ status: "Delivered", isPaid: true });
+    expect(updateOrder("nope", { isPaid: true })).toBeNull();
+  });
+
+  it("deleting gives stock back only for orders neither delivered nor cancelled", () => {
+    const p = product(10);
+    const open = placeOrder(userId, { contact, shippingAddress, items: [{ product: p, qty: 1 }] }).id;
+    const delivered = placeOrder(userId, { contact, shippingAddress, items: [{ product: p, qty: 2 }] }).id;
+    const cancelled = placeOrder(userId, { contact, shippingAddress, items: [{ product: p, qty: 3 }] }).id;
+    expect(stock(p)).toBe(4);
+    markDelivered(delivered);
+    updateOrder(cancelled, { status: "Cancelled" });
+    expect(stock(p)).toBe(7);
+    expect(deleteOrder(open)).toBe(true);
+    expect(stock(p)).toBe(8);
+    expect(deleteOrder(delivered)).toBe(true);
+    expect(stock(p)).toBe(8);
+    expect(deleteOrder(cancelled)).toBe(true);
+    expect(stock(p)).toBe(8);
+    expect(deleteOrder(open)).toBe(false);
+    expect(sqlite.prepare("select count(*) from order_items where order_id in (?, ?, ?)").pluck().get(open, delivered, cancelled)).toBe(0);
+  });
+});
