@@ -6,6 +6,8 @@ import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
+import { randomBytes } from "node:crypto";
+import { contentSecurityPolicy } from "~/lib/http-guards";
 import { startup } from "~/models/startup.server";
 
 // Seed the demo catalogue and the ADMIN_EMAIL admin once, as the server starts.
@@ -30,6 +32,10 @@ export default function handleRequest(
     });
   }
 
+  // A fresh nonce per page: only the app's own inline scripts may run (enforced CSP).
+  const nonce = randomBytes(16).toString("base64");
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     let userAgent = request.headers.get("user-agent");
@@ -49,8 +55,9 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
+        nonce,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

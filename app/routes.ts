@@ -24,6 +24,7 @@ export default [
   route("policy/terms", "routes/policy.terms.tsx"),
   route("policy/privacy", "routes/policy.privacy.tsx"),
   route("policy/refund", "routes/policy.refund.tsx"),
+  route("healthz", "routes/healthz.ts"),
   route("images/demo/:file", "routes/images.demo.$file.ts"),
   route("api/products", "routes/api.products.ts"),
   route("api/products/:id", "routes/api.products.$id.ts"),

@@ -3,13 +3,17 @@
 import { createRequestListener } from "@react-router/node";
 import { createReadStream, statSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { TLSSocket } from "node:tls";
 import { dirname, extname, join, normalize, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as build from "virtual:react-router/server-build";
 import { sqlite } from "~/db/client.server";
 import { env } from "~/env.server";
+import { bodyLimitFor, clientIp, isCrossSite, ownOrigins, SECURITY_HEADERS } from "~/lib/http-guards";
 
 const clientDir = join(dirname(fileURLToPath(import.meta.url)), "..", "client");
+const trustProxy = process.env.TRUST_PROXY === "true" || process.env.TRUST_PROXY === "1";
+const allowedOrigins = (process.env.ALLOWED_ORIGINS ?? "").split(",").map((o) => o.trim()).filter(Boolean);
 
 const TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
@@ -48,22 +52,81 @@ function serveFile(req: IncomingMessage, res: ServerResponse, root: string, urlP
     "Content-Type": TYPES[extname(file).toLowerCase()] ?? "application/octet-stream",
     "Content-Length": size,
     "Cache-Control": cache,
-    "X-Content-Type-Options": "nosniff",
   });
   if (req.method === "HEAD") res.end();
   else createReadStream(file).pipe(res);
   return true;
 }
 
+function refuse(req: IncomingMessage, res: ServerResponse, status: number, message: string) {
+  const wantsJson = (req.url ?? "").startsWith("/api/") || (req.headers.accept ?? "").includes("application/json");
+  res.writeHead(status, { "Content-Type": wantsJson ? "application/json" : "text/plain; charset=utf-8", Connection: "close" });
+  res.end(wantsJson ? JSON.stringify({ message }) : message);
+  // Do not read a refused body.
+  req.resume();
+}
+
+/** One JSON line per request; no query strings, cookies or bodies, so no secrets. */
+function logRequest(req: IncomingMessage, res: ServerResponse, path: string, ip: string, started: bigint) {
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  process.stdout.write(
+    `${JSON.stringify({ t: new Date().toISOString(), method: req.method, path, status: res.statusCode, ms: Math.round(ms * 10) / 10, ip })}\n`,
+  );
+}
+
+type HeaderArg = Record<string, string | number | string[]> | (string | number)[] | undefined;
+
+/**
+ * Adds headers to whatever this response writes. Not res.setHeader(): Node then merges the app's
+ * raw header list key by key, and all but one Set-Cookie would be lost.
+ */
+function addHeaders(res: ServerResponse, extra: Record<string, string>) {
+  const writeHead = res.writeHead.bind(res) as (status: number, ...rest: unknown[]) => ServerResponse;
+  res.writeHead = ((status: number, ...rest: unknown[]) => {
+    const headersIndex = typeof rest[0] === "string" ? 1 : 0;
+    const headers = rest[headersIndex] as HeaderArg;
+    if (Array.isArray(headers)) {
+      const present = new Set(headers.filter((_, i) => i % 2 === 0).map((k) => String(k).toLowerCase()));
+      for (const [k, v] of Object.entries(extra)) if (!present.has(k.toLowerCase())) headers.push(k, v);
+    } else {
+      const merged: Record<string, string | number | string[]> = { ...extra, ...(headers ?? {}) };
+      rest[headersIndex] = merged;
+    }
+    return writeHead(status, ...rest);
+  }) as typeof res.writeHead;
+}
+
 const app = createRequestListener({ build, mode: process.env.NODE_ENV ?? "production" });
+const quiet = process.env.LOG_REQUESTS === "false";
 
 const server = createServer((req, res) => {
+  const started = process.hrtime.bigint();
   const path = (req.url ?? "/").split("?")[0] ?? "/";
-  if (req.method === "GET" || req.method === "HEAD") {
+  const method = req.method ?? "GET";
+  const ip = clientIp(req.headers, req.socket.remoteAddress, trustProxy);
+  if (!quiet) res.on("finish", () => logRequest(req, res, path, ip, started));
+
+  const https = (req.socket as TLSSocket).encrypted === true || (trustProxy && req.headers["x-forwarded-proto"] === "https");
+  addHeaders(res, env.isProduction && https ? { ...SECURITY_HEADERS, "Strict-Transport-Security": "max-age=63072000; includeSubDomains" } : SECURITY_HEADERS);
+
+  // Cross-site form posts and fetches are refused before the app runs any action.
+  if (isCrossSite(method, req.headers, ownOrigins(req.headers, https, trustProxy, allowedOrigins))) {
+    return refuse(req, res, 403, "Cross-site request refused");
+  }
+  // Oversized bodies are refused on their declared length, before they are read.
+  const length = Number(req.headers["content-length"] ?? 0);
+  if (length > bodyLimitFor(path)) return refuse(req, res, 413, "Request body too large");
+  if (req.headers["transfer-encoding"] && !req.headers["content-length"] && method !== "GET" && method !== "HEAD") {
+    return refuse(req, res, 411, "Content-Length required");
+  }
+
+  if (method === "GET" || method === "HEAD") {
     if (path.startsWith("/assets/") && serveFile(req, res, clientDir, path, "public, max-age=31536000, immutable")) return;
     if (path.startsWith("/uploads/") && serveFile(req, res, env.uploadDir, path.slice("/uploads".length), "public, max-age=31536000, immutable")) return;
     if (!path.startsWith("/assets/") && path !== "/" && serveFile(req, res, clientDir, path, "public, max-age=3600")) return;
   }
+  // The app reads the client address from this header; a client cannot send its own.
+  req.headers["x-shop-client-ip"] = ip;
   void app(req, res);
 });
 
@@ -73,14 +136,22 @@ server.listen(port, host, () => {
   console.log(`Candle shop listening on http://${host === "0.0.0.0" ? "localhost" : host}:${port}`);
 });
 
+// Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.
+let stopping = false;
 function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
   console.log(`${signal}: finishing in-flight requests`);
   server.close(() => {
     sqlite.close();
+    console.log("Stopped.");
     process.exit(0);
   });
   server.closeIdleConnections();
-  setTimeout(() => process.exit(1), 10_000).unref();
+  setTimeout(() => {
+    server.closeAllConnections();
+    process.exit(1);
+  }, 10_000).unref();
 }
 process.on("SIGTERM", () => shutdown("SIGTERM"));
 process.on("SIGINT", () => shutdown("SIGINT"));

@@ -4,6 +4,7 @@ import { FormStrategy } from "remix-auth-form";
 import type { User } from "~/db/schema";
 import { LOGIN_FAILED, LOGIN_REQUIRED, loginSchema } from "~/lib/auth-schemas";
 import { apiError } from "./http.server";
+import { check, hit, ipOf } from "./rate-limit.server";
 import { getSession, sessionStorage } from "./session.server";
 import { getUserById, verifyLogin } from "./user.server";
 
@@ -11,11 +12,26 @@ export class LoginError extends Error {}
 
 export const authenticator = new Authenticator<User>();
 
+/**
+ * One login attempt, for both doors: refused while the email or the address has too many
+ * recent failures (RateLimited), null for a wrong email or password.
+ */
+export async function attemptLogin(email: string, password: string, ip: string): Promise<User | null> {
+  check("loginFailEmail", email);
+  check("loginFailIp", ip);
+  const user = await verifyLogin(email, password);
+  if (!user) {
+    hit("loginFailEmail", email);
+    hit("loginFailIp", ip);
+  }
+  return user;
+}
+
 authenticator.use(
-  new FormStrategy(async ({ form }) => {
+  new FormStrategy(async ({ form, request }) => {
     const parsed = loginSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) throw new LoginError(LOGIN_REQUIRED);
-    const user = await verifyLogin(parsed.data.email, parsed.data.password);
+    const user = await attemptLogin(parsed.data.email, parsed.data.password, ipOf(request));
     if (!user) throw new LoginError(LOGIN_FAILED);
     return user;
   }),

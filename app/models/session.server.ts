@@ -5,7 +5,9 @@ import { sessions } from "~/db/schema";
 import { env } from "~/env.server";
 import { newId } from "~/lib/id";
 
-export const SESSION_MAX_AGE = 60 * 60 * 24 * 30; // 30 days
+/** A session ends after 30 days without use (sliding, enforced in the database). */
+export const SESSION_MAX_AGE = 60 * 60 * 24 * 30;
+const DAY = 60 * 60 * 24;
 
 export type SessionData = { userId?: string };
 
@@ -15,21 +17,21 @@ const cookie = createCookie("__session", {
   path: "/",
   secure: env.cookieSecure,
   secrets: [env.sessionSecret],
-  maxAge: SESSION_MAX_AGE,
+  // The browser may keep the id longer; the database decides when it stops working.
+  maxAge: 400 * DAY,
 });
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
-const expiry = (expires?: Date) =>
-  expires ? Math.floor(expires.getTime() / 1000) : nowSeconds() + SESSION_MAX_AGE;
+const expiry = () => nowSeconds() + SESSION_MAX_AGE;
 
 // Sessions live in SQLite; the cookie holds only a signed random id, so logging out
 // (or an admin deleting a user) really ends the session.
 export const sessionStorage = createSessionStorage<SessionData>({
   cookie,
-  async createData(data, expires) {
+  async createData(data) {
     const id = newId() + newId();
     db.insert(sessions)
-      .values({ id, userId: data.userId ?? null, data: JSON.stringify(data), expiresAt: expiry(expires) })
+      .values({ id, userId: data.userId ?? null, data: JSON.stringify(data), expiresAt: expiry() })
       .run();
     return id;
   },
@@ -39,11 +41,16 @@ export const sessionStorage = createSessionStorage<SessionData>({
       .from(sessions)
       .where(and(eq(sessions.id, id), gt(sessions.expiresAt, nowSeconds())))
       .get();
-    return row ? (JSON.parse(row.data) as SessionData) : null;
+    if (!row) return null;
+    // Each day of use pushes the idle deadline back to 30 days from now.
+    if (row.expiresAt - nowSeconds() < SESSION_MAX_AGE - DAY) {
+      db.update(sessions).set({ expiresAt: expiry() }).where(eq(sessions.id, id)).run();
+    }
+    return JSON.parse(row.data) as SessionData;
   },
-  async updateData(id, data, expires) {
+  async updateData(id, data) {
     db.update(sessions)
-      .set({ userId: data.userId ?? null, data: JSON.stringify(data), expiresAt: expiry(expires) })
+      .set({ userId: data.userId ?? null, data: JSON.stringify(data), expiresAt: expiry() })
       .where(eq(sessions.id, id))
       .run();
   },
@@ -58,4 +65,9 @@ export function getSession(request: Request) {
 
 export function deleteExpiredSessions(): void {
   db.delete(sessions).where(lt(sessions.expiresAt, nowSeconds())).run();
+}
+
+/** Ends every session of a user (password changed, account removed). */
+export function endSessionsOf(userId: string): void {
+  db.delete(sessions).where(eq(sessions.userId, userId)).run();
 }

@@ -1,7 +1,7 @@
 import bcrypt from "bcryptjs";
 import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { users, type User } from "~/db/schema";
+import { sessions, users, type User } from "~/db/schema";
 import { newId } from "~/lib/id";
 import type { RegisterInput } from "~/lib/auth-schemas";
 
@@ -69,4 +69,18 @@ export function ensureAdmin(email: string | undefined, password: string | undefi
       isAdmin: true,
     })
     .run();
+}
+
+/** A new password ends every session of the account: a stolen cookie stops working. */
+export async function setPassword(userId: string, password: string): Promise<void> {
+  const passwordHash = await bcrypt.hash(password, BCRYPT_ROUNDS);
+  db.transaction((tx) => {
+    tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).run();
+    tx.delete(sessions).where(eq(sessions.userId, userId)).run();
+  });
+}
+
+/** Removing an account removes its sessions too (foreign key cascade); orders stay, unowned. */
+export function deleteUser(userId: string): boolean {
+  return db.delete(users).where(eq(users.id, userId)).run().changes === 1;
 }

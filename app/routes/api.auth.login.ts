@@ -1,8 +1,9 @@
 import type { Route } from "./+types/api.auth.login";
 import { LOGIN_FAILED, LOGIN_REQUIRED, loginSchema } from "~/lib/auth-schemas";
-import { startUserSession } from "~/models/auth.server";
+import { attemptLogin, startUserSession } from "~/models/auth.server";
 import { apiError, json, methodNotAllowed, readBody } from "~/models/http.server";
-import { toPublicUser, verifyLogin } from "~/models/user.server";
+import { ipOf, RateLimited, tooMany } from "~/models/rate-limit.server";
+import { toPublicUser } from "~/models/user.server";
 
 export const loader = methodNotAllowed;
 
@@ -10,7 +11,13 @@ export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
   const parsed = loginSchema.safeParse(await readBody(request));
   if (!parsed.success) return apiError(400, LOGIN_REQUIRED);
-  const user = await verifyLogin(parsed.data.email, parsed.data.password);
+  let user;
+  try {
+    user = await attemptLogin(parsed.data.email, parsed.data.password, ipOf(request));
+  } catch (error) {
+    if (error instanceof RateLimited) return tooMany(error);
+    throw error;
+  }
   if (!user) return apiError(401, LOGIN_FAILED);
   return json(toPublicUser(user), 200, { "Set-Cookie": await startUserSession(request, user.id) });
 }

@@ -2,6 +2,7 @@ import type { Route } from "./+types/api.auth.register";
 import { EMAIL_TAKEN, registerSchema, registerSummary } from "~/lib/auth-schemas";
 import { startUserSession } from "~/models/auth.server";
 import { apiError, json, methodNotAllowed, readBody } from "~/models/http.server";
+import { check, hit, ipOf, RateLimited, tooMany } from "~/models/rate-limit.server";
 import { createUser, EmailTakenError, toPublicUser } from "~/models/user.server";
 
 export const loader = methodNotAllowed;
@@ -15,10 +16,13 @@ export async function action({ request }: Route.ActionArgs) {
     return apiError(400, registerSummary(body, fieldErrors));
   }
   try {
+    check("registerIp", ipOf(request));
     const user = await createUser(parsed.data);
+    hit("registerIp", ipOf(request));
     return json(toPublicUser(user), 201, { "Set-Cookie": await startUserSession(request, user.id) });
   } catch (error) {
     if (error instanceof EmailTakenError) return apiError(409, EMAIL_TAKEN);
+    if (error instanceof RateLimited) return tooMany(error);
     throw error;
   }
 }

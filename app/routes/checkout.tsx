@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, redirect, useFetcher } from "react-router";
+import { data, Form, Link, redirect, useFetcher } from "react-router";
 import type { Route } from "./+types/checkout";
 import { Field, FormAlert } from "~/components/Field";
 import { CART_EMPTY, CHECKOUT_INCOMPLETE, checkoutSchema, PHONE_HINT_CHECKOUT } from "~/lib/checkout-schema";
@@ -11,6 +11,7 @@ import { requireUser } from "~/models/auth.server";
 import { cartLines, cartSummary, commitCart, readCart } from "~/models/cart.server";
 import { digitsOnly, resolvePin } from "~/models/checkout.server";
 import { OrderError, placeOrder } from "~/models/order.server";
+import { hit, RateLimited } from "~/models/rate-limit.server";
 import { flashToast } from "~/models/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Checkout · RK Candles" }, { name: "robots", content: "noindex" }];
@@ -62,6 +63,7 @@ export async function action({ request }: Route.ActionArgs) {
   const { name, email, phone, address, city, state } = submission.value;
   let order;
   try {
+    hit("order", user.id);
     order = placeOrder(user.id, {
       contact: { name, email, phone },
       shippingAddress: { address, city, state, pin: submission.value.pin },
@@ -69,6 +71,7 @@ export async function action({ request }: Route.ActionArgs) {
     });
   } catch (error) {
     if (error instanceof OrderError) return submission.reply({ formErrors: [error.message] });
+    if (error instanceof RateLimited) return data(submission.reply({ formErrors: [error.message] }), { status: 429 });
     throw error;
   }
   const headers = new Headers();

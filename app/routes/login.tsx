@@ -1,11 +1,12 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, redirect, useSearchParams } from "react-router";
+import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
 import { Field, FormAlert } from "~/components/Field";
 import { LOGIN_FAILED, LOGIN_REQUIRED, loginSchema, safeRedirect } from "~/lib/auth-schemas";
 import { firstName } from "~/lib/greeting";
 import { authenticator, getUser, LoginError, startUserSession } from "~/models/auth.server";
+import { RateLimited } from "~/models/rate-limit.server";
 import { redirectWithToast } from "~/models/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Login · RK Candles" }];
@@ -29,6 +30,7 @@ export async function action({ request }: Route.ActionArgs) {
     user = await authenticator.authenticate("form", request);
   } catch (error) {
     if (error instanceof Response) throw error;
+    if (error instanceof RateLimited) return data(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), { status: 429 });
     const message = error instanceof LoginError ? error.message : LOGIN_FAILED;
     return submission.reply({ formErrors: [message], hideFields: ["password"] });
   }

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { data, Form, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/product.$id";
-import { Field } from "~/components/Field";
+import { Field, FormAlert } from "~/components/Field";
 import { Price } from "~/components/Price";
 import { ProductImage } from "~/components/ProductImage";
 import { Stars } from "~/components/Stars";
@@ -11,6 +11,7 @@ import { formatDate } from "~/lib/dates";
 import { reviewSchema } from "~/lib/review-schema";
 import { getUser, requireUser } from "~/models/auth.server";
 import { addReview, getProduct } from "~/models/product.server";
+import { hit, RateLimited } from "~/models/rate-limit.server";
 import { redirectWithToast } from "~/models/toast.server";
 
 export const meta: Route.MetaFunction = ({ data }) =>
@@ -34,6 +35,12 @@ export async function action({ request, params }: Route.ActionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: reviewSchema });
   if (submission.status !== "success") return submission.reply();
+  try {
+    hit("review", user.id);
+  } catch (error) {
+    if (error instanceof RateLimited) return data(submission.reply({ formErrors: [error.message] }), { status: 429 });
+    throw error;
+  }
   if (!addReview(params.id, user, submission.value)) throw data({ message: "Product not found" }, { status: 404 });
   return redirectWithToast(request, `/product/${params.id}#reviews`, { type: "success", title: "Review submitted" });
 }
@@ -79,6 +86,7 @@ function ReviewForm({ lastResult }: { lastResult: Route.ComponentProps["actionDa
   return (
     <Form method="post" {...getFormProps(form)} className="review-form">
       <h3>Write a review</h3>
+      <FormAlert message={form.errors?.[0]} />
       <Field label="Rating" id={fields.rating.id} errorId={fields.rating.errorId} errors={fields.rating.errors}>
         <select {...getSelectProps(fields.rating)}>
           {[5, 4, 3, 2, 1].map((n) => (

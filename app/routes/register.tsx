@@ -1,11 +1,12 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, redirect, useSearchParams } from "react-router";
+import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/register";
 import { Field, FormAlert } from "~/components/Field";
 import { EMAIL_TAKEN, PHONE_HINT, registerSchema, registerSummary, safeRedirect } from "~/lib/auth-schemas";
 import { firstName } from "~/lib/greeting";
 import { getUser, startUserSession } from "~/models/auth.server";
+import { check, hit, ipOf, RateLimited } from "~/models/rate-limit.server";
 import { redirectWithToast } from "~/models/toast.server";
 import { createUser, EmailTakenError } from "~/models/user.server";
 
@@ -25,8 +26,11 @@ export async function action({ request }: Route.ActionArgs) {
   }
   let user;
   try {
+    check("registerIp", ipOf(request));
     user = await createUser(submission.value);
+    hit("registerIp", ipOf(request));
   } catch (error) {
+    if (error instanceof RateLimited) return data(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), { status: 429 });
     if (!(error instanceof EmailTakenError)) throw error;
     return submission.reply({ fieldErrors: { email: [EMAIL_TAKEN] }, formErrors: [EMAIL_TAKEN], hideFields: ["password"] });
   }
