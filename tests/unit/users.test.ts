@@ -42,3 +42,27 @@ describe("user model", () => {
     expect(getUserByEmail("half@example.com")).toBeUndefined();
   });
 });
+
+describe("sessions end with the password or the account", () => {
+  it("a new password or a deleted account removes the account's sessions", async () => {
+    const { createUser: create, setPassword, deleteUser } = await import("~/models/user.server");
+    const { startUserSession, getUser } = await import("~/models/auth.server");
+    const user = await create(registerSchema.parse({ name: "S", email: "sess@example.com", phone: "9876543210", password: "secret1" }));
+    const cookieOf = async () => (await startUserSession(new Request("http://x/"), user.id)).split(";")[0]!;
+    const req = (cookie: string) => new Request("http://x/", { headers: { Cookie: cookie } });
+
+    const a = await cookieOf();
+    expect((await getUser(req(a)))?.id).toBe(user.id);
+    await setPassword(user.id, "new-secret");
+    expect(await getUser(req(a))).toBeNull();
+    expect(await verifyLogin("sess@example.com", "new-secret")).not.toBeNull();
+
+    const b = await cookieOf();
+    expect((await getUser(req(b)))?.id).toBe(user.id);
+    expect(deleteUser(user.id)).toBe(true);
+    expect(await getUser(req(b))).toBeNull();
+    const db = new Database(process.env.DATABASE_PATH!, { readonly: true });
+    expect(db.prepare("select count(*) n from sessions where user_id = ?").get(user.id)).toEqual({ n: 0 });
+    db.close();
+  });
+});

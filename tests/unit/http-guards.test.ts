@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { bodyLimitFor, clientIp, contentSecurityPolicy, DEFAULT_BODY_LIMIT, isCrossSite, ownOrigins, UPLOAD_BODY_LIMIT } from "~/lib/http-guards";
+
+const own = ["http://shop.test"];
+
+describe("isCrossSite", () => {
+  it("never blocks safe methods", () => {
+    for (const m of ["GET", "HEAD", "OPTIONS"]) expect(isCrossSite(m, { origin: "https://evil.example" }, own)).toBe(false);
+  });
+  it.each([
+    [{ origin: "https://evil.example" }, true],
+    [{ origin: "http://shop.test.evil.example" }, true],
+    [{ origin: "null" }, true],
+    [{ origin: "HTTP://SHOP.TEST" }, false],
+    [{ origin: "http://shop.test" }, false],
+    [{ "sec-fetch-site": "cross-site" }, true],
+    [{ "sec-fetch-site": "same-site" }, false],
+    [{ "sec-fetch-site": "same-origin" }, false],
+    [{}, false],
+    [{ origin: "http://shop.test", "sec-fetch-site": "cross-site" }, false],
+  ])("POST %j → %s", (headers, expected) => {
+    expect(isCrossSite("POST", headers, own)).toBe(expected);
+    expect(isCrossSite("DELETE", headers, own)).toBe(expected);
+  });
+});
+
+describe("ownOrigins", () => {
+  it("is the Host the request came to, with ALLOWED_ORIGINS", () => {
+    expect(ownOrigins({ host: "Shop.test:3000" }, false, false, ["https://app.example"])).toEqual(["http://shop.test:3000", "https://app.example"]);
+    expect(ownOrigins({ host: "shop.test" }, true, false, [])).toEqual(["https://shop.test"]);
+  });
+  it("believes X-Forwarded-* only behind a trusted proxy", () => {
+    const h = { host: "127.0.0.1:3000", "x-forwarded-host": "candles.example", "x-forwarded-proto": "https" };
+    expect(ownOrigins(h, false, true, [])).toEqual(["https://candles.example"]);
+    expect(ownOrigins(h, false, false, [])).toEqual(["http://127.0.0.1:3000"]);
+  });
+});
+
+describe("clientIp", () => {
+  it("uses X-Forwarded-For only behind a trusted proxy", () => {
+    expect(clientIp({ "x-forwarded-for": "1.2.3.4, 10.0.0.1" }, "127.0.0.1", true)).toBe("1.2.3.4");
+    expect(clientIp({ "x-forwarded-for": "1.2.3.4" }, "127.0.0.1", false)).toBe("127.0.0.1");
+    expect(clientIp({}, undefined, false)).toBe("unknown");
+  });
+});
+
+describe("body limits", () => {
+  it("1 MB, more only where images are uploaded", () => {
+    expect(bodyLimitFor("/api/orders")).toBe(DEFAULT_BODY_LIMIT);
+    expect(bodyLimitFor("/login")).toBe(DEFAULT_BODY_LIMIT);
+    expect(bodyLimitFor("/api/uploads")).toBe(UPLOAD_BODY_LIMIT);
+    expect(bodyLimitFor("/admin/products/new")).toBeGreaterThan(UPLOAD_BODY_LIMIT);
+    expect(bodyLimitFor("/admin/products/abc")).toBeGreaterThan(UPLOAD_BODY_LIMIT);
+    expect(bodyLimitFor("/admin/products/abc/delete")).toBe(DEFAULT_BODY_LIMIT);
+  });
+});
+
+describe("contentSecurityPolicy", () => {
+  it("allows only nonce'd inline scripts and no framing", () => {
+    const csp = contentSecurityPolicy("abc123");
+    expect(csp).toContain("script-src 'self' 'nonce-abc123'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+  });
+});
