@@ -1,6 +1,7 @@
 // The production server: `node build/server/index.js`. Vite builds this file as the SSR entry
 // (vite.config.ts), so it carries the app build inside it.
 import { createRequestListener } from "@react-router/node";
+import compression from "compression";
 import { createReadStream, statSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { TLSSocket } from "node:tls";
@@ -97,6 +98,8 @@ function addHeaders(res: ServerResponse, extra: Record<string, string>) {
 }
 
 const app = createRequestListener({ build, mode: process.env.NODE_ENV ?? "production" });
+// gzip/deflate (brotli where the client offers it) for HTML, JSON, CSS, JS and SVG over 1 KB.
+const compress = compression({ threshold: 1024 });
 const quiet = process.env.LOG_REQUESTS === "false";
 
 const server = createServer((req, res) => {
@@ -120,6 +123,10 @@ const server = createServer((req, res) => {
     return refuse(req, res, 411, "Content-Length required");
   }
 
+  compress(req as never, res as never, () => route(req, res, path, method, ip));
+});
+
+function route(req: IncomingMessage, res: ServerResponse, path: string, method: string, ip: string) {
   if (method === "GET" || method === "HEAD") {
     if (path.startsWith("/assets/") && serveFile(req, res, clientDir, path, "public, max-age=31536000, immutable")) return;
     if (path.startsWith("/uploads/") && serveFile(req, res, env.uploadDir, path.slice("/uploads".length), "public, max-age=31536000, immutable")) return;
@@ -128,7 +135,7 @@ const server = createServer((req, res) => {
   // The app reads the client address from this header; a client cannot send its own.
   req.headers["x-shop-client-ip"] = ip;
   void app(req, res);
-});
+}
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";

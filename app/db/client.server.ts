@@ -16,6 +16,10 @@ function open() {
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
+  // 64 MB page cache and 256 MB memory-mapped reads: the catalogue stays in memory on a small VPS.
+  sqlite.pragma("cache_size = -65536");
+  sqlite.pragma("mmap_size = 268435456");
+  sqlite.pragma("temp_store = MEMORY");
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder: join(projectRoot, "drizzle") });
   return { sqlite, db };

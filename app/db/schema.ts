@@ -46,10 +46,12 @@ export const products = sqliteTable(
     // Soft delete: past orders and invoices keep pointing at the product.
     deletedAt: integer("deleted_at", { mode: "timestamp" }),
   },
+  // One index per sort, with the id tie-break, over live products only: a page (deep ones
+  // too) walks the index. Search uses products_fts (drizzle/0002, hand-written FTS5 trigram).
   (t) => [
-    index("products_created_idx").on(t.createdAt),
-    index("products_price_idx").on(t.price),
-    index("products_rating_idx").on(t.rating),
+    index("products_live_created_idx").on(t.createdAt, t.id).where(sql`${t.deletedAt} IS NULL`),
+    index("products_live_price_idx").on(t.price, t.id).where(sql`${t.deletedAt} IS NULL`),
+    index("products_live_rating_idx").on(t.rating, t.id).where(sql`${t.deletedAt} IS NULL`),
   ],
 );
 

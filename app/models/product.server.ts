@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { db, sqlite } from "~/db/client.server";
 import { productImages, products, reviews, type User } from "~/db/schema";
 import { newId } from "~/lib/id";
 import { paiseToRupees } from "~/lib/money";
@@ -12,8 +12,17 @@ const live = isNull(products.deletedAt);
 /** User text inside LIKE is matched literally: %, _ and \ are escaped. */
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/**
+ * Name or description contains `q`, case-insensitively. Three characters or more go through the
+ * FTS5 trigram index (the text is one quoted phrase, so no FTS syntax gets through); shorter
+ * text has no trigram and falls back to LIKE.
+ */
 function searchClause(q: string): SQL | undefined {
   if (!q) return undefined;
+  if ([...q].length >= 3) {
+    const phrase = `"${q.replace(/"/g, '""')}"`;
+    return sql`${products}.rowid IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ${phrase})`;
+  }
   const pattern = likePattern(q);
   return sql`(${products.name} LIKE ${pattern} ESCAPE '\\' OR ${products.description} LIKE ${pattern} ESCAPE '\\')`;
 }
@@ -49,28 +58,42 @@ export type ProductCard = {
 
 export type ProductPage = { items: ProductCard[]; page: number; totalPages: number; totalItems: number };
 
+// Totals are cached until the database changes: `data_version` moves when another connection
+// commits, total_changes() when this one writes. Counting 100,000 rows per page view is what
+// made deep catalogues slower than small ones.
+const versionStmt = sqlite.prepare("SELECT total_changes()").pluck();
+let countVersion = "";
+const counts = new Map<string, number>();
+
+function countProducts(q: string, where: SQL | undefined): number {
+  const version = `${sqlite.pragma("data_version", { simple: true })}:${versionStmt.get()}`;
+  if (version !== countVersion) {
+    counts.clear();
+    countVersion = version;
+  }
+  let n = counts.get(q);
+  if (n === undefined) {
+    n = db.select({ n: sql<number>`count(*)` }).from(products).where(where).get()?.n ?? 0;
+    if (counts.size > 1000) counts.clear();
+    counts.set(q, n);
+  }
+  return n;
+}
+
 export function listProducts(query: ShopQuery): ProductPage {
   const where = and(live, searchClause(query.q));
   const column = SORT_COLUMNS[query.sort];
   const direction = query.order === "asc" ? asc : desc;
-  const offset = (query.page - 1) * query.limit;
-  // One query for the page and the total (a window count), instead of scanning twice.
-  const rows = db
-    .select({ ...cardColumns, total: sql<number>`count(*) over ()` })
+  const items = db
+    .select(cardColumns)
     .from(products)
     .where(where)
     .orderBy(direction(column), direction(products.id))
     .limit(query.limit)
-    .offset(offset)
+    .offset((query.page - 1) * query.limit)
     .all();
-  const totalItems =
-    rows[0]?.total ?? (query.page > 1 ? (db.select({ n: sql<number>`count(*)` }).from(products).where(where).get()?.n ?? 0) : 0);
-  return {
-    items: rows.map(({ total: _total, ...card }) => card),
-    page: query.page,
-    totalPages: Math.ceil(totalItems / query.limit),
-    totalItems,
-  };
+  const totalItems = countProducts(query.q, where);
+  return { items, page: query.page, totalPages: Math.ceil(totalItems / query.limit), totalItems };
 }
 
 export function topRated(limit: number): ProductCard[] {
