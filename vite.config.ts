@@ -6,8 +6,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   // The production server (app/server.ts) is the SSR entry, so `node build/server/index.js` serves.
   build: isSsrBuild ? { rollupOptions: { input: "./app/server.ts" } } : {},
-  // Native addon: must be loaded by Node, never bundled.
-  ssr: { external: ["better-sqlite3"] },
+  // Native addons: loaded by Node, never bundled.
+  ssr: { external: ["better-sqlite3", "sharp"] },
   plugins: [!process.env.VITEST && reactRouter()],
   test: {
     include: ["app/**/*.test.ts", "tests/unit/**/*.test.ts"],

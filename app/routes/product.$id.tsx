@@ -51,7 +51,7 @@ function Gallery({ name, images, initial }: { name: string; images: string[]; in
   const main = images[selected] ?? "";
   return (
     <div className="gallery">
-      <ProductImage src={main} alt={name} width={600} height={600} eager className="gallery-main" />
+      <ProductImage src={main} alt={name} width={600} height={600} eager className="gallery-main" sizes="(min-width: 800px) 540px, 100vw" />
       {images.length > 1 ? (
         <ul className="thumbs" aria-label="More pictures">
           {images.map((url, i) => (

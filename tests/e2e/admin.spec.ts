@@ -63,7 +63,10 @@ test("admin: create with two pictures → shop → edit price → customer order
   const pics = queryOne<{ n: number }>("select count(*) n from product_images where product_id = ?", row.id)!.n;
   expect(pics).toBe(2);
   expect(row.image).toMatch(/^\/uploads\/[0-9a-f]{24}\.png$/);
-  expect(uploadCount()).toBe(filesBefore + 2);
+  // The PNG is kept with resized copies (3 widths × WebP and PNG); the GIF as it is.
+  const id = row.image.slice("/uploads/".length, -".png".length);
+  for (const w of [320, 640, 1200]) for (const ext of ["webp", "png"]) expect(readdirSync(uploadDir())).toContain(`${id}-${w}.${ext}`);
+  expect(uploadCount()).toBeGreaterThanOrEqual(filesBefore + 8);
   const served = await page.request.get(row.image);
   expect(served.status()).toBe(200);
   expect(served.headers()["content-type"]).toBe("image/png");
@@ -74,6 +77,12 @@ test("admin: create with two pictures → shop → edit price → customer order
   await goto(`/shop?q=${encodeURIComponent(name)}`);
   await expect(page.locator("main .grid > li")).toHaveCount(1);
   await expect(page.locator("main .grid > li")).toContainText("₹321.50");
+  // Served in several widths, WebP first.
+  const webp = page.locator("main .grid > li picture source[type='image/webp']");
+  await expect(webp).toHaveAttribute("srcset", new RegExp(`/uploads/${id}-320\\.webp 320w, /uploads/${id}-640\\.webp 640w`));
+  const small = await page.request.get(`/uploads/${id}-320.webp`);
+  expect(small.headers()["content-type"]).toBe("image/webp");
+  expect((await small.body()).subarray(8, 12).toString()).toBe("WEBP");
 
   // Edit its price.
   await goto("/admin");

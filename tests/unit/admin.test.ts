@@ -146,3 +146,23 @@ describe("order status and stock (spec §4; README: cancel and delete rules)", (
     expect(sqlite.prepare("select count(*) from order_items where order_id in (?, ?, ?)").pluck().get(open, delivered, cancelled)).toBe(0);
   });
 });
+
+describe("image variants", () => {
+  it("uploaded pictures get WebP and same-format srcsets; other URLs none", async () => {
+    const { imageVariants } = await import("~/lib/image-variants");
+    const id = "a".repeat(24);
+    expect(imageVariants(`/uploads/${id}.jpg`)).toEqual({
+      webp: `/uploads/${id}-320.webp 320w, /uploads/${id}-640.webp 640w, /uploads/${id}-1200.webp 1200w`,
+      original: `/uploads/${id}-320.jpg 320w, /uploads/${id}-640.jpg 640w, /uploads/${id}-1200.jpg 1200w`,
+    });
+    expect(imageVariants(`/uploads/${id}.gif`)).toBeNull();
+    expect(imageVariants("/images/demo/rose-garden-1.svg")).toBeNull();
+    expect(imageVariants("https://cdn.example/x.jpg")).toBeNull();
+  });
+
+  it("a file with image magic bytes that does not decode is refused", async () => {
+    const { checkUploads, UploadError } = await import("~/models/upload.server");
+    const fakePng = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3])], "x.png");
+    await expect(checkUploads([fakePng])).rejects.toBeInstanceOf(UploadError);
+  });
+});
