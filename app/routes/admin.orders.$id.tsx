@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/admin.orders.$id";
 import { formatDate } from "~/lib/dates";
+import { Totals } from "~/components/Totals";
 import { formatPaise } from "~/lib/money";
 import { requireAdmin } from "~/models/auth.server";
 import { getOrderFor } from "~/models/order.server";
@@ -54,16 +55,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-          <dl>
-            <dt>Subtotal</dt>
-            <dd>{formatPaise(o.subtotal)}</dd>
-            <dt>Shipping</dt>
-            <dd>{formatPaise(o.shipping)}</dd>
-            <dt>Total</dt>
-            <dd>
-              <strong>{formatPaise(o.grandTotal)}</strong>
-            </dd>
-          </dl>
+          <Totals subtotal={o.subtotal} shipping={o.shipping} total={o.grandTotal} />
           <a href={`/api/orders/${o.id}/invoice`} target="_blank" rel="noopener" className="button small">
             Invoice
           </a>

@@ -6,6 +6,7 @@ import { db } from "~/db/client.server";
 import { products } from "~/db/schema";
 import { safeRedirect } from "~/lib/auth-schemas";
 import { addToCart, coerceQty, MAX_QTY, removeFromCart, setQty } from "~/lib/cart";
+import { Totals } from "~/components/Totals";
 import { formatPaise } from "~/lib/money";
 import { cartLines, cartSummary, commitCart, readCart, type CartLine } from "~/models/cart.server";
 import { redirectWithToast } from "~/models/toast.server";
@@ -129,16 +130,7 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
         </ul>
         <aside className="summary" aria-labelledby="summary-title">
           <h2 id="summary-title">Summary</h2>
-          <dl>
-            <dt>Subtotal</dt>
-            <dd>{formatPaise(summary.subtotal)}</dd>
-            <dt>Shipping</dt>
-            <dd>{formatPaise(summary.shipping)}</dd>
-            <dt>Total</dt>
-            <dd>
-              <strong>{formatPaise(summary.total)}</strong>
-            </dd>
-          </dl>
+          <Totals subtotal={summary.subtotal} shipping={summary.shipping} total={summary.total} />
           {summary.canCheckout ? (
             <Link to="/checkout" className="button primary block">
               Proceed to Checkout

@@ -5,6 +5,7 @@ import { data, Form, Link, redirect, useFetcher } from "react-router";
 import type { Route } from "./+types/checkout";
 import { Field, FormAlert } from "~/components/Field";
 import { CART_EMPTY, CHECKOUT_INCOMPLETE, checkoutSchema, PHONE_HINT_CHECKOUT } from "~/lib/checkout-schema";
+import { Totals } from "~/components/Totals";
 import { formatPaise } from "~/lib/money";
 import { cityStateFromAnswer, PIN_BAD_RESPONSE, PIN_UNAVAILABLE, postalAnswerSchema } from "~/lib/pincode";
 import { requireUser } from "~/models/auth.server";
@@ -224,16 +225,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               </li>
             ))}
           </ul>
-          <dl>
-            <dt>Subtotal</dt>
-            <dd>{formatPaise(summary.subtotal)}</dd>
-            <dt>Shipping</dt>
-            <dd>{formatPaise(summary.shipping)}</dd>
-            <dt>Total</dt>
-            <dd>
-              <strong>{formatPaise(summary.total)}</strong>
-            </dd>
-          </dl>
+          <Totals subtotal={summary.subtotal} shipping={summary.shipping} total={summary.total} />
           <Link to="/cart">Edit cart</Link>
         </aside>
       </div>
