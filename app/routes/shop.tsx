@@ -70,7 +70,10 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       ) : (
-        <ProductGrid products={items} eagerCount={4} />
+        <>
+          <h2 className="visually-hidden">Products</h2>
+          <ProductGrid products={items} eagerCount={4} />
+        </>
       )}
       <Pagination page={page} totalPages={totalPages} href={(n) => shopHref(query, { page: n })} />
     </section>
