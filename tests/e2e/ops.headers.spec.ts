@@ -1,0 +1,179 @@
+import { expect, test, type Page } from "@playwright/test";
+import { Client, cookiesOf, runsHere, startServer, uniqueEmail, type TestServer } from "../server";
+
+// Security headers of the production server. Plain-HTTP checks use the shared webServer
+// (baseURL, no TRUST_PROXY); HSTS behind a TLS proxy needs a server started with TRUST_PROXY=true.
+test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "server-level test: runs once");
+test.describe.configure({ mode: "default" });
+
+let proxied: TestServer;
+test.beforeAll(async ({}, testInfo) => {
+  if (runsHere(testInfo)) proxied = await startServer({ env: { TRUST_PROXY: "true" } });
+});
+test.afterAll(async () => {
+  await proxied?.stop();
+});
+
+const nonceOf = (csp: string) => /script-src [^;]*'nonce-([^']+)'/.exec(csp)?.[1];
+
+/** Every <script> tag of the page: its nonce attribute and whether it is inline. */
+function scriptsOf(html: string) {
+  return [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => ({
+    tag: m[0],
+    nonce: /\bnonce="([^"]*)"/.exec(m[1]!)?.[1],
+    inline: !/\bsrc=/.test(m[1]!),
+  }));
+}
+
+test("HTML pages carry an enforced CSP whose nonce is on every inline script and new on every page", async ({ baseURL }) => {
+  const nonces: string[] = [];
+  for (const path of ["/", "/shop?limit=60", "/login", "/", "/cart"]) {
+    const res = await fetch(`${baseURL}${path}`);
+    expect(res.status, path).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/html");
+    const csp = res.headers.get("content-security-policy");
+    expect(csp, `${path} has a Content-Security-Policy`).toBeTruthy();
+    expect(res.headers.get("content-security-policy-report-only")).toBeNull();
+    const directives = csp!.split(";").map((d) => d.trim());
+    expect(directives).toContain("frame-ancestors 'none'");
+    expect(directives).toContain("object-src 'none'");
+    expect(directives.find((d) => d.startsWith("script-src"))).not.toContain("'unsafe-inline'");
+    expect(directives.find((d) => d.startsWith("script-src"))).not.toContain("'unsafe-eval'");
+    const nonce = nonceOf(csp!);
+    expect(nonce, `${path} has a script nonce`).toMatch(/^[A-Za-z0-9+/=]{16,}$/);
+    nonces.push(nonce!);
+
+    const scripts = scriptsOf(await res.text());
+    expect(scripts.filter((s) => s.inline).length, `${path} has inline scripts to check`).toBeGreaterThan(0);
+    for (const s of scripts) {
+      if (s.inline) expect(s.nonce, `${path}: ${s.tag}`).toBe(nonce);
+      else if (s.nonce !== undefined) expect(s.nonce, `${path}: ${s.tag}`).toBe(nonce);
+    }
+  }
+  expect(new Set(nonces).size, "a fresh nonce for every response").toBe(nonces.length);
+});
+
+test("nosniff, referrer, permissions and framing headers on pages, JSON and files; no HSTS over plain HTTP", async ({ baseURL }) => {
+  const html = await fetch(`${baseURL}/shop`);
+  const asset = /\/assets\/[^"]+\.js/.exec(await html.text())?.[0];
+  expect(asset).toBeTruthy();
+  for (const path of ["/shop", "/api/products?limit=1", "/healthz", asset!, "/favicon.svg", "/api/orders"]) {
+    const res = await fetch(`${baseURL}${path}`);
+    await res.arrayBuffer();
+    expect(res.headers.get("x-content-type-options"), path).toBe("nosniff");
+    expect(res.headers.get("referrer-policy"), path).toBe("strict-origin-when-cross-origin");
+    expect(res.headers.get("permissions-policy"), path).toMatch(/camera=\(\)/);
+    expect(res.headers.get("x-frame-options"), path).toBe("DENY");
+    expect(res.headers.get("strict-transport-security"), path).toBeNull();
+  }
+  // Without TRUST_PROXY a client cannot claim HTTPS.
+  const claimed = await fetch(`${baseURL}/`, { headers: { "X-Forwarded-Proto": "https" } });
+  expect(claimed.headers.get("strict-transport-security")).toBeNull();
+});
+
+test("HSTS only behind a trusted proxy that says the request came over HTTPS", async () => {
+  const plain = await fetch(`${proxied.url}/`);
+  expect(plain.status).toBe(200);
+  expect(plain.headers.get("strict-transport-security")).toBeNull();
+  const tls = await fetch(`${proxied.url}/`, { headers: { "X-Forwarded-Proto": "https" } });
+  expect(tls.status).toBe(200);
+  expect(tls.headers.get("strict-transport-security")).toMatch(/^max-age=(\d+)/);
+  expect(Number(/max-age=(\d+)/.exec(tls.headers.get("strict-transport-security")!)![1])).toBeGreaterThanOrEqual(31_536_000);
+  expect(tls.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+  expect(tls.headers.get("x-content-type-options")).toBe("nosniff");
+});
+
+test("a response that sets two cookies keeps both Set-Cookie headers (form login: __session and __toast)", async ({ baseURL }) => {
+  const email = uniqueEmail("cookies");
+  const signup = new Client(baseURL!);
+  expect((await signup.register(email)).status).toBe(201);
+
+  for (const accept of ["text/html", "text/html,application/xhtml+xml", "*/*"]) {
+    const res = await new Client(baseURL!).fetch("/login", {
+      form: { email, password: "secret12", redirect: "/orders" },
+      headers: { Accept: accept, "Accept-Encoding": "gzip, deflate, br" },
+    });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/orders");
+    const setCookies = res.headers.getSetCookie();
+    expect(setCookies.map((c) => c.split("=")[0]).sort(), setCookies.join("\n")).toEqual(["__session", "__toast"]);
+    const jar = cookiesOf(res);
+    expect(jar.get("__session")).toBeTruthy();
+    expect(jar.get("__toast")).toBeTruthy();
+    // The security headers are added without dropping either cookie.
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+  }
+});
+
+// BUG: behind a TLS-terminating proxy (TRUST_PROXY=true, as README documents) every React Router
+// action is refused. The browser sends `Origin: https://<host>`; app/server.ts accepts it (its
+// own origin check honours X-Forwarded-Proto), but @react-router/node builds request.url from the
+// socket (`http://<host>/login`), and React Router's own CSRF check (throwIfPotentialCSRFAttack)
+// compares the two origins and answers 400 "Bad Request" before the action runs:
+//   POST /login (form: email, password) with X-Forwarded-Proto: https and
+//   Origin: https://127.0.0.1:<port> → 400 "Bad Request" (expected 302 with __session, __toast and HSTS).
+// Login, sign-up, cart and checkout forms all fail in that deployment; the JSON API still works.
+test("behind a trusted TLS proxy, a same-origin form login works and keeps both cookies and HSTS", async () => {
+  test.fail(true, "BUG: React Router's CSRF check sees http:// behind a TLS proxy (see the comment above)");
+  const email = uniqueEmail("proxy");
+  expect((await new Client(proxied.url).register(email)).status).toBe(201);
+  const res = await new Client(proxied.url).fetch("/login", {
+    form: { email, password: "secret12", redirect: "/" },
+    headers: { "X-Forwarded-Proto": "https", Origin: proxied.url.replace("http:", "https:") },
+  });
+  expect(res.status, await res.clone().text()).toBe(302);
+  expect(res.headers.get("strict-transport-security")).toBeTruthy();
+  expect(res.headers.getSetCookie().map((c) => c.split("=")[0]).sort()).toEqual(["__session", "__toast"]);
+});
+
+/** Collects CSP violations: console messages about the policy, and securitypolicyviolation events. */
+async function watchCsp(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  page.on("console", (msg) => {
+    if (/Content Security Policy|Content-Security-Policy/i.test(msg.text())) violations.push(`${page.url()}: ${msg.text()}`);
+  });
+  page.on("pageerror", (error) => violations.push(`${page.url()}: pageerror: ${error.message}`));
+  // Chromium reports some violations (eval) only as DevTools issues, so listen in the page too.
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (e) => {
+      console.error(`Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`);
+    });
+  });
+  return violations;
+}
+
+test("in Chromium with JS on, the home and shop pages hydrate with no CSP violation", async ({ page, baseURL }) => {
+  const violations = await watchCsp(page);
+  await page.goto(`${baseURL}/`);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  // Client-side navigation loads more route modules under the same policy.
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Shop" }).click();
+  await expect(page).toHaveURL(/\/shop$/);
+  await expect(page.locator("a[href^='/product/']").first()).toBeVisible();
+  await page.goto(`${baseURL}/shop?limit=60`);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.waitForTimeout(200);
+  expect(violations).toEqual([]);
+});
+
+// BUG (minor): zod 4 probes whether eval is allowed (`new Function("")` in util.allowsEval, in the
+// client chunk assets/schemas-*.js) the first time a schema is used in the browser. The enforced CSP
+// refuses it, so every page that validates in the browser (/login, /register, /product/:id)
+// raises a `securitypolicyviolation` (script-src, blockedURI "eval") as it hydrates. Nothing breaks
+// (zod falls back), but the policy is violated on every visit; `z.config({ jitless: true })` in
+// client code would stop the probe.
+test("in Chromium with JS on, the pages with forms hydrate with no CSP violation", async ({ page, baseURL }) => {
+  test.fail(true, "BUG: zod's eval probe violates the CSP (see the comment above)");
+  const violations = await watchCsp(page);
+  for (const path of ["/login", "/register"]) {
+    await page.goto(`${baseURL}${path}`);
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  }
+  await page.goto(`${baseURL}/shop`);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.locator("a[href^='/product/']").first().click();
+  await expect(page).toHaveURL(/\/product\//);
+  await expect(page.locator("h1")).toBeVisible();
+  await page.waitForTimeout(200);
+  expect(violations).toEqual([]);
+});
