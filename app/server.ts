@@ -101,6 +101,7 @@ const app = createRequestListener({ build, mode: process.env.NODE_ENV ?? "produc
 // gzip/deflate (brotli where the client offers it) for HTML, JSON, CSS, JS and SVG over 1 KB.
 const compress = compression({ threshold: 1024 });
 const quiet = process.env.LOG_REQUESTS === "false";
+let stopping = false;
 
 const server = createServer((req, res) => {
   const started = process.hrtime.bigint();
@@ -110,7 +111,12 @@ const server = createServer((req, res) => {
   if (!quiet) res.on("finish", () => logRequest(req, res, path, ip, started));
 
   const https = (req.socket as TLSSocket).encrypted === true || (trustProxy && req.headers["x-forwarded-proto"] === "https");
-  addHeaders(res, env.isProduction && https ? { ...SECURITY_HEADERS, "Strict-Transport-Security": "max-age=63072000; includeSubDomains" } : SECURITY_HEADERS);
+  addHeaders(res, {
+    ...SECURITY_HEADERS,
+    ...(env.isProduction && https ? { "Strict-Transport-Security": "max-age=63072000; includeSubDomains" } : {}),
+    // While shutting down, tell keep-alive clients not to reuse the connection.
+    ...(stopping ? { Connection: "close" } : {}),
+  });
 
   // Cross-site form posts and fetches are refused before the app runs any action.
   if (isCrossSite(method, req.headers, ownOrigins(req.headers, https, trustProxy, allowedOrigins))) {
@@ -132,8 +138,22 @@ function route(req: IncomingMessage, res: ServerResponse, path: string, method: 
     if (path.startsWith("/uploads/") && serveFile(req, res, env.uploadDir, path.slice("/uploads".length), "public, max-age=31536000, immutable")) return;
     if (!path.startsWith("/assets/") && path !== "/" && serveFile(req, res, clientDir, path, "public, max-age=3600")) return;
   }
-  // The app reads the client address from this header; a client cannot send its own.
-  req.headers["x-shop-client-ip"] = ip;
+  // The app builds its Request from rawHeaders: drop any client-sent address header, add ours.
+  const raw: string[] = [];
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    const name = req.rawHeaders[i]!;
+    if (name.toLowerCase() === "x-shop-client-ip") continue;
+    if (trustProxy && name.toLowerCase() === "host" && req.headers["x-forwarded-host"]) {
+      raw.push(name, String(req.headers["x-forwarded-host"]).split(",")[0]!.trim());
+    } else raw.push(name, req.rawHeaders[i + 1]!);
+  }
+  raw.push("x-shop-client-ip", ip);
+  req.rawHeaders.splice(0, req.rawHeaders.length, ...raw);
+  // Behind a trusted TLS proxy the app must see https:// URLs, or React Router's own origin check
+  // refuses every form post (Origin https://… against an http:// request URL).
+  if (trustProxy && !(req.socket as TLSSocket).encrypted) {
+    Object.defineProperty(req.socket, "encrypted", { value: req.headers["x-forwarded-proto"] === "https", configurable: true, writable: true });
+  }
   void app(req, res);
 }
 
@@ -144,7 +164,6 @@ server.listen(port, host, () => {
 });
 
 // Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.
-let stopping = false;
 function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;

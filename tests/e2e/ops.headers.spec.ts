@@ -105,7 +105,7 @@ test("a response that sets two cookies keeps both Set-Cookie headers (form login
   }
 });
 
-// BUG: behind a TLS-terminating proxy (TRUST_PROXY=true, as README documents) every React Router
+// Regression (fixed in app/server.ts): behind a TLS-terminating proxy (TRUST_PROXY=true, as README documents) every React Router
 // action is refused. The browser sends `Origin: https://<host>`; app/server.ts accepts it (its
 // own origin check honours X-Forwarded-Proto), but @react-router/node builds request.url from the
 // socket (`http://<host>/login`), and React Router's own CSRF check (throwIfPotentialCSRFAttack)
@@ -114,7 +114,6 @@ test("a response that sets two cookies keeps both Set-Cookie headers (form login
 //   Origin: https://127.0.0.1:<port> → 400 "Bad Request" (expected 302 with __session, __toast and HSTS).
 // Login, sign-up, cart and checkout forms all fail in that deployment; the JSON API still works.
 test("behind a trusted TLS proxy, a same-origin form login works and keeps both cookies and HSTS", async () => {
-  test.fail(true, "BUG: React Router's CSRF check sees http:// behind a TLS proxy (see the comment above)");
   const email = uniqueEmail("proxy");
   expect((await new Client(proxied.url).register(email)).status).toBe(201);
   const res = await new Client(proxied.url).fetch("/login", {
@@ -156,14 +155,13 @@ test("in Chromium with JS on, the home and shop pages hydrate with no CSP violat
   expect(violations).toEqual([]);
 });
 
-// BUG (minor): zod 4 probes whether eval is allowed (`new Function("")` in util.allowsEval, in the
+// Regression (fixed in app/root.tsx): zod 4 probes whether eval is allowed (`new Function("")` in util.allowsEval, in the
 // client chunk assets/schemas-*.js) the first time a schema is used in the browser. The enforced CSP
 // refuses it, so every page that validates in the browser (/login, /register, /product/:id)
 // raises a `securitypolicyviolation` (script-src, blockedURI "eval") as it hydrates. Nothing breaks
 // (zod falls back), but the policy is violated on every visit; `z.config({ jitless: true })` in
 // client code would stop the probe.
 test("in Chromium with JS on, the pages with forms hydrate with no CSP violation", async ({ page, baseURL }) => {
-  test.fail(true, "BUG: zod's eval probe violates the CSP (see the comment above)");
   const violations = await watchCsp(page);
   for (const path of ["/login", "/register"]) {
     await page.goto(`${baseURL}${path}`);

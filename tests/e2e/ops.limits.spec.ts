@@ -65,7 +65,7 @@ async function burnLoginsFrom(client: Client) {
   for (let i = 1; i <= 10; i++) await client.login(uniqueEmail(`guess${i}`), "nope-nope");
 }
 
-// BUG (app/server.ts): the per-address limits never see the client's address. server.ts writes it
+// Regression (fixed in app/server.ts): the per-address limits never see the client's address. server.ts writes it
 // to req.headers["x-shop-client-ip"], but @react-router/node builds the Fetch Request from
 // req.rawHeaders (@mjackson/node-fetch-server createHeaders(req.rawHeaders)), so ipOf() reads
 // the header as the CLIENT sent it, or "unknown". Every visitor shares one bucket, and anyone can
@@ -77,7 +77,7 @@ async function burnLoginsFrom(client: Client) {
 //     `X-Shop-Client-Ip: 198.51.100.9` → 401 (expected 429): the limit is bypassed at will;
 //   - 20 POST /api/auth/register from one address, then one from another address → 429
 //     "Too many new accounts from your network." (expected 201): sign-ups close for everyone.
-// The cases below marked test.fail() pass once the address reaches the app.
+// The cases below failed until the address reached the app.
 
 test.describe("rate limits", () => {
   test("the 11th failed login for one email in a minute is refused at both doors, even with the right password", async () => {
@@ -120,7 +120,6 @@ test.describe("rate limits", () => {
   });
 
   test("one address's failed logins do not lock out customers at other addresses", async () => {
-    test.fail(true, "BUG: every visitor shares one rate-limit bucket (see the comment above)");
     const email = uniqueEmail("limits");
     insertUser(server.dbPath, email);
     await burnLoginsFrom(from());
@@ -129,7 +128,6 @@ test.describe("rate limits", () => {
   });
 
   test("a client cannot choose its own address with an X-Shop-Client-Ip header", async () => {
-    test.fail(true, "BUG: the app reads X-Shop-Client-Ip as the client sent it (see the comment above)");
     const attacker = from();
     await burnLoginsFrom(attacker);
     await expect429(await attacker.login(uniqueEmail("guess"), "nope-nope", { "X-Shop-Client-Ip": "198.51.100.9" }), /^Too many failed logins\./);
@@ -152,7 +150,6 @@ test.describe("rate limits", () => {
   });
 
   test("one address's sign-ups do not close sign-up for other addresses", async () => {
-    test.fail(true, "BUG: every visitor shares one rate-limit bucket (see the comment above)");
     test.setTimeout(60_000);
     const busy = from(signups);
     for (let i = 0; i < 21 && (await busy.register(uniqueEmail("busy"))).status === 201; i++);
