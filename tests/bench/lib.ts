@@ -1,0 +1,182 @@
+// Helpers shared by the bench (run.ts) and the Lighthouse runner (lighthouse.ts): building,
+// starting the production server on a temporary database, and stopping it whatever happens.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+export const serverEntry = join(root, "build", "server", "index.js");
+export const ADMIN = { email: "admin@bench.test", password: "bench-admin-password" };
+
+/** `npm run build`, quiet unless it fails. */
+export function build(): number {
+  const started = performance.now();
+  process.stdout.write("Building (npm run build)… ");
+  const r = spawnSync("npm", ["run", "build"], { cwd: root, encoding: "utf8", env: process.env });
+  if (r.status !== 0) {
+    console.log("failed");
+    console.error(r.stdout, r.stderr);
+    throw new Error("npm run build failed");
+  }
+  const seconds = (performance.now() - started) / 1000;
+  console.log(`${seconds.toFixed(1)} s`);
+  return seconds;
+}
+
+export function requireBuild(): void {
+  if (!existsSync(serverEntry)) throw new Error(`${serverEntry} is missing: run without --no-build, or npm run build first`);
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const s = createServer();
+    s.unref();
+    s.on("error", fail);
+    s.listen(0, "127.0.0.1", () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => ok(port));
+    });
+  });
+}
+
+const children = new Set<ChildProcess>();
+const cleanups = new Set<() => void>();
+
+/** Something else to end synchronously on exit (e.g. a browser's process group). */
+export function onCleanup(fn: () => void): () => void {
+  cleanups.add(fn);
+  return () => cleanups.delete(fn);
+}
+
+/** Kills every child still running; for process exit and signals. */
+export function killAll(): void {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill("SIGKILL");
+  for (const fn of cleanups) {
+    try {
+      fn();
+    } catch {
+      // already gone
+    }
+  }
+  cleanups.clear();
+}
+process.on("exit", killAll);
+for (const sig of ["SIGINT", "SIGTERM"] as const) {
+  process.on(sig, () => {
+    console.error(`\n${sig}: stopping the servers`);
+    killAll();
+    process.exit(130);
+  });
+}
+
+export function track(child: ChildProcess): ChildProcess {
+  children.add(child);
+  child.on("exit", () => children.delete(child));
+  return child;
+}
+
+/** SIGTERM, then SIGKILL after a grace period. */
+export async function stop(child: ChildProcess, graceMs = 5000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((ok) => child.once("exit", () => ok()));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
+  await exited;
+  clearTimeout(timer);
+}
+
+export type Server = { origin: string; child: ChildProcess; log: string; startSeconds: number; stop: () => Promise<void> };
+
+/** Starts `node build/server/index.js` (NODE_ENV=production) on 127.0.0.1 and waits for it to answer. */
+export async function startServer(dbPath: string, extraEnv: Record<string, string> = {}): Promise<Server> {
+  requireBuild();
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const log = join(dirname(dbPath), "server.log");
+  const out = createWriteStream(log);
+  const started = performance.now();
+  const child = track(
+    spawn(process.execPath, [serverEntry], {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATABASE_PATH: dbPath,
+        UPLOAD_DIR: join(dirname(dbPath), "uploads"),
+        SESSION_SECRET: "bench-session-secret-0123456789abcdef",
+        RATE_LIMIT_FACTOR: "1000",
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        ...extraEnv,
+      },
+    }),
+  );
+  child.stdout!.pipe(out, { end: false });
+  child.stderr!.pipe(out, { end: false });
+  const tail = () => (existsSync(log) ? readFileSync(log, "utf8").split("\n").slice(-30).join("\n") : "");
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited (${child.exitCode ?? child.signalCode}) before answering:\n${tail()}`);
+    try {
+      const res = await fetch(`${origin}/about`, { signal: AbortSignal.timeout(2000) });
+      await res.arrayBuffer();
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not answer within 120 s:\n${tail()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { origin, child, log, startSeconds: (performance.now() - started) / 1000, stop: () => stop(child) };
+}
+
+export function machine() {
+  const cpus = os.cpus();
+  const chromium = spawnSync(process.env.CHROME_PATH ?? "/usr/bin/chromium", ["--version"], { encoding: "utf8" });
+  const git = (args: string[]) => spawnSync("git", args, { cwd: root, encoding: "utf8" }).stdout?.trim() ?? "";
+  return {
+    cpus: cpus.length,
+    cpuModel: cpus[0]?.model ?? "unknown",
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    platform: `${os.type()} ${os.release()} ${os.arch()}`,
+    chromium: chromium.stdout?.trim() || "not found",
+    loadAverage: os.loadavg().map((n) => Math.round(n * 100) / 100),
+    commit: git(["rev-parse", "--short", "HEAD"]),
+    // Uncommitted changes under app/ are part of the build that was measured.
+    dirty: git(["status", "--porcelain", "--", "app", "drizzle", "public"]) !== "",
+  };
+}
+
+/** Warns when the machine is already busy: every number of a bench on 2 cores depends on it. */
+export function warnIfBusy(): void {
+  const [one] = os.loadavg();
+  if (one !== undefined && one > 1) {
+    console.warn(`! load average ${one.toFixed(2)} before the run: other work is using the CPUs, expect lower and noisier numbers`);
+  }
+}
+
+export function writeJson(name: string, data: unknown): string {
+  const dir = join(root, ".bench");
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, name);
+  writeFileSync(file, JSON.stringify(data, null, 2) + "\n");
+  return file;
+}
+
+export const stamp = () => new Date().toISOString().replace(/[:.]/g, "-").replace(/-\d{3}Z$/, "Z");
+
+/** A fixed-width text table that is also valid Markdown. */
+export function table(head: string[], rows: (string | number)[][], right: boolean[] = []): string {
+  const cells = [head, ...rows.map((r) => r.map(String))];
+  const width = head.map((_, i) => Math.max(3, ...cells.map((r) => (r[i] ?? "").length)));
+  const line = (r: string[]) => `| ${r.map((c, i) => (right[i] ? c.padStart(width[i]!) : c.padEnd(width[i]!))).join(" | ")} |`;
+  const rule = `|${width.map((w, i) => (right[i] ? `${"-".repeat(w + 1)}:` : `${"-".repeat(w + 2)}`)).join("|")}|`;
+  return [line(cells[0]!), rule, ...cells.slice(1).map(line)].join("\n");
+}

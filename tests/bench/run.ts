@@ -1,0 +1,490 @@
+// npm run bench [-- --products N] [--duration S] [--no-build] [--scale] [--smoke] [--check]
+//
+// Builds the app, seeds a temporary database with a generated catalogue, starts the production
+// server on a free loopback port and loads it with autocannon from this process: one route after
+// the other, 16 connections, a warm-up then a measured run each. Beside them it measures the
+// ceiling of this machine: the very same /shop HTML bytes served by a bare node:http server in a
+// child process. Prints the table and the first-visit bytes, writes JSON to .bench/.
+//   --scale   runs 1,000 and 100,000 products and prints the 100k/1k latency ratios
+//   --smoke   tiny catalogue, 1 s per route, no build; fails unless every route answered 2xx
+//   --check   exits 1 when a budget is missed (otherwise the run only reports)
+import autocannon from "autocannon";
+import Database from "better-sqlite3";
+import { spawn, spawnSync } from "node:child_process";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { fetchRaw, firstVisit, type FirstVisit, type Sizes } from "./first-visit";
+import { build, killAll, machine, requireBuild, root, stamp, startServer, stop, table, track, warnIfBusy, writeJson, type Server } from "./lib";
+import { BENCH_CUSTOMERS, BENCH_PASSWORD, BENCH_STOCK, benchCustomerEmail, seedLarge, type SeedResult } from "./seed-large";
+
+const { values: args } = parseArgs({
+  options: {
+    products: { type: "string" },
+    duration: { type: "string" },
+    warmup: { type: "string" },
+    connections: { type: "string", default: "16" },
+    "reviews-per-product": { type: "string", default: "10" },
+    "no-build": { type: "boolean", default: false },
+    scale: { type: "boolean", default: false },
+    smoke: { type: "boolean", default: false },
+    check: { type: "boolean", default: false },
+    "keep-db": { type: "boolean", default: false },
+  },
+});
+const smoke = args.smoke;
+const duration = Number(args.duration ?? (smoke ? 1 : 8));
+const warmup = Number(args.warmup ?? (smoke ? 0 : 1));
+const connections = Number(args.connections);
+const sizes = args.scale ? [1_000, 100_000] : [Number(args.products ?? (smoke ? 200 : 10_000))];
+for (const n of [duration, warmup, connections, ...sizes]) if (!Number.isFinite(n) || n < 0) throw new Error("bad number in the arguments");
+
+const LIMIT = 12; // the shop's default page size
+type Req = { method: "GET" | "POST"; path: string; headers?: Record<string, string>; body?: string };
+/** A route is a generator of requests: the same one drives autocannon and the single-connection probe. */
+type Route = { key: string; label: string; next: () => Req };
+type Measured = {
+  key: string;
+  label: string;
+  /** Median of sequential requests on one connection, before the load: the cost of one request. */
+  single: number;
+  rps: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  mean: number;
+  max: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statusCodes: Record<string, number>;
+  /** CPU time of the server process per answered request: contention on the machine barely moves it. */
+  cpuMs: number;
+  ratio?: number;
+  cpuRatio?: number;
+};
+type SizeRun = {
+  products: number;
+  seed: SeedResult;
+  serverStartSeconds: number;
+  routes: Measured[];
+  ceiling: Measured;
+  firstVisit: FirstVisit[];
+  seconds: number;
+};
+
+/** Sent with every request, as a browser would: once the app compresses, the load pays for it. */
+const ACCEPT_ENCODING = "gzip, deflate, br";
+const PROBES = 5;
+const TIMEOUT_S = 30;
+
+/** Waits until the server has worked off requests that autocannon abandoned when it stopped. */
+async function drain(origin: string) {
+  const res = await fetch(`${origin}/about`, { signal: AbortSignal.timeout(180_000) });
+  await res.arrayBuffer();
+}
+
+async function probe(route: Route, origin: string): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < PROBES; i++) {
+    const r = route.next();
+    const t = performance.now();
+    const res = await fetch(origin + r.path, {
+      method: r.method,
+      headers: { "accept-encoding": ACCEPT_ENCODING, ...r.headers },
+      body: r.body,
+      redirect: "manual",
+      signal: AbortSignal.timeout(TIMEOUT_S * 1000),
+    });
+    await res.arrayBuffer();
+    times.push(performance.now() - t);
+  }
+  times.sort((x, y) => x - y);
+  return times[Math.floor(times.length / 2)]!;
+}
+
+const CLK_TCK = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
+
+/** User + system CPU time of a process in ms (Linux /proc), or NaN elsewhere. */
+function cpuTime(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(f[11]) + Number(f[12])) * 1000) / CLK_TCK;
+  } catch {
+    return NaN;
+  }
+}
+
+async function measure(route: Route, origin: string, pid: number | undefined): Promise<Measured> {
+  const opts: autocannon.Options = {
+    url: origin,
+    connections,
+    timeout: TIMEOUT_S,
+    headers: { "accept-encoding": ACCEPT_ENCODING },
+    requests: [
+      {
+        setupRequest: (req) => {
+          const r = route.next();
+          return { ...req, ...r, headers: { ...req.headers, ...r.headers } };
+        },
+      },
+    ],
+  };
+  // Warm-up (JIT, SQLite page cache), then one request at a time, then the load.
+  if (warmup > 0) {
+    await autocannon({ ...opts, duration: warmup });
+    await drain(origin);
+  }
+  const single = await probe(route, origin);
+  const cpu0 = cpuTime(pid);
+  const r = await autocannon({ ...opts, duration });
+  const cpu1 = cpuTime(pid);
+  await drain(origin);
+  const statusCodes: Record<string, number> = {};
+  for (const [code, v] of Object.entries(r.statusCodeStats ?? {})) statusCodes[code] = v.count ?? 0;
+  const requests = Object.values(statusCodes).reduce((a, b) => a + b, 0);
+  // No answer within the run: there is no latency to report, only that it is longer than the run.
+  const lat = (v: number) => (requests > 0 ? v : NaN);
+  return {
+    key: route.key,
+    label: route.label,
+    single,
+    rps: requests / r.duration,
+    p50: lat(r.latency.p50),
+    p90: lat(r.latency.p90),
+    p99: lat(r.latency.p99),
+    mean: lat(r.latency.mean),
+    max: lat(r.latency.max),
+    requests,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    statusCodes,
+    cpuMs: (cpu1 - cpu0) / requests,
+  };
+}
+
+/**
+ * The ceiling: the bytes the app sent for /shop (compressed if it compressed them, with the same
+ * Content-Type and Content-Encoding), from a bare node:http server in its own process.
+ */
+async function startCeiling(body: Buffer, headers: Record<string, string>, dir: string): Promise<{ origin: string; pid: number | undefined; stop: () => Promise<void> }> {
+  const file = join(dir, "shop.body");
+  writeFileSync(file, body);
+  const src = `
+    const body = require("node:fs").readFileSync(process.env.CEILING_FILE);
+    const headers = { ...JSON.parse(process.env.CEILING_HEADERS), "Content-Length": body.length };
+    const server = require("node:http").createServer((req, res) => {
+      res.writeHead(200, headers);
+      res.end(body);
+    });
+    server.listen(0, "127.0.0.1", () => console.log(server.address().port));
+    process.on("SIGTERM", () => process.exit(0));`;
+  const child = track(spawn(process.execPath, ["-e", src], { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, CEILING_FILE: file, CEILING_HEADERS: JSON.stringify(headers) } }));
+  const port = await new Promise<string>((ok, fail) => {
+    child.stdout!.once("data", (d: Buffer) => ok(d.toString().trim()));
+    child.once("exit", (code) => fail(new Error(`ceiling server exited (${code})`)));
+  });
+  return { origin: `http://127.0.0.1:${port}`, pid: child.pid, stop: () => stop(child) };
+}
+
+async function login(origin: string, email: string): Promise<string> {
+  const res = await fetch(`${origin}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: origin },
+    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+  });
+  await res.arrayBuffer();
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("__session="));
+  if (!res.ok || !cookie) throw new Error(`login of ${email} failed: HTTP ${res.status}`);
+  return cookie.split(";")[0]!;
+}
+
+/** Everything the routes need from the seeded database, read before the server opens it. */
+function sample(dbPath: string) {
+  const db = new Database(dbPath, { readonly: true });
+  const live = (db.prepare("select count(*) as n from products where deleted_at is null").get() as { n: number }).n;
+  const productIds = (db.prepare("select id from products where deleted_at is null order by random() limit 500").all() as { id: string }[]).map((r) => r.id);
+  const stocked = db.prepare("select id from products where stock >= ? and deleted_at is null").all(BENCH_STOCK) as { id: string }[];
+  db.close();
+  return { live, productIds, stocked: stocked.map((r) => r.id) };
+}
+
+function routesFor(origin: string, s: ReturnType<typeof sample>, seed: SeedResult, cookies: string[]): Route[] {
+  const pages = Math.max(1, Math.ceil(s.live / LIMIT));
+  const deep = Math.min(50, pages);
+  const address = { address: "12 MG Road", city: "Bengaluru", state: "Karnataka", pin: "560001" };
+  const bodies = s.stocked.map((id, i) =>
+    JSON.stringify({
+      contact: { name: `Bench Customer ${i}`, email: benchCustomerEmail(i % BENCH_CUSTOMERS), phone: "9876543210" },
+      shippingAddress: address,
+      items: [{ product: id, qty: 1 }],
+      paymentMethod: "COD",
+    }),
+  );
+  let n = 0;
+  let k = 0;
+  const get = (key: string, path: string, label = path): Route => ({ key, label, next: () => ({ method: "GET", path }) });
+  return [
+    get("home", "/"),
+    get("shop", "/shop"),
+    get("search", `/shop?q=${seed.searchWord}`),
+    get("deep", `/shop?sort=price&order=asc&page=${deep}`),
+    get("last", `/shop?page=${pages}`, `/shop?page=${pages} (last)`),
+    // A different product each time, from 500 spread over the catalogue.
+    { key: "product", label: "/product/{id}", next: () => ({ method: "GET", path: `/product/${s.productIds[n++ % s.productIds.length]}` }) },
+    get("api", `/api/products?limit=${LIMIT}`),
+    {
+      key: "checkout",
+      label: "POST /api/orders",
+      next: () => {
+        const i = k++;
+        return {
+          method: "POST",
+          path: "/api/orders",
+          // The session of one of the bench customers, and the shop's own Origin (cross-site posts are refused).
+          headers: { "content-type": "application/json", origin, cookie: cookies[i % cookies.length]! },
+          body: bodies[i % bodies.length]!,
+        };
+      },
+    },
+  ];
+}
+
+async function runSize(products: number): Promise<SizeRun> {
+  const started = performance.now();
+  const dir = mkdtempSync(join(tmpdir(), "candle-bench-"));
+  const dbPath = join(dir, "shop.db");
+  let server: Server | undefined;
+  let ceiling: Awaited<ReturnType<typeof startCeiling>> | undefined;
+  try {
+    process.stdout.write(`\n== ${products.toLocaleString("en")} products ==\nSeeding… `);
+    const reviewsPerProduct = Number(args["reviews-per-product"]);
+    const seed = seedLarge(dbPath, { products, reviewsPerProduct });
+    console.log(
+      `${seed.products} products, ${seed.reviews} reviews, ${seed.orders} orders (${seed.orderItems} lines), ${seed.users} users in ${seed.seconds.toFixed(1)} s; ` +
+        `"${seed.searchWord}" matches ${seed.searchHits}`,
+    );
+    const s = sample(dbPath);
+    server = await startServer(dbPath, { SEED_DEMO: "false" });
+    const origin = server.origin;
+    console.log(`Server up on ${origin} in ${server.startSeconds.toFixed(1)} s`);
+    const cookies: string[] = [];
+    // Orders are spread over several customers (a per-customer order limit must not be what is measured).
+    for (let i = 0; i < (smoke ? 2 : BENCH_CUSTOMERS); i++) cookies.push(await login(origin, benchCustomerEmail(i)));
+
+    const visits: FirstVisit[] = [];
+    for (const path of ["/", "/shop", `/product/${s.productIds[0]}`]) visits.push(await firstVisit(origin, path));
+
+    // The ceiling serves exactly the bytes of /shop that the load gets from the app.
+    const shop = await fetchRaw(`${origin}/shop`, ACCEPT_ENCODING);
+    const shopHeaders: Record<string, string> = { "Content-Type": String(shop.headers["content-type"] ?? "text/html; charset=utf-8") };
+    if (shop.headers["content-encoding"]) shopHeaders["Content-Encoding"] = String(shop.headers["content-encoding"]);
+    ceiling = await startCeiling(shop.wire, shopHeaders, dir);
+
+    const routes = routesFor(origin, s, seed, cookies);
+    const measured: Measured[] = [];
+    for (const route of routes) {
+      process.stdout.write(`  ${route.label} … `);
+      const m = await measure(route, origin, server.child.pid);
+      measured.push(m);
+      if (server.child.exitCode !== null || server.child.signalCode !== null) {
+        throw new Error(`the server exited (${server.child.exitCode ?? server.child.signalCode}) during ${route.label}:\n${tail(server.log)}`);
+      }
+      console.log(`1 conn ${m.single.toFixed(0)} ms; ${m.rps.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, CPU ${m.cpuMs.toFixed(2)} ms/req${m.non2xx ? `, ${m.non2xx} non-2xx ${JSON.stringify(m.statusCodes)}` : ""}${m.errors ? `, ${m.errors} errors` : ""}`);
+    }
+    process.stdout.write(`  static ceiling (same /shop bytes, bare node:http) … `);
+    const c = await measure({ key: "ceiling", label: "ceiling: /shop bytes, bare node:http", next: () => ({ method: "GET", path: "/shop" }) }, ceiling.origin, ceiling.pid);
+    console.log(`${c.rps.toFixed(0)} req/s, p50 ${c.p50} ms, p99 ${c.p99} ms, CPU ${c.cpuMs.toFixed(3)} ms/req`);
+    for (const m of measured) {
+      m.ratio = m.rps / c.rps;
+      m.cpuRatio = c.cpuMs / m.cpuMs;
+    }
+    c.ratio = 1;
+    c.cpuRatio = 1;
+    return { products, seed, serverStartSeconds: server.startSeconds, routes: measured, ceiling: c, firstVisit: visits, seconds: (performance.now() - started) / 1000 };
+  } catch (error) {
+    if (server) console.error(`server log kept in ${copyFileTo(server.log, `server-${stamp()}.log`)}`);
+    throw error;
+  } finally {
+    await ceiling?.stop();
+    await server?.stop();
+    if (!args["keep-db"]) rmSync(dir, { recursive: true, force: true });
+    else console.log(`kept ${dir}`);
+  }
+}
+
+const tail = (file: string) => readFileSync(file, "utf8").split("\n").slice(-40).join("\n");
+function copyFileTo(file: string, name: string): string {
+  mkdirSync(join(root, ".bench"), { recursive: true });
+  const to = join(root, ".bench", name);
+  copyFileSync(file, to);
+  return to;
+}
+
+const kb = (n: number) => (n / 1024).toFixed(1);
+const fmt = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : "–");
+
+function printRun(run: SizeRun, withBytes = true) {
+  console.log(
+    `\nThroughput and latency, ${run.products.toLocaleString("en")} products: "1 conn" = median of ${PROBES} sequential requests; ` +
+      `then ${connections} connections for ${duration} s per route after ${warmup} s warm-up:\n`,
+  );
+  console.log(
+    table(
+      ["route", "1 conn ms", "req/s", "p50 ms", "p99 ms", "ratio to ceiling", "CPU ms/req", "CPU ratio", "non-2xx"],
+      [...run.routes, run.ceiling].map((m) => [
+        m.label,
+        fmt(m.single, 1),
+        fmt(m.rps, 0),
+        fmt(m.p50, 0),
+        fmt(m.p99, 0),
+        m.ratio === 1 ? "1" : m.ratio ? `1/${fmt(1 / m.ratio, 1)}` : "–",
+        fmt(m.cpuMs, m.cpuMs < 1 ? 3 : 2),
+        m.cpuRatio === 1 ? "1" : m.cpuRatio ? `1/${fmt(1 / m.cpuRatio, 1)}` : "–",
+        m.non2xx + (m.errors ? ` (+${m.errors} errors)` : ""),
+      ]),
+      [false, true, true, true, true, true, true, true, true],
+    ),
+  );
+  if (!withBytes) return;
+  console.log(`\nFirst visit (KB; served = bytes on the wire today; gzip -6 and brotli q11 = what compression would send):\n`);
+  const rows: (string | number)[][] = [];
+  for (const v of run.firstVisit) {
+    const path = v.path.replace(/\/product\/\w+/, "/product/{id}");
+    const line = (what: string, z: Sizes) => rows.push([path, what, kb(z.raw), kb(z.served), kb(z.gzip), kb(z.brotli)]);
+    const count = (k: string) => v.resources.filter((r) => r.kind === k).length;
+    const lazy = v.resources.filter((r) => r.lazy).length;
+    line("HTML", v.totals.html);
+    line(`CSS (${count("css")})`, v.totals.css);
+    line(`JS (${count("js")})`, v.totals.js);
+    line(`images (${count("images")}${lazy ? `, ${lazy} lazy` : ""})`, v.totals.images);
+    line("JS off: HTML+CSS", v.jsOff);
+    line("all", v.all);
+  }
+  console.log(table(["page", "what (files)", "raw", "served", "gzip", "brotli"], rows, [false, false, true, true, true, true]));
+  for (const v of run.firstVisit) {
+    if (v.failed.length) console.log(`! ${v.path}: failed downloads: ${v.failed.join(", ")}`);
+    if (v.renderBlockingScripts.length) console.log(`! ${v.path}: render-blocking scripts: ${v.renderBlockingScripts.join(", ")}`);
+  }
+}
+
+type Budget = { budget: string; limit: string; measured: string; ok: boolean };
+
+function budgetsFor(run: SizeRun): Budget[] {
+  const out: Budget[] = [];
+  const by = (key: string) => run.routes.find((m) => m.key === key)!;
+  for (const key of ["shop", "product"]) {
+    const m = by(key);
+    out.push({ budget: `${m.label} p99 at ${connections} connections`, limit: "< 50 ms", measured: `${m.p99} ms`, ok: m.p99 < 50 });
+    out.push({
+      budget: `${m.label} throughput / static ceiling`,
+      limit: "≥ 1/10",
+      measured: `1/${fmt(1 / m.ratio!, 1)} (CPU per request: 1/${fmt(1 / m.cpuRatio!, 1)})`,
+      ok: m.ratio! >= 0.1,
+    });
+  }
+  const shop = run.firstVisit.find((v) => v.path === "/shop")!;
+  out.push({ budget: "/shop first visit, JS off: HTML + CSS as served", limit: "< 30 KB", measured: `${kb(shop.jsOff.served)} KB (gzip would be ${kb(shop.jsOff.gzip)} KB)`, ok: shop.jsOff.served < 30 * 1024 });
+  out.push({ budget: "/shop first visit: all scripts as served", limit: "< 120 KB", measured: `${kb(shop.totals.js.served)} KB (gzip would be ${kb(shop.totals.js.gzip)} KB)`, ok: shop.totals.js.served < 120 * 1024 });
+  const blocking = run.firstVisit.flatMap((v) => v.renderBlockingScripts);
+  out.push({ budget: "render-blocking scripts on /, /shop, /product", limit: "none", measured: String(blocking.length), ok: blocking.length === 0 });
+  return out;
+}
+
+type ScaleRow = { key: string; label: string; singleRatio: number; p50Ratio: number; p99Ratio: number; rpsRatio: number; cpuRatio: number };
+
+function scaleRows(small: SizeRun, large: SizeRun): ScaleRow[] {
+  return small.routes.map((a) => {
+    const b = large.routes.find((m) => m.key === a.key)!;
+    // The last page is a different page number at each size.
+    const page = (m: Measured) => /page=(\d+)/.exec(m.label)?.[1] ?? "?";
+    const label = a.key === "last" ? `/shop?page=<last> (${page(a)} → ${page(b)})` : a.label;
+    // Latencies under 1 ms are counted as 1 ms so a ratio stays meaningful.
+    const r = (x: number, y: number) => Math.max(y, 1) / Math.max(x, 1);
+    return { key: a.key, label, singleRatio: r(a.single, b.single), p50Ratio: r(a.p50, b.p50), p99Ratio: r(a.p99, b.p99), rpsRatio: a.rps / b.rps, cpuRatio: b.cpuMs / a.cpuMs };
+  });
+}
+
+async function main() {
+  const started = performance.now();
+  const info = machine();
+  warnIfBusy();
+  const buildSeconds = args["no-build"] || smoke ? 0 : build();
+  requireBuild();
+  // Bounded in time whatever happens: a hung server or load generator cannot keep it running.
+  const bound = (sizes.length * (12 * (warmup + duration) + 240) + 120) * 1000;
+  setTimeout(() => {
+    console.error(`\nThe bench exceeded ${bound / 1000} s: stopping.`);
+    killAll();
+    process.exit(1);
+  }, bound).unref();
+
+  const runs: SizeRun[] = [];
+  for (const n of sizes) runs.push(await runSize(n));
+  // The bytes of a first visit hardly depend on the catalogue's size: printed once (both are in the JSON).
+  runs.forEach((run, i) => printRun(run, i === runs.length - 1));
+
+  const budgets: Budget[] = [];
+  const main = runs.find((r) => r.products === 10_000) ?? runs[0]!;
+  if (!smoke && !args.scale) budgets.push(...budgetsFor(main));
+  let scale: ScaleRow[] | undefined;
+  if (runs.length === 2) {
+    scale = scaleRows(runs[0]!, runs[1]!);
+    console.log(`\nScale: latency at 100k / latency at 1k (and req/s at 1k / req/s at 100k):\n`);
+    console.log(
+      table(
+        ["route", "1 conn ratio", "p50 ratio", "p99 ratio", "req/s ratio", "CPU/req ratio"],
+        scale.map((s) => [s.label, fmt(s.singleRatio, 2), fmt(s.p50Ratio, 2), fmt(s.p99Ratio, 2), fmt(s.rpsRatio, 2), fmt(s.cpuRatio, 2)]),
+        [false, true, true, true, true, true],
+      ),
+    );
+    // The budget is read on the single-connection latency: the cost of one request, without the
+    // queueing that 16 connections add (which, once a request takes longer than the run, leaves
+    // no p50 at all).
+    for (const s of scale) {
+      if (["shop", "deep", "last"].includes(s.key)) budgets.push({ budget: `scale 100k/1k, 1 conn: ${s.label}`, limit: "≤ 1.5", measured: fmt(s.singleRatio, 2), ok: s.singleRatio <= 1.5 });
+      if (s.key === "search") budgets.push({ budget: `scale 100k/1k, 1 conn: ${s.label}`, limit: "≤ 3", measured: fmt(s.singleRatio, 2), ok: s.singleRatio <= 3 });
+    }
+  }
+  if (budgets.length) {
+    console.log(`\nBudgets (${args.scale ? "scale" : `${main.products.toLocaleString("en")} products`}):\n`);
+    console.log(table(["budget", "limit", "measured", ""], budgets.map((b) => [b.budget, b.limit, b.measured, b.ok ? "ok" : "MISSED"])));
+  }
+
+  const seconds = (performance.now() - started) / 1000;
+  const result = {
+    kind: smoke ? "smoke" : args.scale ? "scale" : "bench",
+    date: new Date().toISOString(),
+    machine: { ...info, loadAverageAfter: loadavg().map((n) => Math.round(n * 100) / 100) },
+    options: { sizes, connections, duration, warmup, reviewsPerProduct: Number(args["reviews-per-product"]), buildSeconds },
+    runs,
+    scale,
+    budgets,
+    seconds,
+  };
+  const file = writeJson(`${smoke ? "smoke-" : args.scale ? "scale-" : ""}${stamp()}.json`, result);
+  console.log(`\nWrote ${file} (${seconds.toFixed(0)} s in all)`);
+
+  if (smoke) {
+    const bad = runs.flatMap((r) => [...r.routes, r.ceiling]).filter((m) => !(m.rps > 0) || m.non2xx > 0 || m.errors > 0);
+    const failedDownloads = runs.flatMap((r) => r.firstVisit.flatMap((v) => v.failed));
+    if (bad.length || failedDownloads.length) {
+      for (const m of bad) console.error(`smoke: ${m.label}: ${m.rps.toFixed(0)} req/s, non-2xx ${m.non2xx} ${JSON.stringify(m.statusCodes)}, errors ${m.errors}`);
+      for (const f of failedDownloads) console.error(`smoke: first visit download failed: ${f}`);
+      process.exitCode = 1;
+    } else {
+      console.log(`bench smoke: ${runs[0]!.routes.length + 1} routes answered 2xx under load`);
+    }
+  }
+  if (args.check && budgets.some((b) => !b.ok)) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  killAll();
+  process.exit(1);
+});
