@@ -62,7 +62,10 @@ export function registerSummary(input: Record<string, unknown>, fieldErrors: Rec
 
 /** Only same-site paths, so ?redirect= can never send someone to another site. */
 export function safeRedirect(to: unknown, fallback = "/"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) {
+  // Browsers drop tabs and newlines inside URLs ("/\t/evil" becomes "//evil") and read "\" as "/";
+  // a Location header cannot carry non-Latin-1 text. Our own paths are printable ASCII (the rest
+  // is percent-encoded), so anything else falls back.
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || /[^\x21-\x7e]|\\/.test(to)) {
     return fallback;
   }
   return to;

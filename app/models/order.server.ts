@@ -22,10 +22,15 @@ export type PlaceOrderInput = Pick<OrderRequest, "contact" | "shippingAddress"> 
 export function placeOrder(userId: string, input: PlaceOrderInput): { id: string } {
   // The same product twice is one line.
   const wanted = new Map<string, number>();
-  const shownPrices = new Map<string, number>();
+  // Every price a client showed, per product: each line is checked, not only the last one.
+  const shownPrices = new Map<string, Set<number>>();
   for (const item of input.items) {
     wanted.set(item.product, (wanted.get(item.product) ?? 0) + item.qty);
-    if (item.price !== undefined) shownPrices.set(item.product, Math.round(item.price * 100));
+    if (item.price !== undefined) {
+      const seen = shownPrices.get(item.product) ?? new Set<number>();
+      seen.add(Math.round(item.price * 100));
+      shownPrices.set(item.product, seen);
+    }
   }
   if (wanted.size === 0) throw new OrderError(CART_EMPTY);
 
@@ -42,7 +47,7 @@ export function placeOrder(userId: string, input: PlaceOrderInput): { id: string
       if (p.stock <= 0) throw new OrderError(`${p.name} is sold out.`);
       if (qty > p.stock) throw new OrderError(`Only ${p.stock} left of ${p.name}.`);
       const shown = shownPrices.get(id);
-      if (shown !== undefined && shown !== p.price) {
+      if (shown && [...shown].some((price) => price !== p.price)) {
         throw new OrderError(`The price of ${p.name} is now ${formatPaise(p.price)}. Please review your order.`);
       }
       return { ...p, qty };

@@ -120,3 +120,12 @@ describe("firstName", () => {
     expect(firstName(null, "x@y.z")).toBe("x");
   });
 });
+
+describe("safeRedirect refuses what browsers would turn into another site, or a header cannot carry", () => {
+  it.each(["/\t/evil.example", "/\n/evil.example", "/\r\n/x", "/ /x", "/कुछ", "/\u007f", "/a\\b"])("%j → /", (to) => {
+    expect(safeRedirect(to)).toBe("/");
+  });
+  it("keeps ordinary, percent-encoded paths", () => {
+    expect(safeRedirect("/shop?q=rose%20garden&sort=price-asc")).toBe("/shop?q=rose%20garden&sort=price-asc");
+  });
+});

@@ -116,3 +116,14 @@ describe("checkout schemas (spec §5 Checkout)", () => {
     expect(msg({ contact, shippingAddress, items: [{ ...item, price: "free" }] })).toBe("Price must be a number.");
   });
 });
+
+describe("a tampered price hidden behind a second line of the same product", () => {
+  it("is refused: every line's price is compared", async () => {
+    const user = await createUser({ name: "T", email: "tamper@example.com", phone: "9876543210", password: "secret1" });
+    const id = newId();
+    sqlite.prepare("insert into products (id, name, price, stock) values (?, 'Tamper', 50000, 9)").run(id);
+    const items = [{ product: id, qty: 1, price: 1 }, { product: id, qty: 1, price: 500 }];
+    expect(() => placeOrder(user.id, { contact, shippingAddress, items })).toThrow(/is now ₹500\.00/);
+    expect(sqlite.prepare("select stock from products where id = ?").pluck().get(id)).toBe(9);
+  });
+});
