@@ -1,24 +1,14 @@
 import { sql } from "drizzle-orm";
 import { newId } from "~/lib/id";
+import { mulberry32 } from "~/lib/prng";
+import { slugify } from "~/lib/slug";
 import { averageRating } from "~/lib/rating";
 import type { DB } from "./client.server";
 import { demoProducts, reviewComments, reviewerNames } from "./demo-catalogue";
 import { productImages, products, reviews } from "./schema";
 
-export const slugify = (name: string) =>
-  name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
 
 export const demoImageUrl = (name: string, n: number) => `/images/demo/${slugify(name)}-${n}.svg`;
-
-// Small seeded PRNG so every fresh database gets the same reviews.
-function mulberry32(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Fills an empty catalogue with the demo candles; does nothing when products exist. */
 export function seedDemoCatalogue(db: DB): boolean {

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/images.demo.$file";
 import { demoProducts } from "~/db/demo-catalogue";
-import { slugify } from "~/db/seed.server";
+import { slugify } from "~/lib/slug";
 import { candleSvg } from "~/lib/candle-svg";
 
 // The demo catalogue's pictures, drawn on request and cached for a year (they never change).

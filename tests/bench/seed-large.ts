@@ -15,7 +15,9 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { demoProducts, reviewComments, reviewerNames } from "../../app/db/demo-catalogue";
+import { mulberry32 } from "../../app/lib/prng";
 import { ratingFromTotals } from "../../app/lib/rating";
+import { slugify } from "../../app/lib/slug";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
@@ -54,7 +56,6 @@ const ADDRESSES = [
 const STATUSES = ["Placed", "Processing", "Shipped", "Delivered", "Delivered", "Delivered", "Cancelled"] as const;
 const SHIPPING_PAISE = 49_00;
 
-const slugify = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
 const title = (w: string) => w[0]!.toUpperCase() + w.slice(1);
 const description = (scent: string, vessel: string, hours: number, grams: number) =>
   `Hand-poured soy wax candle with ${scent} notes. Cotton wick, about ${hours} hours of burn time, ${grams} g in a ${vessel}.`;
@@ -67,15 +68,6 @@ const description = (scent: string, vessel: string, hours: number, grams: number
     if (clash !== undefined) throw new Error(`scent "${s}" is contained in "${clash}"`);
   }
   if (!SCENTS.includes(SEARCH_WORD) || new Set(SCENTS).size !== 100) throw new Error("bad scent list");
-}
-
-function mulberry32(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /**
