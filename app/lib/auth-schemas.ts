@@ -68,5 +68,12 @@ export function safeRedirect(to: unknown, fallback = "/"): string {
   if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || /[^\x21-\x7e]|\\/.test(to)) {
     return fallback;
   }
+  // Dot segments resolve away ("/..//evil" is read as "//evil") and React Router collapses "//" in
+  // a redirect's path, so only a path already in the form it will be read in is kept; ours never
+  // hold an empty segment.
+  const read = new URL(to, "http://shop.invalid");
+  if (read.origin !== "http://shop.invalid" || read.pathname.includes("//") || `${read.pathname}${read.search}${read.hash}` !== to) {
+    return fallback;
+  }
   return to;
 }

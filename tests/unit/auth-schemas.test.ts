@@ -122,7 +122,7 @@ describe("firstName", () => {
 });
 
 describe("safeRedirect refuses what browsers would turn into another site, or a header cannot carry", () => {
-  it.each(["/\t/evil.example", "/\n/evil.example", "/\r\n/x", "/ /x", "/कुछ", "/\u007f", "/a\\b"])("%j → /", (to) => {
+  it.each(["/https://evil.example/", "/..//evil.example", "/./%2e%2e//evil.example", "/a/../b", "/%2E%2E/x", "/\t/evil.example", "/\n/evil.example", "/\r\n/x", "/ /x", "/कुछ", "/\u007f", "/a\\b"])("%j → /", (to) => {
     expect(safeRedirect(to)).toBe("/");
   });
   it("keeps ordinary, percent-encoded paths", () => {
