@@ -1,8 +1,8 @@
 import { PassThrough } from "node:stream";
 
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
@@ -14,6 +14,17 @@ import { startup } from "~/models/startup.server";
 startup();
 
 export const streamTimeout = 5_000;
+
+/**
+ * A client's mistake (a POST to a page without a form: 405; an unknown route: 404) is answered
+ * and already in the request log; only server faults are logged as errors, with where they hit.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  const cause = isRouteErrorResponse(error) ? (error as { error?: unknown }).error ?? error : error;
+  console.error(`${request.method} ${new URL(request.url).pathname}:`, cause);
+};
 
 export default function handleRequest(
   request: Request,

@@ -86,7 +86,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   let details = "Please try again in a moment.";
   if (isRouteErrorResponse(error)) {
     title = error.status === 404 ? "Page not found" : `Error ${error.status}`;
-    details = error.status === 404 ? "We could not find that page." : error.statusText || details;
+    // A thrown `data("…", { status })` carries the sentence to show.
+    const said = typeof error.data === "string" && error.data.length <= 200 ? error.data : "";
+    details = error.status === 404 ? "We could not find that page." : said || error.statusText || details;
   } else if (import.meta.env.DEV && error instanceof Error) {
     details = error.message;
   }

@@ -1,3 +1,5 @@
+import { data } from "react-router";
+
 /** JSON answers of the /api door: errors are always `{ message }`. */
 export function json(body: unknown, status = 200, headers?: HeadersInit): Response {
   return Response.json(body, { status, headers });
@@ -26,5 +28,23 @@ export async function readBody(request: Request): Promise<Record<string, unknown
     return value as Record<string, unknown>;
   } catch {
     throw apiError(400, "Request body must be a JSON object.");
+  }
+}
+
+export const FORM_UNREADABLE = "This form could not be read. Please reload the page and try again.";
+
+/**
+ * The body of an HTML form post. A body that is not a form (JSON, text, a broken multipart) is
+ * a client error: 415 or 400 with a page that says so, never a 500 from `request.formData()`.
+ */
+export async function readForm(request: Request): Promise<FormData> {
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!/^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i.test(type)) {
+    throw data(FORM_UNREADABLE, { status: 415 });
+  }
+  try {
+    return await request.formData();
+  } catch {
+    throw data(FORM_UNREADABLE, { status: 400 });
   }
 }

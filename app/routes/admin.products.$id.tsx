@@ -5,6 +5,7 @@ import { requireAdmin } from "~/models/auth.server";
 import { getProductForEdit } from "~/models/product-admin.server";
 import { submitProductForm } from "~/models/product-form.server";
 import { redirectWithToast } from "~/models/toast.server";
+import { readForm } from "~/models/http.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `Edit ${data?.product.name ?? "product"} · Admin · RK Candles` }];
 
@@ -17,7 +18,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   await requireAdmin(request);
-  const result = await submitProductForm(await request.formData(), params.id);
+  const result = await submitProductForm(await readForm(request), params.id);
   if ("reply" in result) return result.reply;
   if ("missing" in result) return redirectWithToast(request, "/admin", { type: "error", title: "Product not found" });
   return redirectWithToast(request, "/admin", { type: "success", title: "Product updated" });

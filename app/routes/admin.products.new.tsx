@@ -3,6 +3,7 @@ import { ProductEditor } from "~/components/ProductEditor";
 import { requireAdmin } from "~/models/auth.server";
 import { submitProductForm } from "~/models/product-form.server";
 import { redirectWithToast } from "~/models/toast.server";
+import { readForm } from "~/models/http.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "New product · Admin · RK Candles" }];
 
@@ -13,7 +14,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const result = await submitProductForm(await request.formData());
+  const result = await submitProductForm(await readForm(request));
   if ("reply" in result) return result.reply;
   return redirectWithToast(request, "/admin", { type: "success", title: "Product created" });
 }

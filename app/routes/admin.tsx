@@ -10,6 +10,7 @@ import { requireAdmin } from "~/models/auth.server";
 import { listAllOrders, markDelivered, OrderError, updateOrder } from "~/models/order.server";
 import { listProducts } from "~/models/product.server";
 import { redirectWithToast } from "~/models/toast.server";
+import { readForm } from "~/models/http.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin · RK Candles" }, { name: "robots", content: "noindex" }];
 
@@ -27,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 // Order changes from the Orders tab: status, paid flag, Mark Delivered.
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const id = String(form.get("orderId") ?? "");
   const back = "/admin?tab=orders";
   try {

@@ -10,6 +10,7 @@ import { Totals } from "~/components/Totals";
 import { formatPaise } from "~/lib/money";
 import { cartLines, cartSummary, commitCart, readCart, type CartLine } from "~/models/cart.server";
 import { redirectWithToast } from "~/models/toast.server";
+import { readForm } from "~/models/http.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Cart · RK Candles" }, { name: "robots", content: "noindex" }];
 
@@ -19,7 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   const productId = String(form.get("productId") ?? "");
   let cart = await readCart(request);

@@ -14,6 +14,7 @@ import { digitsOnly, resolvePin } from "~/models/checkout.server";
 import { OrderError, placeOrder } from "~/models/order.server";
 import { hit, RateLimited } from "~/models/rate-limit.server";
 import { flashToast } from "~/models/toast.server";
+import { readForm } from "~/models/http.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Checkout · RK Candles" }, { name: "robots", content: "noindex" }];
 
@@ -31,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   // Non-digits are stripped (spaces, dashes); anything but 6 digits is then refused, never cut.
   const pin = digitsOnly(formData.get("pin"));
   formData.set("pin", pin);

@@ -8,6 +8,7 @@ import { firstName } from "~/lib/greeting";
 import { authenticator, getUser, LoginError, startUserSession } from "~/models/auth.server";
 import { RateLimited } from "~/models/rate-limit.server";
 import { redirectWithToast } from "~/models/toast.server";
+import { readForm } from "~/models/http.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Login · RK Candles" }];
 
@@ -21,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.clone().formData(), { schema: loginSchema });
+  const submission = parseWithZod(await readForm(request.clone()), { schema: loginSchema });
   if (submission.status !== "success") {
     return submission.reply({ formErrors: [LOGIN_REQUIRED], hideFields: ["password"] });
   }

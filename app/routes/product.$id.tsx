@@ -13,6 +13,7 @@ import { getUser, requireUser } from "~/models/auth.server";
 import { addReview, getProduct } from "~/models/product.server";
 import { hit, RateLimited } from "~/models/rate-limit.server";
 import { redirectWithToast } from "~/models/toast.server";
+import { readForm } from "~/models/http.server";
 
 export const meta: Route.MetaFunction = ({ data }) =>
   data
@@ -32,7 +33,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: reviewSchema });
   if (submission.status !== "success") return submission.reply();
   try {

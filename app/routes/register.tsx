@@ -9,6 +9,7 @@ import { getUser, startUserSession } from "~/models/auth.server";
 import { check, hit, ipOf, RateLimited } from "~/models/rate-limit.server";
 import { redirectWithToast } from "~/models/toast.server";
 import { createUser, EmailTakenError } from "~/models/user.server";
+import { readForm } from "~/models/http.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign up · RK Candles" }];
 
@@ -18,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: registerSchema });
   if (submission.status !== "success") {
     const summary = registerSummary(Object.fromEntries(formData), submission.error ?? {});

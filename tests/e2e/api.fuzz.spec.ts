@@ -1398,16 +1398,9 @@ test("regression: POST /api/orders refuses a tampered price even when the same p
   expect(after).toEqual(before);
 });
 
-// ==================================================================================================
-// Known bugs (kept visible with test.fail; see the report of the suite)
-// ==================================================================================================
-
-// BUG: the HTML form actions read `request.formData()` without a guard, so a body that is not
-// urlencoded/multipart (JSON, text/plain, a multipart type without a boundary, a malformed
-// multipart body, or no body at all) throws "Content-Type was not one of ..." and the server
-// answers 500 instead of a 4xx (or a re-rendered form). The /api routes do not have this bug
-// (app/models/http.server.ts readBody answers 400). Expected: a 4xx, never a 5xx.
-// Example: POST /login, Origin: <base>, Content-Type: application/json, body {"email":"a@b.co"} → 500.
+// A body that is not a form (JSON, text/plain, a multipart type without a boundary, a malformed
+// multipart body, or no body at all) once made `request.formData()` throw in the HTML actions: a
+// 500. Every form action now reads its body through readForm (app/models/http.server.ts).
 const FORM_ACTIONS: { url: (ids: { product: string }) => string; as: "guest" | "customer" | "admin" }[] = [
   { url: () => "/login", as: "guest" },
   { url: () => "/register", as: "guest" },
@@ -1426,8 +1419,7 @@ const NOT_A_FORM: Payload[] = [
   { body: "" },
 ];
 for (const action of FORM_ACTIONS) {
-  test(`BUG: POST ${action.url({ product: "{id}" })} with a body that is not a form answers 500 (expected 4xx)`, async ({ playwright, baseURL }) => {
-    test.fail(true, "form actions call request.formData() unguarded: a non-form body is a 500 (see the comment above FORM_ACTIONS)");
+  test(`POST ${action.url({ product: "{id}" })} with a body that is not a form: 415 or 400 with a page that says so`, async ({ playwright, baseURL }) => {
     const base = baseURL!;
     const admin = await newAdmin(playwright, base);
     const actor = action.as === "admin" ? admin : action.as === "customer" ? await newCustomer(playwright, base) : null;
@@ -1438,9 +1430,16 @@ for (const action of FORM_ACTIONS) {
     for (const payload of NOT_A_FORM) {
       const res = await send(raw, base, url, { payload, cookie: actor ? `__session=${actor.session}` : "" });
       statuses.push(`${payload.type ?? "(no type)"} → ${res.status}`);
+      if (res.status === 400 || res.status === 415) expect(res.text).toContain("This form could not be read.");
     }
     await send(admin.api, base, `/api/products/${product}`, { method: "DELETE" });
     await raw.dispose();
-    for (const s of statuses) expect(s, `POST ${url}: ${statuses.join(", ")}`).not.toMatch(/→ 5\d\d$/);
+    expect(statuses, `POST ${url}`).toEqual([
+      "application/json → 415",
+      "text/plain → 415",
+      "multipart/form-data → 400",
+      "multipart/form-data; boundary=xyz → 400",
+      "(no type) → 415",
+    ]);
   });
 }

@@ -150,3 +150,18 @@ test("one JSON log line per request, without query strings, cookies or passwords
   expect(logged.some((l) => l.method === "POST" && l.path === "/login" && l.status === 302)).toBe(true);
   expect(logged.some((l) => l.method === "GET" && l.path === "/shop" && l.status === 200)).toBe(true);
 });
+
+test("a client's mistake is answered and logged as a request, not as a server error", async () => {
+  const client = new Client(server.url);
+  const marker = `m${Date.now().toString(36)}`;
+  const before = server.logs().length;
+  // A POST to a page that has no form: 405. A body that is not a form: 415. Neither is a fault of ours.
+  expect((await client.fetch(`/shop?${marker}`, { method: "POST", form: { a: "1" } })).status).toBe(405);
+  expect((await client.fetch("/login", { method: "POST", body: '{"email":"a@b.co"}', headers: { "Content-Type": "application/json" } })).status).toBe(415);
+  expect((await client.fetch("/healthz")).status).toBe(200);
+  for (let i = 0; i < 50 && !server.logs().slice(before).includes('"/healthz"'); i++) await sleep(20);
+  const written = server.logs().slice(before);
+  expect(written).toContain('"path":"/shop","status":405');
+  expect(written).toContain('"path":"/login","status":415');
+  expect(written, "no stack trace for a client's mistake").not.toMatch(/Error|\n\s+at /);
+});
