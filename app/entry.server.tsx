@@ -6,8 +6,7 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { randomBytes } from "node:crypto";
-import { contentSecurityPolicy } from "~/lib/http-guards";
+import { contentSecurityPolicy, newNonce } from "~/lib/http-guards";
 import { startup } from "~/models/startup.server";
 
 // Seed the demo catalogue and the ADMIN_EMAIL admin once, as the server starts.
@@ -44,7 +43,7 @@ export default function handleRequest(
   }
 
   // A fresh nonce per page: only the app's own inline scripts may run (enforced CSP).
-  const nonce = randomBytes(16).toString("base64");
+  const nonce = newNonce();
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
 
   return new Promise((resolve, reject) => {

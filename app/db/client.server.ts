@@ -31,3 +31,14 @@ const conn = (g.__shopDb ??= open());
 
 export const db: DB = conn.db;
 export const sqlite = conn.sqlite;
+
+const totalChanges = sqlite.prepare("SELECT total_changes()").pluck();
+
+/**
+ * Moves whenever the database may have changed: `data_version` when another connection (a backup,
+ * a script) commits, total_changes() when this one writes. Caches of what the database says
+ * compare it instead of guessing which write touched what.
+ */
+export function dataVersion(): string {
+  return `${sqlite.pragma("data_version", { simple: true })}:${totalChanges.get()}`;
+}

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
-import { db, sqlite } from "~/db/client.server";
+import { dataVersion, db } from "~/db/client.server";
 import { productImages, products, reviews, type User } from "~/db/schema";
 import { newId } from "~/lib/id";
 import { paiseToRupees } from "~/lib/money";
@@ -61,12 +61,11 @@ export type ProductPage = { items: ProductCard[]; page: number; totalPages: numb
 // Totals are cached until the database changes: `data_version` moves when another connection
 // commits, total_changes() when this one writes. Counting 100,000 rows per page view is what
 // made deep catalogues slower than small ones.
-const versionStmt = sqlite.prepare("SELECT total_changes()").pluck();
 let countVersion = "";
 const counts = new Map<string, number>();
 
 function countProducts(q: string, where: SQL | undefined): number {
-  const version = `${sqlite.pragma("data_version", { simple: true })}:${versionStmt.get()}`;
+  const version = dataVersion();
   if (version !== countVersion) {
     counts.clear();
     countVersion = version;

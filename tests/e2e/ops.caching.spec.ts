@@ -1,0 +1,139 @@
+import { expect, test } from "@playwright/test";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { adminClient, Client, createProduct, nodeFetch, placeOrder, ROOT, runsHere, startServer, uniqueEmail, withDb, type TestServer } from "../server";
+
+// What makes the shop cheap to serve: build assets compressed once at build time, and whole guest
+// pages kept until the database changes (app/models/page-cache.server.ts), each sent with a new
+// CSP nonce. Own servers: one with the page cache, one with PAGE_CACHE=false.
+test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "server-level test: runs once");
+test.describe.configure({ mode: "default" });
+
+let server: TestServer;
+let uncached: TestServer;
+test.beforeAll(async ({}, testInfo) => {
+  if (!runsHere(testInfo)) return;
+  [server, uncached] = await Promise.all([startServer(), startServer({ env: { PAGE_CACHE: "false" } })]);
+});
+test.afterAll(async () => {
+  await Promise.all([server?.stop(), uncached?.stop()]);
+});
+
+/** GET without following redirects or decoding: the bytes and headers as sent. */
+async function raw(base: string, path: string, headers: Record<string, string> = {}) {
+  const res = await nodeFetch(base + path, { headers: new Headers(headers) });
+  return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
+}
+
+const decode = (bytes: Buffer, encoding: string | null) =>
+  encoding === "br" ? brotliDecompressSync(bytes) : encoding === "gzip" ? gunzipSync(bytes) : bytes;
+const nonceOf = (csp: string | null) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
+const withoutNonces = (html: string) => html.replace(/nonce="[^"]*"/g, 'nonce=""');
+
+test("build assets go out as their build-time brotli or gzip copy, byte for byte the file, cached for a year", async () => {
+  const dir = join(ROOT, "build", "client", "assets");
+  const script = readdirSync(dir).find((f) => /^entry\.client-.*\.js$/.test(f))!;
+  const style = readdirSync(dir).find((f) => f.endsWith(".css"))!;
+  for (const file of [script, style]) {
+    const original = readFileSync(join(dir, file));
+    for (const [accept, encoding] of [["gzip, deflate, br", "br"], ["gzip", "gzip"], ["identity", null], ["br;q=0, gzip", "gzip"]] as const) {
+      const res = await raw(server.url, `/assets/${file}`, { "Accept-Encoding": accept });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-encoding"), `${file} for ${accept}`).toBe(encoding);
+      expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect(res.headers.get("vary")).toBe("Accept-Encoding");
+      expect(Number(res.headers.get("content-length"))).toBe(res.bytes.length);
+      expect(decode(res.bytes, encoding).equals(original), `${file} for ${accept}`).toBe(true);
+      if (encoding === "br") expect(res.bytes.length).toBeLessThan(original.length / 2.5);
+    }
+  }
+});
+
+test("a guest page is rendered once, then sent from the cache with a new nonce each time", async () => {
+  const first = await raw(server.url, "/shop?q=soy", { "Accept-Encoding": "br" });
+  const again = await raw(server.url, "/shop?q=soy", { "Accept-Encoding": "br" });
+  const third = await raw(server.url, "/shop?q=soy", { "Accept-Encoding": "gzip" });
+  expect([first.status, again.status, third.status]).toEqual([200, 200, 200]);
+  expect([first, again, third].map((r) => r.headers.get("x-page-cache"))).toEqual(["miss", "hit", "hit"]);
+  expect(third.headers.get("content-encoding")).toBe("gzip");
+  const pages = [first, again, third].map((r) => ({ html: decode(r.bytes, r.headers.get("content-encoding")).toString("utf8"), nonce: nonceOf(r.headers.get("content-security-policy")) }));
+  expect(new Set(pages.map((p) => p.nonce)).size, "a nonce is never sent twice").toBe(3);
+  for (const { html, nonce } of pages) {
+    expect(html).toContain("</html>");
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+    expect(scripts.length).toBeGreaterThan(1);
+    for (const tag of scripts) expect(tag, "every script carries this response's nonce").toContain(`nonce="${nonce}"`);
+  }
+  expect(withoutNonces(pages[1]!.html)).toBe(withoutNonces(pages[0]!.html));
+  for (const r of [again, third]) {
+    expect(r.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(r.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(r.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(Number(r.headers.get("content-length"))).toBe(r.bytes.length);
+  }
+});
+
+test("a cached page changes as soon as the database does: an edit, an order, a write by another process", async () => {
+  const admin = await adminClient(server.url);
+  const name = `Cache Probe ${Date.now().toString(36)}`;
+  const id = await createProduct(admin, { name, stock: 1 });
+  const page = async () => {
+    const res = await raw(server.url, `/product/${id}`);
+    return { cache: res.headers.get("x-page-cache"), html: res.bytes.toString("utf8") };
+  };
+  expect((await page()).cache).toBe("miss");
+  const cached = await page();
+  expect(cached.cache).toBe("hit");
+  expect(cached.html).toContain(name);
+
+  // An admin edit through the API.
+  expect((await admin.fetch(`/api/products/${id}`, { method: "PUT", json: { name: `${name} Renamed`, description: "Made by the ops tests", price: 499, stock: 1 } })).status).toBe(200);
+  const renamed = await page();
+  expect(renamed.cache).toBe("miss");
+  expect(renamed.html).toContain(`${name} Renamed`);
+  expect((await page()).cache).toBe("hit");
+
+  // The last one sold: the page says so at once.
+  const customer = new Client(server.url);
+  expect((await customer.register(uniqueEmail("cache"))).status).toBe(201);
+  expect((await placeOrder(customer, id)).status).toBe(201);
+  const sold = await page();
+  expect(sold.cache).toBe("miss");
+  expect(sold.html).toContain("Sold out");
+  expect(cached.html).toContain("Only 1 left");
+
+  // Another connection writes (a script, a restore): SQLite's data_version moves.
+  expect((await page()).cache).toBe("hit");
+  withDb(server.dbPath, (db) => db.prepare("UPDATE products SET name = ? WHERE id = ?").run(`${name} From Outside`, id), { writable: true });
+  const outside = await page();
+  expect(outside.cache).toBe("miss");
+  expect(outside.html).toContain(`${name} From Outside`);
+});
+
+test("anyone with a cookie gets a fresh render, and pages that set a cookie are never kept", async () => {
+  const customer = new Client(server.url);
+  expect((await customer.register(uniqueEmail("cache"))).status).toBe(201);
+  await raw(server.url, "/shop");
+  expect((await raw(server.url, "/shop")).headers.get("x-page-cache")).toBe("hit");
+  // Logged in: a page of their own (their name in the menu), never a guest's page.
+  const mine = await customer.fetch("/shop");
+  expect(mine.headers.get("x-page-cache")).toBeNull();
+  expect(await mine.text()).toMatch(/Logout/);
+  // A cart cookie alone: the cart count is theirs.
+  const cart = await raw(server.url, "/shop", { Cookie: "rk_cart_v1=" + encodeURIComponent(JSON.stringify([])) });
+  expect(cart.headers.get("x-page-cache")).toBeNull();
+  // Only the public catalogue and information pages are kept.
+  for (const path of ["/login", "/cart", "/orders", "/api/products?limit=1", "/checkout"]) {
+    await raw(server.url, path);
+    expect((await raw(server.url, path)).headers.get("x-page-cache"), path).toBeNull();
+  }
+});
+
+test("PAGE_CACHE=false renders every page", async () => {
+  for (let i = 0; i < 2; i++) {
+    const res = await raw(uncached.url, "/shop");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-page-cache")).toBeNull();
+  }
+});
