@@ -227,15 +227,27 @@ function routesFor(origin: string, s: ReturnType<typeof sample>, seed: SeedResul
   );
   let n = 0;
   let k = 0;
+  let m = 0;
   const get = (key: string, path: string, label = path): Route => ({ key, label, next: () => ({ method: "GET", path }) });
-  return [
+  // The same page for a logged-in customer: a session cookie, so never the guest page cache
+  // (app/models/page-cache.server.ts). This is what every render costs.
+  const rendered = (route: Route): Route => ({
+    key: `${route.key}-rendered`,
+    label: `${route.label.replace(" (last)", "")} (logged in)`,
+    next: () => ({ ...route.next(), headers: { cookie: cookies[m++ % cookies.length]! } }),
+  });
+  const pagesRoutes = [
     get("home", "/"),
     get("shop", "/shop"),
     get("search", `/shop?q=${seed.searchWord}`),
     get("deep", `/shop?sort=price&order=asc&page=${deep}`),
     get("last", `/shop?page=${pages}`, `/shop?page=${pages} (last)`),
     // A different product each time, from 500 spread over the catalogue.
-    { key: "product", label: "/product/{id}", next: () => ({ method: "GET", path: `/product/${s.productIds[n++ % s.productIds.length]}` }) },
+    { key: "product", label: "/product/{id}", next: () => ({ method: "GET" as const, path: `/product/${s.productIds[n++ % s.productIds.length]}` }) },
+  ];
+  return [
+    ...pagesRoutes,
+    ...pagesRoutes.filter((r) => r.key !== "home").map(rendered),
     get("api", `/api/products?limit=${LIMIT}`),
     {
       key: "checkout",
@@ -402,7 +414,7 @@ function scaleRows(small: SizeRun, large: SizeRun): ScaleRow[] {
     const b = large.routes.find((m) => m.key === a.key)!;
     // The last page is a different page number at each size.
     const page = (m: Measured) => /page=(\d+)/.exec(m.label)?.[1] ?? "?";
-    const label = a.key === "last" ? `/shop?page=<last> (${page(a)} → ${page(b)})` : a.label;
+    const label = a.key.startsWith("last") ? `/shop?page=<last> (${page(a)} → ${page(b)})${a.key.endsWith("-rendered") ? " (logged in)" : ""}` : a.label;
     // Latencies under 1 ms are counted as 1 ms so a ratio stays meaningful.
     const r = (x: number, y: number) => Math.max(y, 1) / Math.max(x, 1);
     return { key: a.key, label, singleRatio: r(a.single, b.single), p50Ratio: r(a.p50, b.p50), p99Ratio: r(a.p99, b.p99), rpsRatio: a.rps / b.rps, cpuRatio: b.cpuMs / a.cpuMs };
@@ -416,7 +428,7 @@ async function main() {
   const buildSeconds = args["no-build"] || smoke ? 0 : build();
   requireBuild();
   // Bounded in time whatever happens: a hung server or load generator cannot keep it running.
-  const bound = (sizes.length * (12 * (warmup + duration) + 240) + 120) * 1000;
+  const bound = (sizes.length * (16 * (warmup + duration) + 240) + 120) * 1000;
   setTimeout(() => {
     console.error(`\nThe bench exceeded ${bound / 1000} s: stopping.`);
     killAll();
@@ -446,8 +458,9 @@ async function main() {
     // queueing that 16 connections add (which, once a request takes longer than the run, leaves
     // no p50 at all).
     for (const s of scale) {
-      if (["shop", "deep", "last"].includes(s.key)) budgets.push({ budget: `scale 100k/1k, 1 conn: ${s.label}`, limit: "≤ 1.5", measured: fmt(s.singleRatio, 2), ok: s.singleRatio <= 1.5 });
-      if (s.key === "search") budgets.push({ budget: `scale 100k/1k, 1 conn: ${s.label}`, limit: "≤ 3", measured: fmt(s.singleRatio, 2), ok: s.singleRatio <= 3 });
+      // Read on the rendered pages: the guest page cache would hide what the database costs.
+      if (["shop-rendered", "deep-rendered", "last-rendered"].includes(s.key)) budgets.push({ budget: `scale 100k/1k, 1 conn: ${s.label}`, limit: "≤ 1.5", measured: fmt(s.singleRatio, 2), ok: s.singleRatio <= 1.5 });
+      if (s.key === "search-rendered") budgets.push({ budget: `scale 100k/1k, 1 conn: ${s.label}`, limit: "≤ 3", measured: fmt(s.singleRatio, 2), ok: s.singleRatio <= 3 });
     }
   }
   if (budgets.length) {
