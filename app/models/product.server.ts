@@ -120,17 +120,27 @@ export function imagesFor(productIds: string[]): Map<string, string[]> {
 
 export type ProductReview = { id: string; name: string; rating: number; comment: string; createdAt: Date };
 
+// The product page's three queries never change shape: built and prepared once, not per view.
+const productById = db.select(cardColumns).from(products).where(and(eq(products.id, sql.placeholder("id")), live)).prepare();
+const imagesOfProduct = db
+  .select({ url: productImages.url })
+  .from(productImages)
+  .where(eq(productImages.productId, sql.placeholder("id")))
+  .orderBy(asc(productImages.position))
+  .prepare();
+const reviewsOfProduct = db
+  .select({ id: reviews.id, name: reviews.name, rating: reviews.rating, comment: reviews.comment, createdAt: reviews.createdAt })
+  .from(reviews)
+  .where(eq(reviews.productId, sql.placeholder("id")))
+  .orderBy(desc(reviews.createdAt), desc(reviews.id))
+  .limit(100)
+  .prepare();
+
 export function getProduct(id: string) {
-  const product = db.select(cardColumns).from(products).where(and(eq(products.id, id), live)).get();
+  const product = productById.get({ id });
   if (!product) return null;
-  const images = imagesFor([id]).get(id) ?? [];
-  const productReviews: ProductReview[] = db
-    .select({ id: reviews.id, name: reviews.name, rating: reviews.rating, comment: reviews.comment, createdAt: reviews.createdAt })
-    .from(reviews)
-    .where(eq(reviews.productId, id))
-    .orderBy(desc(reviews.createdAt), desc(reviews.id))
-    .limit(100)
-    .all();
+  const images = imagesOfProduct.all({ id }).map((r) => r.url);
+  const productReviews: ProductReview[] = reviewsOfProduct.all({ id });
   return { ...product, images: galleryOf(product.image, images), reviews: productReviews };
 }
 export type ProductDetail = NonNullable<ReturnType<typeof getProduct>>;

@@ -43,7 +43,8 @@ for (const n of [duration, warmup, connections, ...sizes]) if (!Number.isFinite(
 const LIMIT = 12; // the shop's default page size
 type Req = { method: "GET" | "POST"; path: string; headers?: Record<string, string>; body?: string };
 /** A route is a generator of requests: the same one drives autocannon and the single-connection probe. */
-type Route = { key: string; label: string; next: () => Req };
+/** `prime`: requests made once before the warm-up (a route that rotates over many URLs visits each). */
+type Route = { key: string; label: string; next: () => Req; prime?: Req[] };
 type Measured = {
   key: string;
   label: string;
@@ -133,7 +134,20 @@ async function measure(route: Route, origin: string, pid: number | undefined): P
       },
     ],
   };
-  // Warm-up (JIT, SQLite page cache), then one request at a time, then the load.
+  // Each URL of a rotating route once (the guest page cache then holds them, as it would for pages
+  // that have been visited; the logged-in rows measure the render), then a warm-up (JIT, SQLite
+  // page cache), then one request at a time, then the load.
+  if (route.prime) {
+    const queue = [...route.prime];
+    await Promise.all(
+      Array.from({ length: connections }, async () => {
+        for (let r = queue.shift(); r; r = queue.shift()) {
+          const res = await fetch(origin + r.path, { method: r.method, headers: { "accept-encoding": ACCEPT_ENCODING, ...r.headers }, redirect: "manual" });
+          await res.arrayBuffer();
+        }
+      }),
+    );
+  }
   if (warmup > 0) {
     await autocannon({ ...opts, duration: warmup });
     await drain(origin);
@@ -235,6 +249,7 @@ function routesFor(origin: string, s: ReturnType<typeof sample>, seed: SeedResul
     key: `${route.key}-rendered`,
     label: `${route.label.replace(" (last)", "")} (logged in)`,
     next: () => ({ ...route.next(), headers: { cookie: cookies[m++ % cookies.length]! } }),
+    prime: undefined,
   });
   const pagesRoutes = [
     get("home", "/"),
@@ -243,7 +258,12 @@ function routesFor(origin: string, s: ReturnType<typeof sample>, seed: SeedResul
     get("deep", `/shop?sort=price&order=asc&page=${deep}`),
     get("last", `/shop?page=${pages}`, `/shop?page=${pages} (last)`),
     // A different product each time, from 500 spread over the catalogue.
-    { key: "product", label: "/product/{id}", next: () => ({ method: "GET" as const, path: `/product/${s.productIds[n++ % s.productIds.length]}` }) },
+    {
+      key: "product",
+      label: "/product/{id}",
+      next: () => ({ method: "GET" as const, path: `/product/${s.productIds[n++ % s.productIds.length]}` }),
+      prime: s.productIds.map((id) => ({ method: "GET" as const, path: `/product/${id}` })),
+    },
   ];
   return [
     ...pagesRoutes,
