@@ -82,16 +82,23 @@ function countProducts(q: string, where: SQL | undefined): number {
 export function listProducts(query: ShopQuery): ProductPage {
   const where = and(live, searchClause(query.q));
   const column = SORT_COLUMNS[query.sort];
-  const direction = query.order === "asc" ? asc : desc;
+  const totalItems = countProducts(query.q, where);
+  const offset = (query.page - 1) * query.limit;
+  // OFFSET walks the sort index from its start, so a page past the middle is read from the other
+  // end and turned round: the last page costs what the first does, the middle one the most.
+  const fromEnd = offset > totalItems / 2 && offset < totalItems;
+  const forward = query.order === "asc" ? asc : desc;
+  const direction = fromEnd ? (query.order === "asc" ? desc : asc) : forward;
+  const take = fromEnd ? Math.min(query.limit, totalItems - offset) : query.limit;
   const items = db
     .select(cardColumns)
     .from(products)
     .where(where)
     .orderBy(direction(column), direction(products.id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit)
+    .limit(take)
+    .offset(fromEnd ? Math.max(0, totalItems - offset - query.limit) : offset)
     .all();
-  const totalItems = countProducts(query.q, where);
+  if (fromEnd) items.reverse();
   return { items, page: query.page, totalPages: Math.ceil(totalItems / query.limit), totalItems };
 }
 

@@ -27,6 +27,26 @@ describe("a catalogue of 10,000 products", () => {
     expect(last.items).toHaveLength(N % 12 || 12);
   });
 
+  it("every page, read from either end, is its slice of one full ordering (ties broken by id)", () => {
+    const full = (sort: string, order: string) =>
+      (
+        sqlite
+          .prepare(`select id from products where deleted_at is null order by ${sort} ${order}, id ${order}`)
+          .all() as { id: string }[]
+      ).map((r) => r.id);
+    for (const [sort, column] of [["createdAt", "created_at"], ["price", "price"], ["rating", "rating"]] as const) {
+      for (const order of ["asc", "desc"] as const) {
+        const all = full(column, order);
+        const limit = 60;
+        const pages = Math.ceil(all.length / limit);
+        for (const page of [1, 2, Math.floor(pages / 2), Math.floor(pages / 2) + 1, pages - 1, pages, pages + 1]) {
+          const ids = listProducts(q(`sort=${sort}&order=${order}&limit=${limit}&page=${page}`)).items.map((p) => p.id);
+          expect(ids, `${sort} ${order} page ${page}`).toEqual(all.slice((page - 1) * limit, page * limit));
+        }
+      }
+    }
+  });
+
   it("pages by price do not repeat or skip products with equal prices", () => {
     const seen = new Set<string>();
     for (let page = 1; page <= 20; page++) for (const p of listProducts(q(`sort=price&order=asc&limit=60&page=${page}`)).items) seen.add(p.id);
