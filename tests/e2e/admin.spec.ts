@@ -174,9 +174,11 @@ test("admin: create with two pictures → shop → edit price → customer order
 
 test("a dismissed confirmation deletes nothing; a fake image is refused with nothing saved", async ({ page, goto, jsEnabled }) => {
   await loginAsAdmin(page, goto);
-  const first = page.locator(".admin-table tbody tr").first();
-  const productName = (await first.locator("td").nth(1).innerText()).trim();
-  const productId = (await first.getByRole("link", { name: `Edit ${productName}` }).getAttribute("href"))!.split("/").pop();
+  // The oldest demo product: other tests create and delete their own products in parallel.
+  const { id: productId, name: productName } = queryOne<{ id: string; name: string }>(
+    "select id, name from products where deleted_at is null order by created_at, id limit 1",
+  )!;
+  const first = page.locator(".admin-table tbody tr").filter({ has: page.locator(`a[href="/admin/products/${productId}"]`) });
   if (jsEnabled) {
     page.once("dialog", (d) => void d.dismiss());
     await first.getByRole("link", { name: `Delete ${productName}` }).click();
