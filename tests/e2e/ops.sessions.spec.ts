@@ -57,10 +57,23 @@ test("the session cookie is a signed random id only: HttpOnly, SameSite=Lax, Sec
   for (const secret of [email, userId, "userId", "Ops Tester", "{"]) expect(decoded).not.toContain(secret);
   expect(rowOf(id)).toMatchObject({ id, userId });
 
-  // A tampered signature is no session at all.
-  const forged = new Client(server.url);
-  forged.cookies.set("__session", value.replace(/.$/, (c) => (c === "A" ? "B" : "A")));
-  expect((await forged.fetch("/api/auth/me")).status).toBe(401);
+  // A tampered signature or payload is no session at all. The signature's first character is
+  // changed, not its last: base64's last character carries padding bits, and changing only those
+  // leaves the decoded signature, and so the cookie, valid.
+  const raw = decodeURIComponent(value);
+  const dot = raw.lastIndexOf(".");
+  const [payload, signature] = [raw.slice(0, dot), raw.slice(dot + 1)];
+  const flip = (c: string) => (c === "A" ? "B" : "A");
+  for (const tampered of [`${payload}.${flip(signature[0]!)}${signature.slice(1)}`, `${flip(payload[0]!)}${payload.slice(1)}.${signature}`]) {
+    expect(tampered).not.toBe(raw);
+    const forged = new Client(server.url);
+    forged.cookies.set("__session", encodeURIComponent(tampered));
+    expect((await forged.fetch("/api/auth/me")).status).toBe(401);
+  }
+  // The untouched cookie, sent the same way, is a session: the refusals above are the tampering.
+  const honest = new Client(server.url);
+  honest.cookies.set("__session", encodeURIComponent(raw));
+  expect((await honest.fetch("/api/auth/me")).status).toBe(200);
 });
 
 test("login issues a new session id and ends the one the browser had", async () => {
