@@ -78,7 +78,8 @@ type SizeRun = {
 
 /** Sent with every request, as a browser would: once the app compresses, the load pays for it. */
 const ACCEPT_ENCODING = "gzip, deflate, br";
-const PROBES = 5;
+// Enough sequential requests that one slow one (GC, another process) does not move the median.
+const PROBES = 25;
 const TIMEOUT_S = 30;
 
 /** Waits until the server has worked off requests that autocannon abandoned when it stopped. */
