@@ -1,9 +1,7 @@
-import { getFormProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useState } from "react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { lazy, Suspense, useState } from "react";
 import { data, Form, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/product.$id";
-import { Field, FormAlert } from "~/components/Field";
 import { Price } from "~/components/Price";
 import { ProductImage } from "~/components/ProductImage";
 import { Stars } from "~/components/Stars";
@@ -14,6 +12,10 @@ import { addReview, getProduct } from "~/models/product.server";
 import { hit, RateLimited } from "~/models/rate-limit.server";
 import { redirectWithToast } from "~/models/toast.server";
 import { readForm } from "~/models/http.server";
+
+// Only logged-in shoppers see the review form: its zod and conform code is fetched when it is
+// rendered, so a guest's product page does not download it.
+const ReviewForm = lazy(() => import("~/components/ReviewForm"));
 
 export const meta: Route.MetaFunction = ({ data }) =>
   data
@@ -76,37 +78,6 @@ function Gallery({ name, images, initial }: { name: string; images: string[]; in
   );
 }
 
-function ReviewForm({ lastResult }: { lastResult: Route.ComponentProps["actionData"] }) {
-  const [form, fields] = useForm({
-    lastResult,
-    constraint: getZodConstraint(reviewSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: reviewSchema }),
-    shouldValidate: "onSubmit",
-    defaultValue: { rating: "5", comment: "" },
-  });
-  return (
-    <Form method="post" {...getFormProps(form)} className="review-form">
-      <h3>Write a review</h3>
-      <FormAlert message={form.errors?.[0]} />
-      <Field label="Rating" id={fields.rating.id} errorId={fields.rating.errorId} errors={fields.rating.errors}>
-        <select {...getSelectProps(fields.rating)}>
-          {[5, 4, 3, 2, 1].map((n) => (
-            <option key={n} value={n}>
-              {n} {n === 1 ? "star" : "stars"}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field label="Comment" id={fields.comment.id} errorId={fields.comment.errorId} errors={fields.comment.errors}>
-        <textarea {...getTextareaProps(fields.comment)} rows={3} />
-      </Field>
-      <button type="submit" className="button primary">
-        Submit review
-      </button>
-    </Form>
-  );
-}
-
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const { product, selected, loggedIn } = loaderData;
   const soldOut = product.stock <= 0;
@@ -155,7 +126,9 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
         </ul>
         {loggedIn ? (
           // key: a new review remounts the form, so it starts blank again
-          <ReviewForm key={product.numReviews} lastResult={actionData} />
+          <Suspense fallback={<div className="review-form-placeholder" />}>
+            <ReviewForm key={product.numReviews} lastResult={actionData} />
+          </Suspense>
         ) : (
           <p>
             Please login to write a review.{" "}

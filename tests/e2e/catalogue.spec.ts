@@ -97,6 +97,25 @@ test("a guest sees the login text instead of the review form", async ({ page, go
   await expect(page.getByLabel("Comment")).toHaveCount(0);
 });
 
+test("with JS, the review form's code is fetched only for a shopper who can write a review", async ({ page, goto, jsEnabled, registerViaApi }) => {
+  test.skip(!jsEnabled, "about the scripts a page loads");
+  const scripts: string[] = [];
+  page.on("request", (r) => void (r.resourceType() === "script" && scripts.push(new URL(r.url()).pathname)));
+  const productId = queryOne<{ id: string }>("select id from products where deleted_at is null order by created_at, id limit 1")!.id;
+
+  await goto(`/product/${productId}`);
+  await expect(page.getByText("Please login to write a review.")).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(scripts.some((s) => s.includes("/product._id-"))).toBe(true);
+  // Neither the form nor zod (the "schemas" chunk) is part of a guest's product page.
+  expect(scripts.filter((s) => s.includes("/ReviewForm-") || s.includes("/schemas-"))).toEqual([]);
+
+  await registerViaApi({ name: "Lazy Reviewer" });
+  await goto(`/product/${productId}`);
+  await expect(page.getByRole("button", { name: "Submit review" })).toBeVisible();
+  await expect.poll(() => scripts.some((s) => s.includes("/ReviewForm-"))).toBe(true);
+});
+
 test("a search with no results says so and offers to clear it", async ({ page, goto }) => {
   await goto("/shop?q=zzzz-nothing&sort=price-asc");
   await expect(page.getByText("No products match your search.")).toBeVisible();

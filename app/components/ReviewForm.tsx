@@ -1,0 +1,37 @@
+import { getFormProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "react-router";
+import { Field, FormAlert } from "~/components/Field";
+import { reviewSchema } from "~/lib/review-schema";
+
+/** The product page's review form; the page loads it lazily (only logged-in shoppers see it). */
+export default function ReviewForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(reviewSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: reviewSchema }),
+    shouldValidate: "onSubmit",
+    defaultValue: { rating: "5", comment: "" },
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="review-form">
+      <h3>Write a review</h3>
+      <FormAlert message={form.errors?.[0]} />
+      <Field label="Rating" id={fields.rating.id} errorId={fields.rating.errorId} errors={fields.rating.errors}>
+        <select {...getSelectProps(fields.rating)}>
+          {[5, 4, 3, 2, 1].map((n) => (
+            <option key={n} value={n}>
+              {n} {n === 1 ? "star" : "stars"}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label="Comment" id={fields.comment.id} errorId={fields.comment.errorId} errors={fields.comment.errors}>
+        <textarea {...getTextareaProps(fields.comment)} rows={3} />
+      </Field>
+      <button type="submit" className="button primary">
+        Submit review
+      </button>
+    </Form>
+  );
+}
