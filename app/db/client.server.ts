@@ -32,13 +32,14 @@ const conn = (g.__shopDb ??= open());
 export const db: DB = conn.db;
 export const sqlite = conn.sqlite;
 
-const totalChanges = sqlite.prepare("SELECT total_changes()").pluck();
+const catalogueVersionRow = sqlite.prepare("SELECT version FROM catalogue_version WHERE id = 1").pluck();
 
 /**
- * Moves whenever the database may have changed: `data_version` when another connection (a backup,
- * a script) commits, total_changes() when this one writes. Caches of what the database says
- * compare it instead of guessing which write touched what.
+ * Grows whenever a product, a product picture or a review is written, by this process or any
+ * other (triggers keep it; see `catalogueVersion` in schema.ts). What a guest page or a shop
+ * total shows depends on nothing else, so their caches compare it; a login or a PIN lookup
+ * leaves them warm.
  */
-export function dataVersion(): string {
-  return `${sqlite.pragma("data_version", { simple: true })}:${totalChanges.get()}`;
+export function catalogueVersion(): number {
+  return catalogueVersionRow.get() as number;
 }

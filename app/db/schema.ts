@@ -157,3 +157,12 @@ export const pinCache = sqliteTable("pin_cache", {
   answer: text("answer").notNull(),
   fetchedAt: integer("fetched_at").notNull(),
 });
+
+// One row whose `version` grows on every insert, update or delete of products, product_images or
+// reviews (triggers in drizzle/0004_catalogue_version.sql), from any connection. The guest page
+// cache and the cached shop totals compare it, so sessions, orders' own rows and PIN lookups
+// leave them alone while a price, a stock level or a review shows at once.
+export const catalogueVersion = sqliteTable("catalogue_version", {
+  id: integer("id").primaryKey(),
+  version: integer("version").notNull(),
+});

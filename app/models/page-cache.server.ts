@@ -1,12 +1,12 @@
 // Whole pages for visitors who send no cookie at all: first visits, crawlers, and many JS-off
 // shoppers. Such a page is a function of its URL and the database only, so the HTML of the last
-// render of each URL is kept until the database changes (dataVersion) or a minute passes, and
+// render of each URL is kept until the catalogue changes (catalogueVersion) or a minute passes, and
 // sent again with a fresh CSP nonce. Anyone with a cookie (a session, a cart, a toast) gets a
 // fresh render; so do responses that set a cookie or are not a 200 HTML page.
-import { dataVersion } from "~/db/client.server";
+import { catalogueVersion } from "~/db/client.server";
 
 export type CachedPage = { nonce: string; html: string; headers: [string, string][] };
-type Entry = CachedPage & { version: string; expires: number };
+type Entry = CachedPage & { version: number; expires: number };
 
 const TTL_MS = 60_000;
 const MAX_ENTRIES = 1_000;
@@ -26,19 +26,19 @@ export function cacheablePage(method: string | undefined, path: string, headers:
 }
 
 /** The version to store a render under: read before rendering, so a write during it makes it stale. */
-export const pageVersion = dataVersion;
+export const pageVersion = catalogueVersion;
 
 export function cachedPage(url: string): CachedPage | null {
   const entry = entries.get(url);
   if (!entry) return null;
   drop(url, entry);
-  if (entry.version !== dataVersion() || entry.expires < Date.now()) return null;
+  if (entry.version !== catalogueVersion() || entry.expires < Date.now()) return null;
   // Most recently used last: the Map's order is the eviction order.
   add(url, entry);
   return entry;
 }
 
-export function keepPage(url: string, version: string, status: number, headers: [string, string][], html: string, nonce: string | null): void {
+export function keepPage(url: string, version: number, status: number, headers: [string, string][], html: string, nonce: string | null): void {
   if (status !== 200 || nonce === null || html.length > MAX_CHARS / 64) return;
   if (headers.some(([k, v]) => k === "set-cookie" || (k === "content-type" && !v.startsWith("text/html")))) return;
   const old = entries.get(url);

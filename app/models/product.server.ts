@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
-import { dataVersion, db } from "~/db/client.server";
+import { catalogueVersion, db } from "~/db/client.server";
 import { productImages, products, reviews, type User } from "~/db/schema";
 import { newId } from "~/lib/id";
 import { paiseToRupees } from "~/lib/money";
@@ -58,14 +58,13 @@ export type ProductCard = {
 
 export type ProductPage = { items: ProductCard[]; page: number; totalPages: number; totalItems: number };
 
-// Totals are cached until the database changes: `data_version` moves when another connection
-// commits, total_changes() when this one writes. Counting 100,000 rows per page view is what
-// made deep catalogues slower than small ones.
-let countVersion = "";
+// Totals are cached until the catalogue changes (catalogueVersion, from any connection). Counting
+// 100,000 rows per page view is what made deep catalogues slower than small ones.
+let countVersion = -1;
 const counts = new Map<string, number>();
 
 function countProducts(q: string, where: SQL | undefined): number {
-  const version = dataVersion();
+  const version = catalogueVersion();
   if (version !== countVersion) {
     counts.clear();
     countVersion = version;

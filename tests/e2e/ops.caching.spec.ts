@@ -74,7 +74,7 @@ test("a guest page is rendered once, then sent from the cache with a new nonce e
   }
 });
 
-test("a cached page changes as soon as the database does: an edit, an order, a write by another process", async () => {
+test("a cached page changes as soon as the catalogue does: an edit, an order, a review, a write by another process", async () => {
   const admin = await adminClient(server.url);
   const name = `Cache Probe ${Date.now().toString(36)}`;
   const id = await createProduct(admin, { name, stock: 1 });
@@ -94,16 +94,27 @@ test("a cached page changes as soon as the database does: an edit, an order, a w
   expect(renamed.html).toContain(`${name} Renamed`);
   expect((await page()).cache).toBe("hit");
 
-  // The last one sold: the page says so at once.
+  // A sign-up and a login write sessions, not the catalogue: the page stays cached.
   const customer = new Client(server.url);
-  expect((await customer.register(uniqueEmail("cache"))).status).toBe(201);
+  const email = uniqueEmail("cache");
+  expect((await customer.register(email)).status).toBe(201);
+  expect((await customer.login(email, "secret12")).status).toBe(200);
+  expect((await page()).cache).toBe("hit");
+
+  // A review shows at once.
+  expect((await customer.fetch(`/api/products/${id}/reviews`, { json: { rating: 4, comment: "Reviewed past the cache" } })).status).toBe(201);
+  const reviewed = await page();
+  expect(reviewed.cache).toBe("miss");
+  expect(reviewed.html).toContain("Reviewed past the cache");
+
+  // The last one sold: the page says so at once.
   expect((await placeOrder(customer, id)).status).toBe(201);
   const sold = await page();
   expect(sold.cache).toBe("miss");
   expect(sold.html).toContain("Sold out");
   expect(cached.html).toContain("Only 1 left");
 
-  // Another connection writes (a script, a restore): SQLite's data_version moves.
+  // Another connection writes (a script): the triggers move the catalogue version there too.
   expect((await page()).cache).toBe("hit");
   withDb(server.dbPath, (db) => db.prepare("UPDATE products SET name = ? WHERE id = ?").run(`${name} From Outside`, id), { writable: true });
   const outside = await page();

@@ -1,0 +1,62 @@
+import Database from "better-sqlite3";
+import { describe, expect, it } from "vitest";
+import { catalogueVersion, sqlite } from "~/db/client.server";
+import { productSchema } from "~/lib/product-schema";
+import { placeOrder, updateOrder } from "~/models/order.server";
+import { createProduct, deleteProduct, updateProduct } from "~/models/product-admin.server";
+import { addReview, listProducts } from "~/models/product.server";
+import { sessionStorage } from "~/models/session.server";
+import { createUser } from "~/models/user.server";
+import { parseShopQuery } from "~/lib/shop-query";
+
+// The guest page cache and the cached shop totals are kept until catalogueVersion() moves: it must
+// move on every write a guest page shows, and only then.
+describe("catalogue version", () => {
+  const moves = async (write: () => unknown) => {
+    const before = catalogueVersion();
+    await write();
+    return catalogueVersion() !== before;
+  };
+
+  it("moves on writes to products, their pictures and reviews, from any connection", async () => {
+    let id = "";
+    expect(await moves(() => (id = createProduct(productSchema.parse({ name: "Versioned", price: 5, stock: 4 }))))).toBe(true);
+    expect(await moves(() => updateProduct(id, productSchema.parse({ name: "Versioned 2", price: 6, stock: 4, images: ["/uploads/v.png"] })))).toBe(true);
+    expect(await moves(() => sqlite.prepare("update product_images set position = position where product_id = ?").run(id))).toBe(true);
+
+    const user = await createUser({ name: "Vera", email: "version@example.com", phone: "9876543210", password: "secret1" });
+    expect(await moves(() => addReview(id, user, { rating: 4, comment: "" }))).toBe(true);
+
+    const contact = { name: "Vera", email: "version@example.com", phone: "9876543210" };
+    const shippingAddress = { address: "x", city: "y", state: "z", pin: "560001" };
+    let order = "";
+    // An order takes stock, which the product page shows.
+    expect(await moves(() => (order = placeOrder(user.id, { contact, shippingAddress, items: [{ product: id, qty: 1 }] }).id))).toBe(true);
+
+    const outside = new Database(process.env.DATABASE_PATH!);
+    expect(await moves(() => outside.prepare("update products set price = price + 1 where id = ?").run(id))).toBe(true);
+    outside.close();
+
+    // Neither an order's paid flag nor a user or a session is on a guest page.
+    expect(await moves(() => updateOrder(order, { isPaid: true }))).toBe(false);
+    expect(await moves(() => createUser({ name: "Other", email: "version2@example.com", phone: "9876543210", password: "secret1" }))).toBe(false);
+    expect(
+      await moves(async () => {
+        const session = await sessionStorage.getSession();
+        session.set("userId", user.id);
+        await sessionStorage.commitSession(session);
+      }),
+    ).toBe(false);
+
+    expect(await moves(() => deleteProduct(id))).toBe(true);
+  });
+
+  it("the cached shop total follows a product added or removed", () => {
+    const all = () => listProducts(parseShopQuery(new URLSearchParams(""))).totalItems;
+    const before = all();
+    const id = createProduct(productSchema.parse({ name: "Counted", price: 1 }));
+    expect(all()).toBe(before + 1);
+    deleteProduct(id);
+    expect(all()).toBe(before);
+  });
+});
