@@ -7,6 +7,7 @@ export const REGISTER_INCOMPLETE =
 export const PHONE_INVALID = "Phone must be 10 digits and start with 6\u20139.";
 export const PHONE_HINT = "Enter 10\u2011digit mobile without +91/0 (starts 6\u20139)";
 export const FORM_INVALID = "Please fill all fields correctly";
+export const SESSION_ENDED = "Your session has ended. Please log in again.";
 export const LOGIN_REQUIRED = "Email and password required";
 export const PASSWORD_MIN = 6;
 export const PASSWORD_SHORT = `Password must be at least ${PASSWORD_MIN} characters.`;

@@ -2,10 +2,11 @@ import { redirect } from "react-router";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import type { User } from "~/db/schema";
-import { LOGIN_FAILED, LOGIN_REQUIRED, loginSchema } from "~/lib/auth-schemas";
+import { LOGIN_FAILED, LOGIN_REQUIRED, loginSchema, SESSION_ENDED } from "~/lib/auth-schemas";
 import { apiError } from "./http.server";
 import { check, hit, ipOf } from "./rate-limit.server";
 import { getSession, sessionStorage } from "./session.server";
+import { flashToast } from "./toast.server";
 import { getUserById, verifyLogin } from "./user.server";
 
 export class LoginError extends Error {}
@@ -65,8 +66,16 @@ function loginUrl(request: Request): string {
 /** Pages: a guest is sent to /login?redirect=<where they were going>. */
 export async function requireUser(request: Request): Promise<User> {
   const user = await getUser(request);
-  if (!user) throw redirect(loginUrl(request));
-  return user;
+  if (user) return user;
+  // A session cookie that opens no session: it expired, or was ended elsewhere (a new password, a
+  // removed account). Say so once (spec §8), and drop the dead cookie.
+  if (/(?:^|;\s*)__session=/.test(request.headers.get("Cookie") ?? "")) {
+    const headers = new Headers();
+    headers.append("Set-Cookie", await endUserSession(request));
+    headers.append("Set-Cookie", await flashToast(request, { type: "info", title: SESSION_ENDED }));
+    throw redirect(loginUrl(request), { headers });
+  }
+  throw redirect(loginUrl(request));
 }
 
 /** Pages: guests to /login, customers to /. */

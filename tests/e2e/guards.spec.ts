@@ -1,5 +1,6 @@
+import Database from "better-sqlite3";
 import { ADMIN } from "../playwright.config";
-import { expect, nav, test } from "./fixtures";
+import { expect, nav, test, toaster } from "./fixtures";
 
 test("a guest on a protected page goes to /login and comes back after logging in", async ({ page, goto, registerViaApi, context }) => {
   const user = await registerViaApi();
@@ -11,6 +12,32 @@ test("a guest on a protected page goes to /login and comes back after logging in
   await page.getByRole("button", { name: "Login" }).click();
   await expect(page).toHaveURL(/\/orders\?o=abc123$/);
   await expect(page.getByRole("heading", { name: "My Orders" })).toBeVisible();
+});
+
+test("a session that ended on the server: the next protected page says so once and sends to login", async ({ page, goto, registerViaApi, context }) => {
+  const ENDED = "Your session has ended. Please log in again.";
+  // A guest who never logged in is just sent to login.
+  await goto("/orders");
+  await expect(page).toHaveURL(/\/login\?redirect=%2Forders$/);
+  await expect(page.getByText(ENDED)).toHaveCount(0);
+
+  const user = await registerViaApi();
+  // The server ends the session (as a new password or a removed account does); the browser still has its cookie.
+  const rw = new Database(process.env.E2E_DB!);
+  try {
+    rw.prepare("delete from sessions where user_id = (select id from users where email = ?)").run(user.email);
+  } finally {
+    rw.close();
+  }
+  expect((await context.cookies()).some((c) => c.name === "__session")).toBe(true);
+  await goto("/checkout");
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fcheckout$/);
+  await expect(toaster(page)).toContainText(ENDED);
+  // The dead cookie is dropped, so it is said once.
+  expect((await context.cookies()).some((c) => c.name === "__session")).toBe(false);
+  await goto("/orders");
+  await expect(page).toHaveURL(/\/login\?redirect=%2Forders$/);
+  await expect(page.getByText(ENDED)).toHaveCount(0);
 });
 
 test("a guest on /admin goes to /login with the redirect", async ({ page, goto }) => {
