@@ -1,4 +1,4 @@
-import { Form, Link, redirect, useSubmit } from "react-router";
+import { Form, isRouteErrorResponse, Link, redirect, useSubmit } from "react-router";
 import type { Route } from "./+types/shop";
 import { Pagination } from "~/components/Pagination";
 import { ProductGrid } from "~/components/ProductCard";
@@ -76,6 +76,25 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
         </>
       )}
       <Pagination page={page} totalPages={totalPages} href={(n) => shopHref(query, { page: n })} />
+    </section>
+  );
+}
+
+/** Spec §8: a failed product list says the server's message, or 'Failed to load products'. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const said = isRouteErrorResponse(error) ? (error.data as { message?: unknown } | string | null) : null;
+  const message = typeof said === "string" ? said : typeof said?.message === "string" ? said.message : "Failed to load products";
+  return (
+    <section className="narrow">
+      <h1>Shop</h1>
+      <p className="form-alert" role="alert">
+        {message}
+      </p>
+      <p>
+        <a href="/shop" className="button">
+          Retry
+        </a>
+      </p>
     </section>
   );
 }

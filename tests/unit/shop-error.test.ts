@@ -1,0 +1,25 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { ErrorBoundary } from "~/routes/shop";
+
+// What /shop shows when its loader fails (spec §8): the server's message, else 'Failed to load products'.
+const render = (error: unknown) => renderToStaticMarkup(createElement(ErrorBoundary, { error } as never));
+const response = (status: number, data: unknown) => ({ status, statusText: "", internal: false, data });
+
+describe("shop error boundary", () => {
+  it("says 'Failed to load products' for a crash, and offers a retry", () => {
+    const html = render(new Error("SQLITE_BUSY: database is locked"));
+    expect(html).toContain("Failed to load products");
+    expect(html).not.toContain("SQLITE_BUSY");
+    expect(html).toContain('href="/shop"');
+  });
+  it("shows the server's message when there is one", () => {
+    expect(render(response(503, { message: "The shop is being updated." }))).toContain("The shop is being updated.");
+    expect(render(response(500, "Try again soon."))).toContain("Try again soon.");
+    expect(render(response(500, { other: 1 }))).toContain("Failed to load products");
+  });
+  it("escapes the message", () => {
+    expect(render(response(500, { message: "<img src=x onerror=alert(1)>" }))).toContain("&lt;img");
+  });
+});
