@@ -92,9 +92,13 @@ export function placeOrder(userId: string, input: PlaceOrderInput): { id: string
 export type OrderWithItems = Order & { items: OrderItem[] };
 
 function withItems(list: Order[]): OrderWithItems[] {
-  if (list.length === 0) return [];
-  const items = db.select().from(orderItems).where(inArray(orderItems.orderId, list.map((o) => o.id))).all();
-  return list.map((o) => ({ ...o, items: items.filter((i) => i.orderId === o.id) }));
+  const byOrder = new Map<string, OrderItem[]>(list.map((o) => [o.id, []]));
+  // In slices of 500 ids: SQLite limits the number of bound parameters in one statement.
+  for (let i = 0; i < list.length; i += 500) {
+    const ids = list.slice(i, i + 500).map((o) => o.id);
+    for (const item of db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(sql`rowid`).all()) byOrder.get(item.orderId)!.push(item);
+  }
+  return list.map((o) => ({ ...o, items: byOrder.get(o.id)! }));
 }
 
 /** A customer's own orders, newest first. */
@@ -129,9 +133,22 @@ export function toApiOrder(o: OrderWithItems) {
 
 // --- Admin: every order, and status changes that keep stock right.
 
-/** All orders, newest first. */
-export function listAllOrders(limit = 500): OrderWithItems[] {
-  return withItems(db.select().from(orders).orderBy(desc(orders.createdAt), desc(orders.id)).limit(limit).all());
+const newestFirst = [desc(orders.createdAt), desc(orders.id)] as const;
+
+/** Every order, newest first (GET /api/orders). */
+export function listAllOrders(): OrderWithItems[] {
+  return withItems(db.select().from(orders).orderBy(...newestFirst).all());
+}
+
+export const ADMIN_ORDERS_PER_PAGE = 50;
+
+/** One page of every order, newest first (the admin Orders tab); `page` is clamped to the last. */
+export function pageOfOrders(page: number, perPage = ADMIN_ORDERS_PER_PAGE) {
+  const totalItems = db.select({ n: sql<number>`count(*)` }).from(orders).get()?.n ?? 0;
+  const totalPages = Math.max(1, Math.ceil(totalItems / perPage));
+  const current = Math.min(Math.max(1, Math.floor(page) || 1), totalPages);
+  const list = db.select().from(orders).orderBy(...newestFirst).limit(perPage).offset((current - 1) * perPage).all();
+  return { orders: withItems(list), page: current, totalPages, totalItems, perPage };
 }
 
 type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];

@@ -1,13 +1,14 @@
 import { Form, isRouteErrorResponse, Link, useSubmit } from "react-router";
 import type { Route } from "./+types/admin";
 import { ConfirmButton } from "~/components/ConfirmButton";
+import { Pagination } from "~/components/Pagination";
 import { ProductImage } from "~/components/ProductImage";
 import { formatDate } from "~/lib/dates";
 import { formatPaise } from "~/lib/money";
 import { ORDER_STATUSES } from "~/lib/product-schema";
 import { ADMIN_MAX_LIMIT, parseShopQuery } from "~/lib/shop-query";
 import { requireAdmin } from "~/models/auth.server";
-import { listAllOrders, markDelivered, OrderError, updateOrder } from "~/models/order.server";
+import { markDelivered, OrderError, pageOfOrders, updateOrder } from "~/models/order.server";
 import { listProducts } from "~/models/product.server";
 import { redirectWithToast } from "~/models/toast.server";
 import { readForm } from "~/models/http.server";
@@ -15,12 +16,15 @@ import { readForm } from "~/models/http.server";
 export const meta: Route.MetaFunction = () => [{ title: "Admin · RK Candles" }, { name: "robots", content: "noindex" }];
 
 type Tab = "products" | "orders";
+const pageParam = (value: FormDataEntryValue | null) => Math.max(1, Math.floor(Number(value)) || 1);
+/** The Orders tab at a page: where an order change sends the admin back to. */
+const ordersHref = (page: number) => (page > 1 ? `/admin?tab=orders&page=${page}` : "/admin?tab=orders");
 const tabOf = (request: Request): Tab => (new URL(request.url).searchParams.get("tab") === "orders" ? "orders" : "products");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const tab = tabOf(request);
-  if (tab === "orders") return { tab, orders: listAllOrders(), products: null };
+  if (tab === "orders") return { tab, orders: pageOfOrders(pageParam(new URL(request.url).searchParams.get("page"))), products: null };
   const { items, totalItems } = listProducts(parseShopQuery(new URLSearchParams({ limit: String(ADMIN_MAX_LIMIT) }), { maxLimit: ADMIN_MAX_LIMIT }));
   return { tab, products: { items, totalItems }, orders: null };
 }
@@ -30,7 +34,7 @@ export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
   const form = await readForm(request);
   const id = String(form.get("orderId") ?? "");
-  const back = "/admin?tab=orders";
+  const back = ordersHref(pageParam(form.get("page")));
   try {
     let done;
     switch (form.get("intent")) {
@@ -114,7 +118,7 @@ function ProductsTab({ items, totalItems }: { items: NonNullable<Route.Component
   );
 }
 
-function OrderRow({ order }: { order: NonNullable<Route.ComponentProps["loaderData"]["orders"]>[number] }) {
+function OrderRow({ order, page }: { order: NonNullable<Route.ComponentProps["loaderData"]["orders"]>["orders"][number]; page: number }) {
   const submit = useSubmit();
   const number = order.id.slice(-6);
   const more = order.items.length - 2;
@@ -140,6 +144,7 @@ function OrderRow({ order }: { order: NonNullable<Route.ComponentProps["loaderDa
         <Form method="post" className="inline-form">
           <input type="hidden" name="intent" value="status" />
           <input type="hidden" name="orderId" value={order.id} />
+          <input type="hidden" name="page" value={page} />
           <label className="visually-hidden" htmlFor={`status-${order.id}`}>
             Status of order #{number}
           </label>
@@ -157,6 +162,7 @@ function OrderRow({ order }: { order: NonNullable<Route.ComponentProps["loaderDa
         <Form method="post" className="inline-form">
           <input type="hidden" name="intent" value="paid" />
           <input type="hidden" name="orderId" value={order.id} />
+          <input type="hidden" name="page" value={page} />
           <label>
             <input type="checkbox" name="isPaid" defaultChecked={order.isPaid} key={String(order.isPaid)} onChange={(e) => submit(e.currentTarget.form)} /> Paid
             <span className="visually-hidden"> (order #{number})</span>
@@ -171,6 +177,7 @@ function OrderRow({ order }: { order: NonNullable<Route.ComponentProps["loaderDa
           <Form method="post">
             <input type="hidden" name="intent" value="deliver" />
             <input type="hidden" name="orderId" value={order.id} />
+            <input type="hidden" name="page" value={page} />
             <button type="submit" className="button small">
               Mark Delivered<span className="visually-hidden"> (order #{number})</span>
             </button>
@@ -205,30 +212,36 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
       </nav>
       {products ? <ProductsTab items={products.items} totalItems={products.totalItems} /> : null}
       {orders ? (
-        orders.length === 0 ? (
+        orders.totalItems === 0 ? (
           <p>No orders yet.</p>
         ) : (
-          <div className="table-wrap">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">Order</th>
-                  <th scope="col">Date</th>
-                  <th scope="col">Customer</th>
-                  <th scope="col">Items</th>
-                  <th scope="col">Total</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Paid</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {orders.map((o) => (
-                  <OrderRow key={o.id} order={o} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <>
+            <p className="muted">
+              Orders {(orders.page - 1) * orders.perPage + 1}–{(orders.page - 1) * orders.perPage + orders.orders.length} of {orders.totalItems}, newest first
+            </p>
+            <div className="table-wrap">
+              <table className="admin-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Order</th>
+                    <th scope="col">Date</th>
+                    <th scope="col">Customer</th>
+                    <th scope="col">Items</th>
+                    <th scope="col">Total</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Paid</th>
+                    <th scope="col">Actions</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {orders.orders.map((o) => (
+                    <OrderRow key={o.id} order={o} page={orders.page} />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pagination page={orders.page} totalPages={orders.totalPages} href={ordersHref} />
+          </>
         )
       ) : null}
     </section>

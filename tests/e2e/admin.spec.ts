@@ -1,4 +1,6 @@
 import type { Page } from "@playwright/test";
+import Database from "better-sqlite3";
+import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ADMIN } from "../playwright.config";
@@ -224,4 +226,60 @@ test("the product form refuses bad numbers with clear messages", async ({ page, 
   await page.getByRole("button", { name: "Create product" }).click();
   await expect(page.getByText("Must be 0 or more")).toBeVisible();
   expect(queryOne("select id from products where name = ?", name)).toBeUndefined();
+});
+
+test("the Orders tab pages through every order; a change on a later page comes back to that page", async ({ page, goto, jsEnabled }) => {
+  // 120 old orders (the year 1970, so they sort after everything the other tests place), on one product.
+  const tag = `Paged ${test.info().project.name} ${Date.now()}`;
+  const product = queryOne<{ id: string }>("select id from products where deleted_at is null order by created_at, id limit 1")!.id;
+  const ids: string[] = [];
+  const rw = new Database(process.env.E2E_DB!);
+  try {
+    const insOrder = rw.prepare(
+      "insert into orders (id, contact_name, contact_email, contact_phone, address, city, state, pin, subtotal, shipping, grand_total, created_at) values (?, ?, 'paged@example.com', '9876543210', 'x', 'y', 'z', '560001', 100, 4900, 5000, ?)",
+    );
+    const insItem = rw.prepare("insert into order_items (id, order_id, product_id, name, qty, price) values (?, ?, ?, 'Paged line', 1, 100)");
+    rw.transaction(() => {
+      for (let i = 0; i < 120; i++) {
+        const id = randomBytes(12).toString("hex");
+        ids.push(id);
+        insOrder.run(id, `${tag} ${i}`, 1000 + i);
+        insItem.run(randomBytes(12).toString("hex"), id, product);
+      }
+    })();
+  } finally {
+    rw.close();
+  }
+  try {
+    await loginAsAdmin(page, goto);
+    await goto("/admin?tab=orders");
+    const total = queryOne<{ n: number }>("select count(*) n from orders")!.n;
+    await expect(page.getByText(/^Orders 1–50 of \d+, newest first$/)).toBeVisible();
+    await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Next" }).click();
+    await expect(page).toHaveURL(/\/admin\?tab=orders&page=2$/);
+    await expect(page.getByText(/^Orders 51–\d+ of \d+, newest first$/)).toBeVisible();
+    expect(total).toBeGreaterThanOrEqual(120);
+
+    // One of ours, away from a page's edges, so orders placed meanwhile by other tests do not move it off its page.
+    const rank = (id: string) => queryOne<{ n: number }>("select count(*) n from orders where (created_at, id) > (select created_at, id from orders where id = ?)", id)!.n + 1;
+    const target = ids.find((id) => rank(id) > 50 && rank(id) % 50 >= 15 && rank(id) % 50 <= 35)!;
+    const onPage = Math.ceil(rank(target) / 50);
+    await goto(`/admin?tab=orders&page=${onPage}`);
+    const row = page.locator(`#order-${target}`);
+    await expect(row).toContainText("Paged line × 1");
+    const paidForm = row.locator("form", { has: page.getByRole("checkbox") });
+    await paidForm.getByRole("checkbox").check();
+    await saveRow(page, paidForm, jsEnabled);
+    await expect(toaster(page)).toContainText("Order updated");
+    await expect(page).toHaveURL(new RegExp(`/admin\\?tab=orders&page=${onPage}$`));
+    await expect.poll(() => queryOne<{ p: number }>("select is_paid p from orders where id = ?", target)!.p).toBe(1);
+    await expect(page.locator(`#order-${target}`).getByRole("checkbox")).toBeChecked();
+  } finally {
+    const rw2 = new Database(process.env.E2E_DB!);
+    try {
+      rw2.prepare(`delete from orders where id in (${ids.map(() => "?").join(",")})`).run(...ids);
+    } finally {
+      rw2.close();
+    }
+  }
 });
