@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { isRouteErrorResponse, Link, useLocation, useRevalidator, useSearchParams } from "react-router";
 import type { Route } from "./+types/orders";
+import { showToast } from "~/lib/client-toasts";
 import { formatDate } from "~/lib/dates";
 import { forgetLastOrder, LAST_ORDER_CLEAR_MS, readLastOrder } from "~/lib/last-order";
 import { formatPaise } from "~/lib/money";
@@ -143,12 +144,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
             className="button"
             onClick={(e) => {
               e.preventDefault();
+              showToast({ type: "info", title: "Retrying…" });
               void revalidate();
             }}
+            aria-disabled={state === "loading" || undefined}
           >
             Retry
-          </a>{" "}
-          {state === "loading" ? <span role="status">Retrying…</span> : null}
+          </a>
         </p>
       )}
     </section>

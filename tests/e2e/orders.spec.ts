@@ -1,4 +1,4 @@
-import { expect, nav, queryOne, test } from "./fixtures";
+import { expect, nav, queryOne, test, toaster } from "./fixtures";
 
 const contact = { name: "Focus Tester", email: "f@example.com", phone: "9876543210" };
 const shippingAddress = { address: "1 Residency Road", city: "Bangalore", state: "Karnataka", pin: "560025" };
@@ -58,6 +58,7 @@ test("with JS: a server error on My Orders shows the spec's text and a Retry", a
   await expect(page.getByRole("alert")).toHaveText("Server is waking up or temporary issue. Please try again.");
   fail = false;
   await page.getByRole("link", { name: "Retry" }).click();
+  await expect(toaster(page)).toContainText("Retrying…");
   await expect(page.getByText("You have no orders yet.")).toBeVisible();
 });
 
