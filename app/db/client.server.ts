@@ -32,6 +32,18 @@ const conn = (g.__shopDb ??= open());
 export const db: DB = conn.db;
 export const sqlite = conn.sqlite;
 
+export type Tx = Parameters<Parameters<DB["transaction"]>[0]>[0];
+
+/**
+ * Every multi-row write goes through here. IMMEDIATE takes the write lock at BEGIN, waiting
+ * (busy_timeout) if another connection holds it; a deferred transaction that reads first would
+ * instead fail at once with "database is locked" when another connection, a script or a test,
+ * wrote between its read and its write.
+ */
+export function writeTransaction<T>(fn: (tx: Tx) => T): T {
+  return db.transaction(fn, { behavior: "immediate" });
+}
+
 const catalogueVersionRow = sqlite.prepare("SELECT version FROM catalogue_version WHERE id = 1").pluck();
 
 /**

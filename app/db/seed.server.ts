@@ -57,6 +57,6 @@ export function seedDemoCatalogue(db: DB): boolean {
           .run();
       });
     });
-  });
+  }, { behavior: "immediate" });
   return true;
 }

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { db, type Tx, writeTransaction } from "~/db/client.server";
 import { orderItems, orders, products, type Order, type OrderItem } from "~/db/schema";
 import { cartTotals } from "~/lib/cart";
 import type { OrderRequest } from "~/lib/checkout-schema";
@@ -34,7 +34,7 @@ export function placeOrder(userId: string, input: PlaceOrderInput): { id: string
   }
   if (wanted.size === 0) throw new OrderError(CART_EMPTY);
 
-  return db.transaction((tx) => {
+  return writeTransaction((tx) => {
     const rows = tx
       .select({ id: products.id, name: products.name, price: products.price, stock: products.stock, image: products.image })
       .from(products)
@@ -151,7 +151,6 @@ export function pageOfOrders(page: number, perPage = ADMIN_ORDERS_PER_PAGE) {
   return { orders: withItems(list), page: current, totalPages, totalItems, perPage };
 }
 
-type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
 
 /** Puts an order's quantities back on the shelf (sign +1) or takes them again (-1). */
 function moveStock(tx: Tx, orderId: string, sign: 1 | -1) {
@@ -172,7 +171,7 @@ function moveStock(tx: Tx, orderId: string, sign: 1 | -1) {
  * Returns null when there is no such order.
  */
 export function updateOrder(id: string, change: { status?: Order["status"]; isPaid?: boolean }): Order | null {
-  return db.transaction((tx) => {
+  return writeTransaction((tx) => {
     const order = tx.select().from(orders).where(eq(orders.id, id)).get();
     if (!order) return null;
     let stockReturned = order.stockReturned;
@@ -200,7 +199,7 @@ export const markDelivered = (id: string) => updateOrder(id, { status: "Delivere
  * a delivered order's candles are gone, and a cancelled one's stock was already returned.
  */
 export function deleteOrder(id: string): boolean {
-  return db.transaction((tx) => {
+  return writeTransaction((tx) => {
     const order = tx.select().from(orders).where(eq(orders.id, id)).get();
     if (!order) return false;
     if (order.status !== "Delivered" && !order.stockReturned) moveStock(tx, id, 1);

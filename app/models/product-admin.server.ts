@@ -1,10 +1,9 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { db, type DB } from "~/db/client.server";
+import { db, type DB, type Tx, writeTransaction } from "~/db/client.server";
 import { productImages, products } from "~/db/schema";
 import { newId } from "~/lib/id";
 import type { ProductInput } from "~/lib/product-schema";
 
-type Tx = Parameters<Parameters<DB["transaction"]>[0]>[0];
 
 function writeGallery(tx: Tx, productId: string, urls: string[]) {
   tx.delete(productImages).where(eq(productImages.productId, productId)).run();
@@ -25,7 +24,7 @@ const fields = (input: ProductInput) => ({
 
 export function createProduct(input: ProductInput): string {
   const id = newId();
-  db.transaction((tx) => {
+  writeTransaction((tx) => {
     tx.insert(products).values({ id, ...fields(input) }).run();
     writeGallery(tx, id, input.images);
   });
@@ -34,7 +33,7 @@ export function createProduct(input: ProductInput): string {
 
 /** False when there is no such (live) product. */
 export function updateProduct(id: string, input: ProductInput): boolean {
-  return db.transaction((tx) => {
+  return writeTransaction((tx) => {
     const done = tx.update(products).set(fields(input)).where(and(eq(products.id, id), isNull(products.deletedAt))).run();
     if (done.changes !== 1) return false;
     writeGallery(tx, id, input.images);

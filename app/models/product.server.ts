@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
-import { catalogueVersion, db } from "~/db/client.server";
+import { catalogueVersion, db, writeTransaction } from "~/db/client.server";
 import { productImages, products, reviews, type User } from "~/db/schema";
 import { newId } from "~/lib/id";
 import { paiseToRupees } from "~/lib/money";
@@ -158,7 +158,7 @@ export function galleryOf(primary: string, images: string[]): string[] {
 
 /** Adds a review and recomputes the product's rating and count in the same transaction. */
 export function addReview(productId: string, user: Pick<User, "id" | "name">, input: ReviewInput): boolean {
-  return db.transaction((tx) => {
+  return writeTransaction((tx) => {
     const exists = tx.select({ id: products.id }).from(products).where(and(eq(products.id, productId), live)).get();
     if (!exists) return false;
     tx.insert(reviews)

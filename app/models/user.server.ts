@@ -1,6 +1,6 @@
 import bcrypt from "bcryptjs";
 import { eq } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { db, writeTransaction } from "~/db/client.server";
 import { sessions, users, type User } from "~/db/schema";
 import { newId } from "~/lib/id";
 import type { RegisterInput } from "~/lib/auth-schemas";
@@ -74,7 +74,7 @@ export function ensureAdmin(email: string | undefined, password: string | undefi
 /** A new password ends every session of the account: a stolen cookie stops working. */
 export async function setPassword(userId: string, password: string): Promise<void> {
   const passwordHash = await bcrypt.hash(password, BCRYPT_ROUNDS);
-  db.transaction((tx) => {
+  writeTransaction((tx) => {
     tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).run();
     tx.delete(sessions).where(eq(sessions.userId, userId)).run();
   });
