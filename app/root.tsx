@@ -5,6 +5,7 @@ import { Footer } from "~/components/Footer";
 import { Nav } from "~/components/Nav";
 import { Toaster } from "~/components/Toaster";
 import { cartCount } from "~/lib/cart";
+import { NETWORK_ERROR } from "~/lib/use-error-toast";
 import { getUser } from "~/models/auth.server";
 import { readCart } from "~/models/cart.server";
 import { takeToasts } from "~/models/toast.server";
@@ -89,6 +90,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     // A thrown `data("…", { status })` carries the sentence to show.
     const said = typeof error.data === "string" && error.data.length <= 200 ? error.data : "";
     details = error.status === 404 ? "We could not find that page." : said || error.statusText || details;
+  } else if (error instanceof TypeError) {
+    // A client-side navigation whose request never got an answer.
+    details = NETWORK_ERROR;
   } else if (import.meta.env.DEV && error instanceof Error) {
     details = error.message;
   }

@@ -12,6 +12,7 @@ import { markDelivered, OrderError, pageOfOrders, updateOrder } from "~/models/o
 import { listProducts } from "~/models/product.server";
 import { redirectWithToast } from "~/models/toast.server";
 import { readForm } from "~/models/http.server";
+import { useErrorToast } from "~/lib/use-error-toast";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin · RK Candles" }, { name: "robots", content: "noindex" }];
 
@@ -253,6 +254,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     isRouteErrorResponse(error) && typeof (error.data as { message?: unknown })?.message === "string"
       ? (error.data as { message: string }).message
       : "Failed to load admin data";
+  useErrorToast(error, message);
   return (
     <section className="narrow">
       <h1>Admin</h1>

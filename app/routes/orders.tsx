@@ -7,6 +7,7 @@ import { forgetLastOrder, LAST_ORDER_CLEAR_MS, readLastOrder } from "~/lib/last-
 import { formatPaise } from "~/lib/money";
 import { requireUser } from "~/models/auth.server";
 import { listOrdersForUser } from "~/models/order.server";
+import { useErrorToast } from "~/lib/use-error-toast";
 
 export const meta: Route.MetaFunction = () => [{ title: "My Orders · RK Candles" }, { name: "robots", content: "noindex" }];
 
@@ -115,6 +116,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { revalidate, state } = useRevalidator();
   const location = useLocation();
   const [retried, setRetried] = useState(false);
+  useErrorToast(error);
   const network = error instanceof TypeError;
   // A network error retries once, silently, after 3 s.
   useEffect(() => {

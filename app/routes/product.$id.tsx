@@ -12,6 +12,7 @@ import { addReview, getProduct } from "~/models/product.server";
 import { hit, RateLimited } from "~/models/rate-limit.server";
 import { redirectWithToast } from "~/models/toast.server";
 import { readForm } from "~/models/http.server";
+import { useErrorToast } from "~/lib/use-error-toast";
 
 // Only logged-in shoppers see the review form: its zod and conform code is fetched when it is
 // rendered, so a guest's product page does not download it.
@@ -142,6 +143,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  useErrorToast(error);
   return (
     <section className="narrow">
       <h1>{notFound ? "Product not found" : "Something went wrong"}</h1>

@@ -4,6 +4,7 @@ import { Pagination } from "~/components/Pagination";
 import { ProductGrid } from "~/components/ProductCard";
 import { PAGE_SIZES, parseShopQuery, shopHref, SORT_OPTIONS, sortValue } from "~/lib/shop-query";
 import { listProducts } from "~/models/product.server";
+import { useErrorToast } from "~/lib/use-error-toast";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: data?.query.q ? `“${data.query.q}” · Shop · RK Candles` : "Shop · RK Candles" },
@@ -84,6 +85,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const said = isRouteErrorResponse(error) ? (error.data as { message?: unknown } | string | null) : null;
   const message = typeof said === "string" ? said : typeof said?.message === "string" ? said.message : "Failed to load products";
+  useErrorToast(error);
   return (
     <section className="narrow">
       <h1>Shop</h1>

@@ -1,4 +1,4 @@
-import { expect, queryOne, test, toaster } from "./fixtures";
+import { expect, nav, queryOne, test, toaster } from "./fixtures";
 import type { Page } from "@playwright/test";
 
 const cards = (page: Page) => page.locator("main .grid > li");
@@ -114,6 +114,18 @@ test("with JS, the review form's code is fetched only for a shopper who can writ
   await goto(`/product/${productId}`);
   await expect(page.getByRole("button", { name: "Submit review" })).toBeVisible();
   await expect.poll(() => scripts.some((s) => s.includes("/ReviewForm-"))).toBe(true);
+});
+
+test("with JS: a product list that fails to load says 'Failed to load products', with the network toast and a Retry", async ({ page, goto, jsEnabled }) => {
+  test.skip(!jsEnabled, "client-side loading only exists with JS");
+  await goto("/");
+  await page.route("**/shop.data*", (route) => route.abort("internetdisconnected"));
+  await nav(page).getByRole("link", { name: "Shop" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Failed to load products");
+  await expect(toaster(page)).toContainText("Waking server or network issue. Please try again in a moment.");
+  await page.unroute("**/shop.data*");
+  await page.getByRole("link", { name: "Retry" }).click();
+  await expect(cards(page)).toHaveCount(12);
 });
 
 test("a search with no results says so and offers to clear it", async ({ page, goto }) => {

@@ -44,6 +44,7 @@ test("with JS: a network error on My Orders says so and retries once by itself a
   });
   await nav(page).getByRole("link", { name: "My Orders" }).click();
   await expect(page.getByRole("alert")).toHaveText("Network issue or server waking up. Please retry.");
+  await expect(toaster(page)).toContainText("Waking server or network issue. Please try again in a moment.");
   await expect(page.getByText("You have no orders yet.")).toBeVisible({ timeout: 6000 });
   expect(failures).toBe(2);
 });

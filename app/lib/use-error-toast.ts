@@ -1,0 +1,16 @@
+import { useEffect } from "react";
+import { showToast } from "./client-toasts";
+
+export const NETWORK_ERROR = "Waking server or network issue. Please try again in a moment.";
+
+/**
+ * Spec §8, in the browser: a failed load toasts the network text when the network failed, or
+ * `message` when given (the page shows its own text as well). Runs only with JS: without it a
+ * failure is a server-rendered page that says what happened.
+ */
+export function useErrorToast(error: unknown, message?: string) {
+  useEffect(() => {
+    if (error instanceof TypeError) showToast({ type: "error", title: NETWORK_ERROR });
+    else if (message) showToast({ type: "error", title: message });
+  }, [error, message]);
+}
