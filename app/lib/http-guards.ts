@@ -44,11 +44,12 @@ export function clientIp(headers: Headers, socketAddress: string | undefined, tr
   return forwarded || socketAddress || "unknown";
 }
 
-/** The Content-Security-Policy of an HTML page whose inline scripts carry `nonce`. */
 /** A CSP nonce: 128 random bits, base64, new for every HTML response. */
 export function newNonce(): string {
   return Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
 }
+
+/** The Content-Security-Policy of an HTML page whose inline scripts carry `nonce`. */
 
 export function contentSecurityPolicy(nonce: string): string {
   return [

@@ -151,7 +151,6 @@ export function pageOfOrders(page: number, perPage = ADMIN_ORDERS_PER_PAGE) {
   return { orders: withItems(list), page: current, totalPages, totalItems, perPage };
 }
 
-
 /** Puts an order's quantities back on the shelf (sign +1) or takes them again (-1). */
 function moveStock(tx: Tx, orderId: string, sign: 1 | -1) {
   const lines = tx.select({ productId: orderItems.productId, qty: orderItems.qty, name: orderItems.name }).from(orderItems).where(eq(orderItems.orderId, orderId)).all();

@@ -1,9 +1,8 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { db, type DB, type Tx, writeTransaction } from "~/db/client.server";
+import { db, type Tx, writeTransaction } from "~/db/client.server";
 import { productImages, products } from "~/db/schema";
 import { newId } from "~/lib/id";
 import type { ProductInput } from "~/lib/product-schema";
-
 
 function writeGallery(tx: Tx, productId: string, urls: string[]) {
   tx.delete(productImages).where(eq(productImages.productId, productId)).run();
