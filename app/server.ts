@@ -37,13 +37,17 @@ const TYPES: Record<string, string> = {
   ".woff2": "font/woff2",
 };
 
+/** An Accept-Encoding that offers `name`, unless with q=0. */
+const offers = (name: string) => new RegExp(`\\b${name}\\b(?!\\s*;\\s*q=0(\\.0*)?\\b)`);
+const OFFERS_BR = offers("br");
+const OFFERS_GZIP = offers("gzip");
+
 /** Which precompressed copy (app/ops/precompress.mjs) of a file to send, by the client's Accept-Encoding. */
 function encodings(req: IncomingMessage): { suffix: string; encoding: string }[] {
   const accept = String(req.headers["accept-encoding"] ?? "");
   const out: { suffix: string; encoding: string }[] = [];
-  const offers = (name: string) => new RegExp(`\\b${name}\\b(?!\\s*;\\s*q=0(\\.0*)?\\b)`).test(accept);
-  if (offers("br")) out.push({ suffix: ".br", encoding: "br" });
-  if (offers("gzip")) out.push({ suffix: ".gz", encoding: "gzip" });
+  if (OFFERS_BR.test(accept)) out.push({ suffix: ".br", encoding: "br" });
+  if (OFFERS_GZIP.test(accept)) out.push({ suffix: ".gz", encoding: "gzip" });
   return out;
 }
 
@@ -206,9 +210,10 @@ function keepWhatIsSent(res: ServerResponse, url: string) {
   res.writeHead = ((code: number, ...rest: unknown[]) => {
     status = code;
     const raw = rest[typeof rest[0] === "string" ? 1 : 0];
-    if (Array.isArray(raw)) for (let i = 0; i < raw.length; i += 2) headers.push([String(raw[i]).toLowerCase(), String(raw[i + 1])]);
-    else headers = [];
-    if (Array.isArray(raw)) raw.push("x-page-cache", "miss");
+    if (Array.isArray(raw)) {
+      for (let i = 0; i < raw.length; i += 2) headers.push([String(raw[i]).toLowerCase(), String(raw[i + 1])]);
+      raw.push("x-page-cache", "miss");
+    } else headers = [];
     return writeHead(code, ...rest);
   }) as typeof res.writeHead;
   const record = (chunk: unknown) => {

@@ -5,7 +5,7 @@ import type { User } from "~/db/schema";
 import { LOGIN_FAILED, LOGIN_REQUIRED, loginSchema, SESSION_ENDED } from "~/lib/auth-schemas";
 import { apiError } from "./http.server";
 import { check, hit, ipOf } from "./rate-limit.server";
-import { getSession, sessionStorage } from "./session.server";
+import { getSession, sentSessionCookie, sessionStorage } from "./session.server";
 import { flashToast } from "./toast.server";
 import { getUserById, verifyLogin } from "./user.server";
 
@@ -69,7 +69,7 @@ export async function requireUser(request: Request): Promise<User> {
   if (user) return user;
   // A session cookie that opens no session: it expired, or was ended elsewhere (a new password, a
   // removed account). Say so once (spec §8), and drop the dead cookie.
-  if (/(?:^|;\s*)__session=/.test(request.headers.get("Cookie") ?? "")) {
+  if (sentSessionCookie(request)) {
     const headers = new Headers();
     headers.append("Set-Cookie", await endUserSession(request));
     headers.append("Set-Cookie", await flashToast(request, { type: "info", title: SESSION_ENDED }));

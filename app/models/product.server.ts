@@ -86,8 +86,7 @@ export function listProducts(query: ShopQuery): ProductPage {
   // OFFSET walks the sort index from its start, so a page past the middle is read from the other
   // end and turned round: the last page costs what the first does, the middle one the most.
   const fromEnd = offset > totalItems / 2 && offset < totalItems;
-  const forward = query.order === "asc" ? asc : desc;
-  const direction = fromEnd ? (query.order === "asc" ? desc : asc) : forward;
+  const direction = (query.order === "asc") !== fromEnd ? asc : desc;
   const take = fromEnd ? Math.min(query.limit, totalItems - offset) : query.limit;
   const items = db
     .select(cardColumns)

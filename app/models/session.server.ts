@@ -63,6 +63,11 @@ export function getSession(request: Request) {
   return sessionStorage.getSession(request.headers.get("Cookie"));
 }
 
+/** Whether the browser sent a session cookie at all, whether or not it still opens a session. */
+export function sentSessionCookie(request: Request): boolean {
+  return (request.headers.get("Cookie") ?? "").split(/;\s*/).some((c) => c.startsWith(`${cookie.name}=`));
+}
+
 export function deleteExpiredSessions(): void {
   db.delete(sessions).where(lt(sessions.expiresAt, nowSeconds())).run();
 }
