@@ -1,6 +1,7 @@
 import { Form, isRouteErrorResponse, Link, useSubmit } from "react-router";
 import type { Route } from "./+types/admin";
 import { ConfirmButton } from "~/components/ConfirmButton";
+import { LoadFailed } from "~/components/LoadFailed";
 import { Pagination } from "~/components/Pagination";
 import { ProductImage } from "~/components/ProductImage";
 import { formatDate } from "~/lib/dates";
@@ -255,17 +256,5 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       ? (error.data as { message: string }).message
       : "Failed to load admin data";
   useErrorToast(error, message);
-  return (
-    <section className="narrow">
-      <h1>Admin</h1>
-      <p className="form-alert" role="alert">
-        {message}
-      </p>
-      <p>
-        <a href="/admin" className="button">
-          Retry
-        </a>
-      </p>
-    </section>
-  );
+  return <LoadFailed title="Admin" message={message} retryHref="/admin" />;
 }

@@ -1,5 +1,6 @@
 import { Form, isRouteErrorResponse, Link, redirect, useSubmit } from "react-router";
 import type { Route } from "./+types/shop";
+import { LoadFailed } from "~/components/LoadFailed";
 import { Pagination } from "~/components/Pagination";
 import { ProductGrid } from "~/components/ProductCard";
 import { PAGE_SIZES, parseShopQuery, shopHref, SORT_OPTIONS, sortValue } from "~/lib/shop-query";
@@ -86,17 +87,5 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const said = isRouteErrorResponse(error) ? (error.data as { message?: unknown } | string | null) : null;
   const message = typeof said === "string" ? said : typeof said?.message === "string" ? said.message : "Failed to load products";
   useErrorToast(error);
-  return (
-    <section className="narrow">
-      <h1>Shop</h1>
-      <p className="form-alert" role="alert">
-        {message}
-      </p>
-      <p>
-        <a href="/shop" className="button">
-          Retry
-        </a>
-      </p>
-    </section>
-  );
+  return <LoadFailed title="Shop" message={message} retryHref="/shop" />;
 }
