@@ -11,7 +11,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import * as build from "virtual:react-router/server-build";
 import { sqlite } from "~/db/client.server";
 import { env } from "~/env.server";
-import { bodyLimitFor, clientIp, contentSecurityPolicy, isCrossSite, newNonce, ownOrigins, SECURITY_HEADERS } from "~/lib/http-guards";
+import { ALLOW, bodyLimitFor, collapsedTarget, clientIp, contentSecurityPolicy, isCrossSite, isPersonalPath, methodPolicy, newNonce, ownOrigins, PRIVATE_NO_STORE, SECURITY_HEADERS } from "~/lib/http-guards";
 import { cacheablePage, cachedPage, keepPage, pageVersion, type CachedPage } from "~/models/page-cache.server";
 
 const clientDir = join(dirname(fileURLToPath(import.meta.url)), "..", "client");
@@ -103,9 +103,9 @@ function serveStatic(req: IncomingMessage, res: ServerResponse, path: string): b
   return publicFiles.has(path) && serveFile(req, res, clientDir, path, "public, max-age=3600");
 }
 
-function refuse(req: IncomingMessage, res: ServerResponse, status: number, message: string) {
+function refuse(req: IncomingMessage, res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}) {
   const wantsJson = (req.url ?? "").startsWith("/api/") || (req.headers.accept ?? "").includes("application/json");
-  res.writeHead(status, { "Content-Type": wantsJson ? "application/json" : "text/plain; charset=utf-8", Connection: "close" });
+  res.writeHead(status, { ...headers, "Content-Type": wantsJson ? "application/json" : "text/plain; charset=utf-8", Connection: "close" });
   res.end(wantsJson ? JSON.stringify({ message }) : message);
   // Do not read a refused body.
   req.resume();
@@ -148,6 +148,26 @@ const quiet = process.env.LOG_REQUESTS === "false";
 let stopping = false;
 
 const server = createServer((req, res) => {
+  try {
+    handle(req, res);
+  } catch (error) {
+    failed(req, res, error);
+  }
+});
+
+/** A fault while answering one request: logged with its stack, a 500 for that request only. */
+function failed(req: IncomingMessage, res: ServerResponse, error: unknown) {
+  console.error(`${req.method} ${(req.url ?? "/").split("?")[0]}:`, error);
+  if (res.headersSent) res.destroy();
+  else refuse(req, res, 500, "Internal server error");
+}
+
+// CONNECT never reaches the request handler; without this Node drops the socket unanswered.
+server.on("connect", (_req, socket) => {
+  socket.end(`HTTP/1.1 405 Method Not Allowed\r\nAllow: ${ALLOW}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+});
+
+function handle(req: IncomingMessage, res: ServerResponse) {
   const started = process.hrtime.bigint();
   const path = (req.url ?? "/").split("?")[0] ?? "/";
   const method = req.method ?? "GET";
@@ -160,7 +180,26 @@ const server = createServer((req, res) => {
     ...(env.isProduction && https ? { "Strict-Transport-Security": "max-age=63072000; includeSubDomains" } : {}),
     // While shutting down, tell keep-alive clients not to reuse the connection.
     ...(stopping ? { Connection: "close" } : {}),
+    ...(isPersonalPath(path) ? { "Cache-Control": PRIVATE_NO_STORE } : {}),
   });
+
+  // Methods the web Request cannot carry never reach the app; OPTIONS runs no loader.
+  const policy = methodPolicy(method);
+  if (policy === "refuse") return refuse(req, res, 405, "Method not allowed", { Allow: ALLOW });
+  if (policy === "options") {
+    res.writeHead(204, { Allow: ALLOW });
+    res.end();
+    req.resume();
+    return;
+  }
+
+  const collapsed = collapsedTarget(req.url ?? "/");
+  if (collapsed !== null) {
+    if (method !== "GET" && method !== "HEAD") return refuse(req, res, 400, "Bad request path");
+    res.writeHead(301, { Location: collapsed });
+    res.end();
+    return;
+  }
 
   // Cross-site form posts and fetches are refused before the app runs any action.
   if (isCrossSite(method, req.headers, ownOrigins(req.headers, https, trustProxy, allowedOrigins))) {
@@ -175,7 +214,7 @@ const server = createServer((req, res) => {
 
   if ((method === "GET" || method === "HEAD") && serveStatic(req, res, path)) return;
   compress(req as never, res as never, () => route(req, res, path, ip));
-});
+}
 
 /**
  * A cached guest page, with a nonce of its own (the CSP must never repeat one), so it is
@@ -258,7 +297,8 @@ function route(req: IncomingMessage, res: ServerResponse, path: string, ip: stri
   if (trustProxy && !(req.socket as TLSSocket).encrypted) {
     Object.defineProperty(req.socket, "encrypted", { value: req.headers["x-forwarded-proto"] === "https", configurable: true, writable: true });
   }
-  void app(req, res);
+  // The listener is async (its type says void): a rejection is this request's 500, not a crash.
+  Promise.resolve<unknown>(app(req, res)).catch((error: unknown) => failed(req, res, error));
 }
 
 const port = Number(process.env.PORT ?? 3000);

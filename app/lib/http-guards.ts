@@ -2,6 +2,37 @@
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/**
+ * The methods the shop answers. Any other (TRACE, CONNECT, PROPFIND, lowercase ones…) is 405 with
+ * `Allow` before the app runs: the web Request the app is built on refuses some of them outright.
+ */
+export const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
+export const ALLOW = ALLOWED_METHODS.join(", ");
+const KNOWN_METHODS = new Set<string>(ALLOWED_METHODS);
+
+/** What the server does with a method before the app: run it, answer OPTIONS itself, or refuse it. */
+export function methodPolicy(method: string | undefined): "app" | "options" | "refuse" {
+  if (method === "OPTIONS") return "options";
+  return method !== undefined && KNOWN_METHODS.has(method) ? "app" : "refuse";
+}
+
+/**
+ * A request target that starts with `//` is not a path to the web URL parser (it reads a host
+ * there, and an empty one is an error). Returns the same path with one leading slash, or null
+ * when the target is fine as it is.
+ */
+export function collapsedTarget(url: string): string | null {
+  return url.startsWith("//") ? url.replace(/^\/+/, "/") : null;
+}
+
+/**
+ * Pages and API answers that hold one person's data: never stored by a browser or proxy cache.
+ * React Router's data requests (`/orders.data`) are the same pages.
+ */
+const PERSONAL_PATH = /^\/(?:orders|checkout|cart|thank-you|admin|api\/orders|api\/auth)(?:[/.]|$)/;
+export const isPersonalPath = (path: string) => PERSONAL_PATH.test(path);
+export const PRIVATE_NO_STORE = "private, no-store";
+
 export const MB = 1024 * 1024;
 export const DEFAULT_BODY_LIMIT = 1 * MB;
 export const UPLOAD_BODY_LIMIT = 5 * MB + 64 * 1024;
@@ -20,15 +51,28 @@ const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 /**
  * A state-changing request sent by another site: its Origin names another origin, or, with no
- * Origin, the browser's Sec-Fetch-Site says cross-site. Requests without either (curl, apps)
- * carry no ambient browser authority and pass.
+ * Origin, the browser's Sec-Fetch-Site says anything but same-origin/none (a sibling subdomain is
+ * "same-site" and still not us), or its Referer is another origin's. Requests with none of the
+ * three (curl, apps) carry no ambient browser authority and pass.
  */
 export function isCrossSite(method: string, headers: Headers, ownOrigins: string[]): boolean {
   if (SAFE_METHODS.has(method.toUpperCase())) return false;
   const origin = one(headers.origin);
   if (origin !== undefined) return origin === "null" || !ownOrigins.includes(origin.toLowerCase());
   const site = one(headers["sec-fetch-site"]);
-  return site === "cross-site";
+  if (site !== undefined && site !== "same-origin" && site !== "none") return true;
+  const referer = one(headers.referer);
+  return referer !== undefined && !ownOrigins.includes(originOf(referer));
+}
+
+/** The origin of a URL, lowercased; "" for anything that is not an absolute URL. */
+function originOf(url: string): string {
+  try {
+    const origin = new URL(url).origin;
+    return origin === "null" ? "" : origin.toLowerCase();
+  } catch {
+    return "";
+  }
 }
 
 /** The origins this request may come from: the Host it was sent to (and X-Forwarded-* behind a proxy), plus ALLOWED_ORIGINS. */

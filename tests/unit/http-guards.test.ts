@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bodyLimitFor, clientIp, contentSecurityPolicy, DEFAULT_BODY_LIMIT, isCrossSite, ownOrigins, UPLOAD_BODY_LIMIT } from "~/lib/http-guards";
+import { ALLOW, bodyLimitFor, collapsedTarget, clientIp, contentSecurityPolicy, DEFAULT_BODY_LIMIT, isCrossSite, isPersonalPath, methodPolicy, ownOrigins, UPLOAD_BODY_LIMIT } from "~/lib/http-guards";
 
 const own = ["http://shop.test"];
 
@@ -14,14 +14,62 @@ describe("isCrossSite", () => {
     [{ origin: "HTTP://SHOP.TEST" }, false],
     [{ origin: "http://shop.test" }, false],
     [{ "sec-fetch-site": "cross-site" }, true],
-    [{ "sec-fetch-site": "same-site" }, false],
+    // A sibling subdomain is "same-site" but not this origin (issue #11).
+    [{ "sec-fetch-site": "same-site" }, true],
     [{ "sec-fetch-site": "same-origin" }, false],
+    [{ "sec-fetch-site": "none" }, false],
+    [{ "sec-fetch-site": "bogus" }, true],
     [{}, false],
+    // No Origin: a foreign Referer is a cross-site form post (issue #11).
+    [{ referer: "https://evil.example/page" }, true],
+    [{ referer: "http://shop.test.evil.example/" }, true],
+    [{ referer: "not a url" }, true],
+    [{ referer: "http://shop.test/checkout?x=1" }, false],
+    [{ referer: "HTTP://SHOP.TEST/cart" }, false],
+    [{ referer: "http://shop.test/", "sec-fetch-site": "same-site" }, true],
+    [{ referer: "https://evil.example/", "sec-fetch-site": "same-origin" }, true],
     [{ origin: "http://shop.test", "sec-fetch-site": "cross-site" }, false],
   ])("POST %j → %s", (headers, expected) => {
     expect(isCrossSite("POST", headers, own)).toBe(expected);
     expect(isCrossSite("DELETE", headers, own)).toBe(expected);
   });
+});
+
+describe("methodPolicy", () => {
+  it("runs the app for the methods it answers, answers OPTIONS itself, refuses the rest", () => {
+    for (const m of ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]) expect(methodPolicy(m)).toBe("app");
+    expect(methodPolicy("OPTIONS")).toBe("options");
+    for (const m of ["TRACE", "TRACK", "CONNECT", "PROPFIND", "get", "post", "FOO", "", undefined]) expect(methodPolicy(m)).toBe("refuse");
+    expect(ALLOW).toBe("GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS");
+  });
+});
+
+describe("collapsedTarget", () => {
+  it("gives a target with leading slashes one slash, and leaves a clean one alone", () => {
+    expect(collapsedTarget("//")).toBe("/");
+    expect(collapsedTarget("///evil.example/x?q=1")).toBe("/evil.example/x?q=1");
+    expect(collapsedTarget("/shop//x")).toBeNull();
+    expect(collapsedTarget("/")).toBeNull();
+  });
+});
+
+describe("isPersonalPath", () => {
+  it.each([
+    ["/orders", true],
+    ["/orders.data", true],
+    ["/checkout", true],
+    ["/cart", true],
+    ["/thank-you", true],
+    ["/admin", true],
+    ["/admin/products/abc", true],
+    ["/api/orders/my", true],
+    ["/api/auth/me", true],
+    ["/shop", false],
+    ["/", false],
+    ["/ordersx", false],
+    ["/product/abc", false],
+    ["/api/products", false],
+  ])("%s → %s", (path, expected) => expect(isPersonalPath(path)).toBe(expected));
 });
 
 describe("ownOrigins", () => {
