@@ -1,13 +1,9 @@
 import { Writable } from "node:stream";
 
-import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
-import { contentSecurityPolicy, newNonce } from "~/lib/http-guards";
-import { startup } from "~/models/startup.server";
-
-// Seed the demo catalogue and the ADMIN_EMAIL admin once, as the server starts.
-startup();
+import { nonceOf } from "~/models/request-context.server";
 
 export const streamTimeout = 5_000;
 
@@ -27,9 +23,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
-  // If you have middleware enabled:
-  // loadContext: RouterContextProvider
+  loadContext: RouterContextProvider,
 ) {
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
@@ -39,9 +33,9 @@ export default function handleRequest(
     });
   }
 
-  // A fresh nonce per page: only the app's own inline scripts may run (enforced CSP).
-  const nonce = newNonce();
-  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  // The nonce of this response's Content-Security-Policy (helmet sends it; server/app.ts): only
+  // the app's own inline scripts may run.
+  const nonce = nonceOf(loadContext);
 
   // The whole page is rendered, then sent as one piece. Loaders have resolved before rendering
   // and no page suspends, so streaming would only split the same bytes into many small chunks,

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
@@ -18,21 +19,49 @@ function findRoot(): string {
 
 export const projectRoot = findRoot();
 
+// Every setting the shop reads from the environment, parsed and checked here once at start-up.
+// A bad value stops the start with a message that names it. Nothing else reads process.env.
+const flag = (fallback: "true" | "false") =>
+  z
+    .enum(["true", "false", "1", "0"], { error: "must be true or false" })
+    .default(fallback)
+    .transform((v) => v === "true" || v === "1");
+const int = (fallback: number, min: number, max: number) =>
+  z.coerce
+    .number({ error: "must be a whole number" })
+    .int("must be a whole number")
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`)
+    .default(fallback);
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: int(3000, 0, 65535),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  WEB_CONCURRENCY: int(availableParallelism(), 1, 256),
   DATABASE_PATH: z.string().min(1).default(join(projectRoot, "data", "shop.db")),
   UPLOAD_DIR: z.string().min(1).default(join(projectRoot, "data", "uploads")),
-  SESSION_SECRET: z.string().min(16, "SESSION_SECRET must be at least 16 characters").optional(),
+  SESSION_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   ADMIN_EMAIL: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   // Secure cookies need HTTPS; set COOKIE_SECURE=false to serve production over plain HTTP.
-  COOKIE_SECURE: z.enum(["true", "false"]).optional(),
-  SEED_DEMO: z.enum(["true", "false"]).default("true"),
+  COOKIE_SECURE: z.enum(["true", "false"], { error: "must be true or false" }).optional(),
+  SEED_DEMO: flag("true"),
+  TRUST_PROXY: flag("false"),
+  ALLOWED_ORIGINS: z
+    .string()
+    .default("")
+    .transform((v) => v.split(",").map((o) => o.trim()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^https?:\/\/[^/\s]+$/i, "must be a comma-separated list of origins like https://app.example.com"))),
+  LOG_REQUESTS: flag("true"),
+  PAGE_CACHE: flag("true"),
+  RATE_LIMIT_FACTOR: z.coerce.number({ error: "must be a number" }).positive("must be more than 0").default(1),
+  PINCODE_API_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
 });
 
 const parsed = schema.safeParse(process.env);
 if (!parsed.success) {
-  throw new Error(`Invalid environment: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+  throw new Error(`Invalid environment: ${parsed.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`);
 }
 const raw = parsed.data;
 
@@ -61,5 +90,14 @@ export const env = {
   adminEmail: raw.ADMIN_EMAIL?.trim().toLowerCase() || undefined,
   adminPassword: raw.ADMIN_PASSWORD || undefined,
   cookieSecure: raw.COOKIE_SECURE ? raw.COOKIE_SECURE === "true" : raw.NODE_ENV === "production",
-  seedDemo: raw.SEED_DEMO === "true",
+  seedDemo: raw.SEED_DEMO,
+  port: raw.PORT,
+  host: raw.HOST,
+  workers: raw.WEB_CONCURRENCY,
+  trustProxy: raw.TRUST_PROXY,
+  allowedOrigins: raw.ALLOWED_ORIGINS.map((o) => o.toLowerCase()),
+  logRequests: raw.LOG_REQUESTS,
+  pageCache: raw.PAGE_CACHE,
+  rateLimitFactor: raw.RATE_LIMIT_FACTOR,
+  pincodeApiUrl: raw.PINCODE_API_URL,
 };

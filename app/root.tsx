@@ -7,6 +7,7 @@ import { Toaster } from "~/components/Toaster";
 import { cartCount } from "~/lib/cart";
 import { NETWORK_ERROR } from "~/lib/use-error-toast";
 import { getUser } from "~/models/auth.server";
+import { pageCache } from "~/models/page-cache.server";
 import { readCart } from "~/models/cart.server";
 import { takeToasts } from "~/models/toast.server";
 import { toPublicUser } from "~/models/user.server";
@@ -21,6 +22,8 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
+
+export const middleware: Route.MiddlewareFunction[] = [pageCache];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [user, { toasts, setCookie }, cart] = await Promise.all([getUser(request), takeToasts(request), readCart(request)]);

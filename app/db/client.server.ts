@@ -55,3 +55,8 @@ const catalogueVersionRow = sqlite.prepare("SELECT version FROM catalogue_versio
 export function catalogueVersion(): number {
   return catalogueVersionRow.get() as number;
 }
+
+/** Closes this process's connection (a stopping server, the start-up step). */
+export function closeDatabase(): void {
+  if (sqlite.open) sqlite.close();
+}

@@ -1,10 +1,11 @@
-import { redirect } from "react-router";
+import { redirect, type RouterContextProvider } from "react-router";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import type { User } from "~/db/schema";
 import { LOGIN_FAILED, LOGIN_REQUIRED, loginSchema, SESSION_ENDED } from "~/lib/auth-schemas";
 import { apiError } from "./http.server";
-import { check, hit, ipOf } from "./rate-limit.server";
+import { check, hit } from "./rate-limit.server";
+import { ipOf } from "./request-context.server";
 import { getSession, sentSessionCookie, sessionStorage } from "./session.server";
 import { flashToast } from "./toast.server";
 import { getUserById, verifyLogin } from "./user.server";
@@ -28,16 +29,25 @@ export async function attemptLogin(email: string, password: string, ip: string):
   return user;
 }
 
+/** The client address of a login form post: remix-auth hands the strategy the request only. */
+const loginIps = new WeakMap<Request, string>();
+
 authenticator.use(
   new FormStrategy(async ({ form, request }) => {
     const parsed = loginSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) throw new LoginError(LOGIN_REQUIRED);
-    const user = await attemptLogin(parsed.data.email, parsed.data.password, ipOf(request));
+    const user = await attemptLogin(parsed.data.email, parsed.data.password, loginIps.get(request) ?? "unknown");
     if (!user) throw new LoginError(LOGIN_FAILED);
     return user;
   }),
   "form",
 );
+
+/** The login form's check of email and password, limited per email and per client address. */
+export function authenticateForm(request: Request, context: Readonly<RouterContextProvider>): Promise<User> {
+  loginIps.set(request, ipOf(context));
+  return authenticator.authenticate("form", request);
+}
 
 export async function getUser(request: Request): Promise<User | null> {
   const session = await getSession(request);

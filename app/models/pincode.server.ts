@@ -2,6 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { db, sqlite } from "~/db/client.server";
+import { env } from "~/env.server";
 import { pinCache, pincodes } from "~/db/schema";
 import {
   PIN_BAD_RESPONSE,
@@ -161,7 +162,7 @@ export async function lookupPinWithSource(
   if (hit) return { answer: hit, source: "cache" };
   const found = local(pin);
   if (found) return { answer: found, source: "local" };
-  const base = process.env.PINCODE_API_URL;
+  const base = env.pincodeApiUrl;
   if (base) return { answer: await upstream(base, pin, timeoutMs), source: "upstream" };
   return { answer: errorAnswer("No records found"), source: "none" };
 }

@@ -1,8 +1,9 @@
+import { env } from "~/env.server";
 import { apiError } from "./http.server";
 
 // In-memory fixed windows: the shop runs as one process. RATE_LIMIT_FACTOR scales every limit
 // (test suites of other features raise it; 0 is not allowed).
-const factor = Math.max(0.001, Number(process.env.RATE_LIMIT_FACTOR ?? 1) || 1);
+const factor = env.rateLimitFactor;
 
 type Rule = { limit: number; windowMs: number; message: string };
 
@@ -60,6 +61,3 @@ export function tooMany(error: RateLimited): Response {
   res.headers.set("Retry-After", String(error.retryAfter));
   return res;
 }
-
-/** The client address the production server put on the request (app/server.ts). */
-export const ipOf = (request: Request) => request.headers.get("x-shop-client-ip") ?? "unknown";

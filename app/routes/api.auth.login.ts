@@ -2,18 +2,19 @@ import type { Route } from "./+types/api.auth.login";
 import { LOGIN_FAILED, LOGIN_REQUIRED, loginSchema } from "~/lib/auth-schemas";
 import { attemptLogin, startUserSession } from "~/models/auth.server";
 import { apiError, json, methodNotAllowed, readBody } from "~/models/http.server";
-import { ipOf, RateLimited, tooMany } from "~/models/rate-limit.server";
+import { RateLimited, tooMany } from "~/models/rate-limit.server";
+import { ipOf } from "~/models/request-context.server";
 import { toPublicUser } from "~/models/user.server";
 
 export const loader = methodNotAllowed;
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
   const parsed = loginSchema.safeParse(await readBody(request));
   if (!parsed.success) return apiError(400, LOGIN_REQUIRED);
   let user;
   try {
-    user = await attemptLogin(parsed.data.email, parsed.data.password, ipOf(request));
+    user = await attemptLogin(parsed.data.email, parsed.data.password, ipOf(context));
   } catch (error) {
     if (error instanceof RateLimited) return tooMany(error);
     throw error;

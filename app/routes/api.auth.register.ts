@@ -2,12 +2,13 @@ import type { Route } from "./+types/api.auth.register";
 import { EMAIL_TAKEN, registerSchema, registerSummary } from "~/lib/auth-schemas";
 import { startUserSession } from "~/models/auth.server";
 import { apiError, json, methodNotAllowed, readBody } from "~/models/http.server";
-import { check, hit, ipOf, RateLimited, tooMany } from "~/models/rate-limit.server";
+import { check, hit, RateLimited, tooMany } from "~/models/rate-limit.server";
+import { ipOf } from "~/models/request-context.server";
 import { createUser, EmailTakenError, toPublicUser } from "~/models/user.server";
 
 export const loader = methodNotAllowed;
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
   const body = await readBody(request);
   const parsed = registerSchema.safeParse(body);
@@ -16,9 +17,9 @@ export async function action({ request }: Route.ActionArgs) {
     return apiError(400, registerSummary(body, fieldErrors));
   }
   try {
-    check("registerIp", ipOf(request));
+    check("registerIp", ipOf(context));
     const user = await createUser(parsed.data);
-    hit("registerIp", ipOf(request));
+    hit("registerIp", ipOf(context));
     return json(toPublicUser(user), 201, { "Set-Cookie": await startUserSession(request, user.id) });
   } catch (error) {
     if (error instanceof EmailTakenError) return apiError(409, EMAIL_TAKEN);

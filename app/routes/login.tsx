@@ -5,7 +5,7 @@ import type { Route } from "./+types/login";
 import { Field, FormAlert } from "~/components/Field";
 import { LOGIN_FAILED, LOGIN_REQUIRED, loginSchema, safeRedirect } from "~/lib/auth-schemas";
 import { firstName } from "~/lib/greeting";
-import { authenticator, getUser, LoginError, startUserSession } from "~/models/auth.server";
+import { authenticateForm, getUser, LoginError, startUserSession } from "~/models/auth.server";
 import { RateLimited } from "~/models/rate-limit.server";
 import { redirectWithToast } from "~/models/toast.server";
 import { readForm } from "~/models/http.server";
@@ -21,14 +21,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request.clone()), { schema: loginSchema });
   if (submission.status !== "success") {
     return submission.reply({ formErrors: [LOGIN_REQUIRED], hideFields: ["password"] });
   }
   let user;
   try {
-    user = await authenticator.authenticate("form", request);
+    user = await authenticateForm(request, context);
   } catch (error) {
     if (error instanceof Response) throw error;
     if (error instanceof RateLimited) return data(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), { status: 429 });

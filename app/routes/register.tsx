@@ -6,7 +6,8 @@ import { Field, FormAlert } from "~/components/Field";
 import { EMAIL_TAKEN, PHONE_HINT, registerSchema, registerSummary, safeRedirect } from "~/lib/auth-schemas";
 import { firstName } from "~/lib/greeting";
 import { getUser, startUserSession } from "~/models/auth.server";
-import { check, hit, ipOf, RateLimited } from "~/models/rate-limit.server";
+import { check, hit, RateLimited } from "~/models/rate-limit.server";
+import { ipOf } from "~/models/request-context.server";
 import { redirectWithToast } from "~/models/toast.server";
 import { createUser, EmailTakenError } from "~/models/user.server";
 import { readForm } from "~/models/http.server";
@@ -18,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: registerSchema });
   if (submission.status !== "success") {
@@ -27,9 +28,9 @@ export async function action({ request }: Route.ActionArgs) {
   }
   let user;
   try {
-    check("registerIp", ipOf(request));
+    check("registerIp", ipOf(context));
     user = await createUser(submission.value);
-    hit("registerIp", ipOf(request));
+    hit("registerIp", ipOf(context));
   } catch (error) {
     if (error instanceof RateLimited) return data(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), { status: 429 });
     if (!(error instanceof EmailTakenError)) throw error;

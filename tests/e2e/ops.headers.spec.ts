@@ -105,8 +105,8 @@ test("a response that sets two cookies keeps both Set-Cookie headers (form login
   }
 });
 
-// Regression (fixed in app/server.ts): behind a TLS-terminating proxy (TRUST_PROXY=true, as README documents) every React Router
-// action is refused. The browser sends `Origin: https://<host>`; app/server.ts accepts it (its
+// Regression (fixed in the old app/server.ts; now Express trust proxy builds an https request.url): behind a TLS-terminating proxy (TRUST_PROXY=true, as README documents) every React Router
+// action is refused. The browser sends `Origin: https://<host>`; our origin check accepts it (its
 // own origin check honours X-Forwarded-Proto), but @react-router/node builds request.url from the
 // socket (`http://<host>/login`), and React Router's own CSRF check (throwIfPotentialCSRFAttack)
 // compares the two origins and answers 400 "Bad Request" before the action runs:

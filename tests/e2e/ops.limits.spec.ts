@@ -65,18 +65,14 @@ async function burnLoginsFrom(client: Client) {
   for (let i = 1; i <= 10; i++) await client.login(uniqueEmail(`guess${i}`), "nope-nope");
 }
 
-// Regression (fixed in app/server.ts): the per-address limits never see the client's address. server.ts writes it
-// to req.headers["x-shop-client-ip"], but @react-router/node builds the Fetch Request from
-// req.rawHeaders (@mjackson/node-fetch-server createHeaders(req.rawHeaders)), so ipOf() reads
-// the header as the CLIENT sent it, or "unknown". Every visitor shares one bucket, and anyone can
-// pick a fresh one:
-//   - 10 failed POST /api/auth/login from 127.0.0.66, then POST /api/auth/login with the right
-//     password from 127.0.0.51 → 429 {"message":"Too many failed logins. Please wait a minute and
-//     try again."} (expected 200): ten bad guesses lock every customer out for a minute;
-//   - the same 10 failures, then POST /api/auth/login from 127.0.0.66 with
-//     `X-Shop-Client-Ip: 198.51.100.9` → 401 (expected 429): the limit is bypassed at will;
-//   - 20 POST /api/auth/register from one address, then one from another address → 429
-//     "Too many new accounts from your network." (expected 201): sign-ups close for everyone.
+// Regression: the per-address limits once never saw the client's address. The old hand-built
+// server wrote it into a request header that @react-router/node rebuilt from the raw headers, so
+// every visitor shared one bucket ("unknown") and anyone could pick a fresh one with
+// `X-Shop-Client-Ip`. The address now reaches routes through React Router's load context
+// (server/app.ts, from Express's req.ip), and no header can set it:
+//   - 10 failed POST /api/auth/login from 127.0.0.66, then the right password from 127.0.0.51 → 200;
+//   - the same 10 failures, then one from 127.0.0.66 with `X-Shop-Client-Ip: 198.51.100.9` → 429;
+//   - 20 POST /api/auth/register from one address, then one from another address → 201.
 // The cases below failed until the address reached the app.
 
 test.describe("rate limits", () => {

@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { sqlite } from "~/db/client.server";
+import { env } from "~/env.server";
 import {
   PIN_BAD_RESPONSE,
   PIN_INVALID,
@@ -49,7 +50,7 @@ afterAll(async () => {
 });
 
 afterEach(() => {
-  delete process.env.PINCODE_API_URL;
+  env.pincodeApiUrl = undefined;
   hits = [];
   sqlite.prepare("DELETE FROM pin_cache").run();
 });
@@ -131,7 +132,7 @@ describe("lookupPin from the local directory", () => {
   });
 
   it("rejects anything but exactly 6 digits without looking anything up", async () => {
-    process.env.PINCODE_API_URL = base;
+    env.pincodeApiUrl = base;
     for (const pin of ["12345", "abcdef", "1100011", "", " 110001", "11000a"]) {
       expect(await lookupPin(pin)).toEqual([{ Message: PIN_INVALID, Status: "Error", PostOffice: null }]);
     }
@@ -145,7 +146,7 @@ describe("lookupPin from the local directory", () => {
   });
 
   it("does not ask the service for a PIN it has locally", async () => {
-    process.env.PINCODE_API_URL = base;
+    env.pincodeApiUrl = base;
     expect((await lookupPin("560001"))[0].Status).toBe("Success");
     expect(hits).toEqual([]);
   });
@@ -153,7 +154,7 @@ describe("lookupPin from the local directory", () => {
 
 describe("lookupPin from the postal service", () => {
   it("asks the service once for an unknown PIN and caches its answer", async () => {
-    process.env.PINCODE_API_URL = base;
+    env.pincodeApiUrl = base;
     reply = (res) => res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(remoteAnswer));
     expect(await lookupPin(UNKNOWN)).toEqual(remoteAnswer);
     expect(await lookupPin(UNKNOWN)).toEqual(remoteAnswer);
@@ -162,7 +163,7 @@ describe("lookupPin from the postal service", () => {
   });
 
   it("caches the service's Error answers too, dropping fields it does not know", async () => {
-    process.env.PINCODE_API_URL = base;
+    env.pincodeApiUrl = base;
     reply = (res) => res.end(JSON.stringify([{ Message: "No records found", Status: "Error", PostOffice: null, Extra: 1 }]));
     expect(await lookupPin(UNKNOWN)).toEqual(errorAnswer("No records found"));
     expect(await lookupPin(UNKNOWN)).toEqual(errorAnswer("No records found"));
@@ -170,7 +171,7 @@ describe("lookupPin from the postal service", () => {
   });
 
   it("says 'PIN service unavailable' on a timeout, and caches nothing", async () => {
-    process.env.PINCODE_API_URL = base;
+    env.pincodeApiUrl = base;
     reply = () => {}; // never answers
     expect(UPSTREAM_TIMEOUT_MS).toBe(3000);
     expect(await pinError(lookupPin(UNKNOWN, { timeoutMs: 200 }))).toBe(PIN_UNAVAILABLE);
@@ -182,17 +183,17 @@ describe("lookupPin from the postal service", () => {
     await new Promise<void>((resolve) => refused.listen(0, "127.0.0.1", resolve));
     const port = (refused.address() as AddressInfo).port;
     await new Promise((resolve) => refused.close(resolve));
-    process.env.PINCODE_API_URL = `http://127.0.0.1:${port}/pincode/`;
+    env.pincodeApiUrl = `http://127.0.0.1:${port}/pincode/`;
     expect(await pinError(lookupPin(UNKNOWN))).toBe(PIN_UNAVAILABLE);
 
-    process.env.PINCODE_API_URL = base;
+    env.pincodeApiUrl = base;
     reply = (res) => res.writeHead(503).end("down for maintenance");
     expect(await pinError(lookupPin(UNKNOWN))).toBe(PIN_UNAVAILABLE);
     expect(sqlite.prepare("SELECT count(*) FROM pin_cache").pluck().get()).toBe(0);
   });
 
   it("says 'Invalid response' for a body that is not the service's answer, and caches nothing", async () => {
-    process.env.PINCODE_API_URL = base;
+    env.pincodeApiUrl = base;
     const bodies = [
       "<html>oops</html>",
       "{}",
@@ -228,7 +229,7 @@ describe("GET /api/pincode/:pin", () => {
   });
 
   it("answers 502 { message } when the service cannot be asked", async () => {
-    process.env.PINCODE_API_URL = base;
+    env.pincodeApiUrl = base;
     reply = (res) => res.end("garbage");
     const res = await get(UNKNOWN);
     expect(res.status).toBe(502);

@@ -1,4 +1,6 @@
-// Request checks made by the production server before the app sees a request.
+// Request checks the HTTP server makes before the app sees a request: pure functions, so they
+// are unit-tested apart from Express (server/middleware.ts applies them).
+import type { IncomingMessage, ServerResponse } from "node:http";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -88,34 +90,31 @@ export function clientIp(headers: Headers, socketAddress: string | undefined, tr
   return forwarded || socketAddress || "unknown";
 }
 
-/** A CSP nonce: 128 random bits, base64, new for every HTML response. */
+/** A CSP nonce: 128 random bits, base64, new for every response. */
 export function newNonce(): string {
   return Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
 }
 
-/** The Content-Security-Policy of an HTML page whose inline scripts carry `nonce`. */
-
-export function contentSecurityPolicy(nonce: string): string {
-  return [
-    "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+/**
+ * The Content-Security-Policy, as helmet takes it; `nonce` is this response's. Only the app's own
+ * inline scripts (carrying the nonce) may run. `dev` lets Vite's hot-reload socket connect.
+ */
+export function cspDirectives(nonce: (res: ServerResponse) => string, dev = false) {
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", (_req: IncomingMessage, res: ServerResponse) => `'nonce-${nonce(res)}'`],
     // React style attributes (star widths, slide colours) are inline styles.
-    "style-src 'self' 'unsafe-inline'",
+    styleSrc: ["'self'", "'unsafe-inline'"],
     // Admins may give product images as https URLs.
-    "img-src 'self' data: https:",
-    "font-src 'self'",
-    "connect-src 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-    "base-uri 'self'",
-    "object-src 'none'",
-  ].join("; ");
+    imgSrc: ["'self'", "data:", "https:"],
+    fontSrc: ["'self'"],
+    connectSrc: dev ? ["'self'", "ws:"] : ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+    baseUri: ["'self'"],
+    objectSrc: ["'none'"],
+  };
 }
 
-export const SECURITY_HEADERS: Record<string, string> = {
-  "X-Content-Type-Options": "nosniff",
-  "Referrer-Policy": "strict-origin-when-cross-origin",
-  "X-Frame-Options": "DENY",
-  "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
-  "Cross-Origin-Opener-Policy": "same-origin",
-};
+export const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()";
+export const HSTS = "max-age=63072000; includeSubDomains";

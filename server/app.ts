@@ -1,0 +1,19 @@
+// The React Router app as an Express handler, as in React Router's node-custom-server template.
+// Built by Vite into build/server (the SSR entry chunk), loaded through Vite in development.
+import { createRequestHandler } from "@react-router/express";
+import type { Response } from "express";
+import { RouterContextProvider } from "react-router";
+import { requestInfo } from "~/models/request-context.server";
+
+export const handler = createRequestHandler({
+  build: () => import("virtual:react-router/server-build"),
+  getLoadContext(req, res: Response) {
+    const context = new RouterContextProvider();
+    // req.ip follows Express's `trust proxy`; the nonce is the one helmet put in this response's CSP.
+    context.set(requestInfo, { ip: req.ip ?? req.socket.remoteAddress ?? "unknown", nonce: String(res.locals.cspNonce) });
+    return context;
+  },
+});
+
+/** The shop's database connection, closed once the last request of a stopping worker is done. */
+export { closeDatabase } from "~/db/client.server";

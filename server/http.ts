@@ -1,0 +1,99 @@
+// The Express app around React Router, the same in development (Vite in middleware mode) and in
+// production (the built files), and the graceful stop of one HTTP server.
+import compression from "compression";
+import express, { type RequestHandler } from "express";
+import helmet from "helmet";
+import morgan from "morgan";
+import type { Server } from "node:http";
+import { Server as NetServer } from "node:net";
+import sirv from "sirv";
+import type { ViteDevServer } from "vite";
+import { env } from "~/env.server";
+import { ALLOW, cspDirectives, HSTS, newNonce, PERMISSIONS_POLICY } from "./http-guards";
+import { bodyLimit, methods, personalNoStore, plainRanges, sameOrigin, serverError } from "./middleware";
+
+const YEAR = "public, max-age=31536000, immutable";
+let stopping = false;
+
+/** One JSON line per request: no query strings, cookies or bodies, so no secrets and no search terms. */
+const requestLog = morgan((tokens, req, res) =>
+  JSON.stringify({
+    t: new Date().toISOString(),
+    method: req.method,
+    path: (req as express.Request).originalUrl.split("?")[0],
+    status: res.statusCode,
+    ms: Math.round(Number(tokens["response-time"]!(req, res) ?? 0) * 10) / 10,
+    ip: (req as express.Request).ip,
+  }),
+);
+
+export function createHttpApp(options: { app: RequestHandler; clientDir: string; vite?: ViteDevServer }) {
+  const http = express();
+  http.disable("x-powered-by");
+  // Behind a reverse proxy: the client's address from X-Forwarded-For, https from X-Forwarded-Proto.
+  http.set("trust proxy", env.trustProxy);
+  if (env.logRequests) http.use(requestLog);
+  http.use((_req, res, next) => {
+    res.locals.cspNonce = newNonce();
+    next();
+  });
+  http.use(
+    helmet({
+      contentSecurityPolicy: { useDefaults: false, directives: cspDirectives((res) => String((res as express.Response).locals.cspNonce), !!options.vite) },
+      // Sent below, and only in production over HTTPS: a development host must not be pinned to it.
+      strictTransportSecurity: false,
+      xFrameOptions: { action: "deny" },
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    }),
+  );
+  http.use((req, res, next) => {
+    res.set("Permissions-Policy", PERMISSIONS_POLICY);
+    if (env.isProduction && req.secure) res.set("Strict-Transport-Security", HSTS);
+    // While stopping, keep-alive clients are told not to send another request on this connection.
+    if (stopping) res.set("Connection", "close");
+    next();
+  });
+  http.use(methods, sameOrigin, bodyLimit, personalNoStore);
+  http.use(compression({ threshold: 1024 }));
+  http.use(plainRanges);
+  // Uploads arrive while the shop runs, so their folder is looked up on each request (dev mode).
+  http.use("/uploads", sirv(env.uploadDir, { dev: true, etag: true, setHeaders: (res) => res.setHeader("Cache-Control", YEAR) }));
+  if (options.vite) http.use(options.vite.middlewares);
+  else {
+    // The build's files, sent as their build-time brotli/gzip copies (app/ops/precompress.mjs).
+    const files = sirv(options.clientDir, {
+      etag: true,
+      gzip: true,
+      brotli: true,
+      setHeaders: (res, path) => res.setHeader("Cache-Control", path.startsWith("/assets/") ? YEAR : "public, max-age=3600"),
+    });
+    http.use((req, res, next) => (req.method === "GET" || req.method === "HEAD" ? files(req, res, next) : next()));
+  }
+  http.use(options.app);
+  http.use(serverError);
+  return http;
+}
+
+/**
+ * Listens, and answers CONNECT (which never reaches Express: without a handler Node drops the
+ * socket unanswered). Resolves once listening.
+ */
+export function listen(http: express.Express): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = http.listen(env.port, env.host, (error?: Error) => (error ? reject(error) : resolve(server)));
+    server.on("connect", (_req, socket) => {
+      socket.end(`HTTP/1.1 405 Method Not Allowed\r\nAllow: ${ALLOW}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+    });
+  });
+}
+
+/**
+ * Stops taking connections at once and lets open ones finish: a request in flight is answered
+ * (with Connection: close), and an idle keep-alive connection ends at its keep-alive timeout,
+ * which the client was told, so no client sends on a socket as it is being closed.
+ * (http.Server#close would close idle connections at once, and race the client's next request.)
+ */
+export function stop(server: Server): Promise<void> {
+  stopping = true;
+  return new Promise((resolve) => NetServer.prototype.close.call(server, () => resolve()));
+}

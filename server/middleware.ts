@@ -1,0 +1,76 @@
+// The small middlewares of our own around the app: each applies one check of http-guards.ts.
+// Security headers come from helmet, static files from sirv, compression from compression.
+import type { NextFunction, Request, RequestHandler, Response } from "express";
+import type { TLSSocket } from "node:tls";
+import { env } from "~/env.server";
+import { ALLOW, bodyLimitFor, isCrossSite, isPersonalPath, methodPolicy, ownOrigins, PRIVATE_NO_STORE } from "./http-guards";
+
+/** A refused body is still read (and dropped) up to this much, so the client reads our answer. */
+const DRAIN_LIMIT = 16 * 1024 * 1024;
+
+/**
+ * Answers a request the app will not see, in JSON for the API and in text otherwise. The body is
+ * drained rather than cut off: closing a socket the client is still writing to gives it a broken
+ * pipe (EPIPE) instead of our 413. Only a body too big to be worth reading closes the connection.
+ */
+export function refuse(req: Request, res: Response, status: number, message: string, headers: Record<string, string> = {}) {
+  const declared = Number(req.headers["content-length"] ?? 0);
+  const chunked = req.headers["transfer-encoding"] !== undefined && req.headers["content-length"] === undefined;
+  if (chunked || declared > DRAIN_LIMIT) res.set("Connection", "close");
+  else req.resume();
+  res.status(status).set(headers);
+  if (req.path.startsWith("/api/") || (req.headers.accept ?? "").includes("application/json")) res.json({ message });
+  else res.type("text/plain").send(message);
+}
+
+/** Methods the web Request cannot carry never reach the app; OPTIONS runs no loader. */
+export const methods: RequestHandler = (req, res, next) => {
+  const policy = methodPolicy(req.method);
+  if (policy === "app") return next();
+  if (policy === "refuse") return refuse(req, res, 405, "Method not allowed", { Allow: ALLOW });
+  req.resume();
+  res.status(204).set("Allow", ALLOW).end();
+};
+
+/** Cross-site form posts and fetches are refused before the app runs any action. */
+export const sameOrigin: RequestHandler = (req, res, next) => {
+  const encrypted = (req.socket as TLSSocket).encrypted === true;
+  if (!isCrossSite(req.method, req.headers, ownOrigins(req.headers, encrypted, env.trustProxy, env.allowedOrigins))) return next();
+  refuse(req, res, 403, "Cross-site request refused");
+};
+
+/** Oversized bodies are refused on their declared length, before they are read. */
+export const bodyLimit: RequestHandler = (req, res, next) => {
+  if (Number(req.headers["content-length"] ?? 0) > bodyLimitFor(req.path)) return refuse(req, res, 413, "Request body too large");
+  if (req.headers["transfer-encoding"] && req.headers["content-length"] === undefined && req.method !== "GET" && req.method !== "HEAD") {
+    return refuse(req, res, 411, "Content-Length required");
+  }
+  next();
+};
+
+/** Pages with one person's data are never kept by a browser or proxy cache. */
+export const personalNoStore: RequestHandler = (req, res, next) => {
+  if (isPersonalPath(req.path)) res.set("Cache-Control", PRIVATE_NO_STORE);
+  next();
+};
+
+/**
+ * A Range that is not one well-formed `bytes=a-b` (a ≤ b) is ignored, as RFC 9110 allows: the
+ * static file server would otherwise try to read backwards and fail.
+ */
+export const plainRanges: RequestHandler = (req, _res, next) => {
+  const range = req.headers.range;
+  if (range !== undefined) {
+    const m = /^bytes=(\d*)-(\d*)$/.exec(range);
+    const ok = m !== null && (m[1] !== "" || m[2] !== "") && (m[1] === "" || m[2] === "" || Number(m[1]) <= Number(m[2]));
+    if (!ok) delete req.headers.range;
+  }
+  next();
+};
+
+/** Anything that still throws is this request's 500, logged with its stack; the server goes on. */
+export function serverError(error: unknown, req: Request, res: Response, _next: NextFunction) {
+  console.error(`${req.method} ${req.path}:`, error);
+  if (res.headersSent) res.destroy();
+  else refuse(req, res, 500, "Internal server error");
+}

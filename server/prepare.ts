@@ -1,0 +1,13 @@
+// Runs once before any worker serves: migrations (applied as the database opens), the admin from
+// ADMIN_EMAIL, the demo catalogue into an empty database, the PIN directory.
+import { closeDatabase } from "~/db/client.server";
+import { startup } from "~/models/startup.server";
+
+export { startup as prepare };
+
+/** The start-up step as a process of its own (production): prepare, close the file, exit. */
+export function prepareAndExit(): never {
+  startup();
+  closeDatabase();
+  process.exit(0);
+}

@@ -1,0 +1,54 @@
+// One web worker: the Express app on the shared port, stopped gracefully on SIGTERM/SIGINT or
+// when the primary retires it (a rolling restart). An uncaught error ends it (exit 1) after
+// in-flight requests, and the primary starts another.
+import closeWithGrace from "close-with-grace";
+import express from "express";
+import type { Server } from "node:http";
+import { join } from "node:path";
+import type { ViteDevServer } from "vite";
+import { projectRoot } from "~/env.server";
+import { createHttpApp, listen, stop } from "./http";
+
+/** The built client files (react-router build). */
+const clientDir = join(projectRoot, "build", "client");
+
+export async function serveWorker(options: { vite?: ViteDevServer } = {}) {
+  let app: express.RequestHandler;
+  let closeDatabase: () => void;
+  const vite = options.vite;
+  if (vite) {
+    // Development: the app is loaded through Vite on every request, so edits show at once.
+    app = async (req, res, next) => {
+      try {
+        const mod = (await vite.ssrLoadModule("./server/app.ts")) as typeof import("./app");
+        await mod.handler(req, res, next);
+      } catch (error) {
+        if (error instanceof Error) vite.ssrFixStacktrace(error);
+        next(error);
+      }
+    };
+    closeDatabase = () => {};
+  } else {
+    const mod = await import("./app");
+    app = mod.handler;
+    closeDatabase = mod.closeDatabase;
+  }
+  const server: Server = await listen(createHttpApp({ app, clientDir, vite }));
+
+  let closing = false;
+  const closer = closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (closing) return;
+    closing = true;
+    if (err) console.error("Uncaught error; stopping this worker:", err);
+    else if (signal && !process.send) console.log(`${signal}: finishing in-flight requests`);
+    await stop(server);
+    await vite?.close();
+    closeDatabase();
+  });
+  // The primary asks a worker to stop with a message: a signal would reach close-with-grace twice
+  // under systemd, which signals every process of the service.
+  process.on("message", (message) => {
+    if (message === "shutdown" && !closing) void closer.close();
+  });
+  return server;
+}
