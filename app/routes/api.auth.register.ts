@@ -16,9 +16,9 @@ export async function action({ request }: Route.ActionArgs) {
     return apiError(400, registerSummary(body, fieldErrors));
   }
   try {
-    check("registerIp", ipOf(request));
+    await check("registerIp", ipOf(request));
     const user = await createUser(parsed.data);
-    hit("registerIp", ipOf(request));
+    await hit("registerIp", ipOf(request));
     return json(toPublicUser(user), 201, { "Set-Cookie": await startUserSession(request, user.id) });
   } catch (error) {
     if (error instanceof EmailTakenError) return apiError(409, EMAIL_TAKEN);

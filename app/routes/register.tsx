@@ -27,9 +27,9 @@ export async function action({ request }: Route.ActionArgs) {
   }
   let user;
   try {
-    check("registerIp", ipOf(request));
+    await check("registerIp", ipOf(request));
     user = await createUser(submission.value);
-    hit("registerIp", ipOf(request));
+    await hit("registerIp", ipOf(request));
   } catch (error) {
     if (error instanceof RateLimited) return data(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), { status: 429 });
     if (!(error instanceof EmailTakenError)) throw error;
