@@ -19,12 +19,12 @@ export const authenticator = new Authenticator<User>();
  * recent failures (RateLimited), null for a wrong email or password.
  */
 export async function attemptLogin(email: string, password: string, ip: string): Promise<User | null> {
-  check("loginFailEmail", email);
-  check("loginFailIp", ip);
+  await check("loginFailEmail", email);
+  await check("loginFailIp", ip);
   const user = await verifyLogin(email, password);
   if (!user) {
-    hit("loginFailEmail", email);
-    hit("loginFailIp", ip);
+    await hit("loginFailEmail", email);
+    await hit("loginFailIp", ip);
   }
   return user;
 }

@@ -1,8 +1,10 @@
+import { RateLimiterRes, RateLimiterSQLite, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { sqlite } from "~/db/client.server";
 import { env } from "~/env.server";
 import { apiError } from "./http.server";
 
-// In-memory fixed windows: the shop runs as one process. RATE_LIMIT_FACTOR scales every limit
-// (test suites of other features raise it; 0 is not allowed).
+// ── The rules: what is limited, how much, for how long, and what the refusal says. ──
+// RATE_LIMIT_FACTOR scales every limit (test suites of other features raise it; 0 is not allowed).
 const factor = env.rateLimitFactor;
 
 type Rule = { limit: number; windowMs: number; message: string };
@@ -16,19 +18,49 @@ export const RULES = {
 } satisfies Record<string, Rule>;
 export type RuleName = keyof typeof RULES;
 
-const windows = new Map<string, { count: number; resetAt: number }>();
+// ── The store: where the counts live. ──
+// Every worker process counts in one table of the shop's database, so a limit holds for all of
+// them together (a Map in each process would let N workers allow N times the limit). Fixed
+// windows from a key's first hit, counted by one atomic upsert. rate-limiter-flexible creates
+// the table itself (no drizzle migration) on the shop's own better-sqlite3 connection, which
+// already has WAL and busy_timeout. For PostgreSQL this function is the one place to change:
+// RateLimiterPostgres takes the same options with a pg pool as storeClient.
+const TABLE = "rate_limits";
 
-function bucket(rule: RuleName, key: string, now: number) {
-  const id = `${rule}:${key}`;
-  let w = windows.get(id);
-  if (!w || w.resetAt <= now) {
-    w = { count: 0, resetAt: now + RULES[rule].windowMs };
-    windows.set(id, w);
-  }
-  if (windows.size > 50_000) for (const [k, v] of windows) if (v.resetAt <= now) windows.delete(k);
-  return w;
+function store(rule: RuleName, sweep: boolean): { limiter: RateLimiterAbstract; ready: Promise<void> } {
+  let limiter!: RateLimiterSQLite;
+  const ready = new Promise<void>((resolve, reject) => {
+    limiter = new RateLimiterSQLite(
+      {
+        storeClient: sqlite,
+        storeType: "better-sqlite3",
+        tableName: TABLE,
+        keyPrefix: rule,
+        points: Math.ceil(RULES[rule].limit * factor),
+        duration: RULES[rule].windowMs / 1000,
+        // Every 5 minutes, rows that expired over an hour ago are deleted (the whole table:
+        // one limiter per process does it for all the rules).
+        clearExpiredByTimeout: sweep,
+      },
+      (error) => (error ? reject(error) : resolve()),
+    );
+  });
+  ready.catch(() => {}); // reported by the first hit() or check() that waits for it
+  return { limiter, ready };
 }
 
+const stores = Object.fromEntries((Object.keys(RULES) as RuleName[]).map((rule, i) => [rule, store(rule, i === 0)])) as Record<
+  RuleName,
+  ReturnType<typeof store>
+>;
+
+/** For tests: forgets every count. */
+export async function resetRateLimits(): Promise<void> {
+  await Promise.all(Object.values(stores).map((s) => s.ready));
+  sqlite.prepare(`DELETE FROM ${TABLE}`).run();
+}
+
+// ── The shop's side: refusals as errors. ──
 export class RateLimited extends Error {
   constructor(
     message: string,
@@ -38,21 +70,26 @@ export class RateLimited extends Error {
   }
 }
 
+const refusal = (rule: RuleName, res: RateLimiterRes) => new RateLimited(RULES[rule].message, Math.ceil(res.msBeforeNext / 1000));
+
 /** Throws RateLimited when `key` is over the rule's limit; otherwise counts this hit. */
-export function hit(rule: RuleName, key: string, now = Date.now()): void {
-  const w = bucket(rule, key, now);
-  if (w.count >= Math.ceil(RULES[rule].limit * factor)) throw new RateLimited(RULES[rule].message, Math.ceil((w.resetAt - now) / 1000));
-  w.count++;
+export async function hit(rule: RuleName, key: string): Promise<void> {
+  const { limiter, ready } = stores[rule];
+  await ready;
+  try {
+    await limiter.consume(key);
+  } catch (error) {
+    // The library rejects with its result when over the limit, with an Error when the store fails.
+    throw error instanceof RateLimiterRes ? refusal(rule, error) : error;
+  }
 }
 
 /** Throws RateLimited when over the limit, without counting (e.g. before checking a password). */
-export function check(rule: RuleName, key: string, now = Date.now()): void {
-  const w = bucket(rule, key, now);
-  if (w.count >= Math.ceil(RULES[rule].limit * factor)) throw new RateLimited(RULES[rule].message, Math.ceil((w.resetAt - now) / 1000));
-}
-
-export function resetRateLimits(): void {
-  windows.clear();
+export async function check(rule: RuleName, key: string): Promise<void> {
+  const { limiter, ready } = stores[rule];
+  await ready;
+  const res = await limiter.get(key);
+  if (res && res.consumedPoints >= limiter.points) throw refusal(rule, res);
 }
 
 /** The JSON door's 429. */

@@ -17,9 +17,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return apiError(400, registerSummary(body, fieldErrors));
   }
   try {
-    check("registerIp", ipOf(context));
+    await check("registerIp", ipOf(context));
     const user = await createUser(parsed.data);
-    hit("registerIp", ipOf(context));
+    await hit("registerIp", ipOf(context));
     return json(toPublicUser(user), 201, { "Set-Cookie": await startUserSession(request, user.id) });
   } catch (error) {
     if (error instanceof EmailTakenError) return apiError(409, EMAIL_TAKEN);

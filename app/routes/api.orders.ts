@@ -18,7 +18,7 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = orderRequestSchema.safeParse(await readBody(request));
   if (!parsed.success) return apiError(400, orderRequestMessage(parsed.error));
   try {
-    hit("order", user.id);
+    await hit("order", user.id);
     const { id } = placeOrder(user.id, parsed.data);
     return json(toApiOrder(getOrderFor(user, id)!), 201, { Location: `/api/orders/${id}` });
   } catch (error) {

@@ -14,7 +14,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const parsed = reviewSchema.safeParse(await readBody(request));
   if (!parsed.success) return apiError(400, parsed.error.issues[0]?.message ?? "Invalid review");
   try {
-    hit("review", user.id);
+    await hit("review", user.id);
   } catch (error) {
     if (error instanceof RateLimited) return tooMany(error);
     throw error;

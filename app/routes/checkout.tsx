@@ -65,7 +65,7 @@ export async function action({ request }: Route.ActionArgs) {
   const { name, email, phone, address, city, state } = submission.value;
   let order;
   try {
-    hit("order", user.id);
+    await hit("order", user.id);
     order = placeOrder(user.id, {
       contact: { name, email, phone },
       shippingAddress: { address, city, state, pin: submission.value.pin },

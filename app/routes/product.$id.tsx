@@ -40,7 +40,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: reviewSchema });
   if (submission.status !== "success") return submission.reply();
   try {
-    hit("review", user.id);
+    await hit("review", user.id);
   } catch (error) {
     if (error instanceof RateLimited) return data(submission.reply({ formErrors: [error.message] }), { status: 429 });
     throw error;

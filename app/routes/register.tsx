@@ -28,9 +28,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   let user;
   try {
-    check("registerIp", ipOf(context));
+    await check("registerIp", ipOf(context));
     user = await createUser(submission.value);
-    hit("registerIp", ipOf(context));
+    await hit("registerIp", ipOf(context));
   } catch (error) {
     if (error instanceof RateLimited) return data(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), { status: 429 });
     if (!(error instanceof EmailTakenError)) throw error;

@@ -1,0 +1,21 @@
+// A separate OS process for tests/unit/rate-limit-processes.test.ts, on the database file of
+// DATABASE_PATH: prints "ready", waits for a line on stdin, then hits `rule` for `key` `n` times
+// and prints one JSON line, "ok" or "refused" for each hit, in order.
+import { once } from "node:events";
+import { hit, RateLimited, type RuleName } from "~/models/rate-limit.server";
+
+const [rule, key, n] = process.argv.slice(2) as [RuleName, string, string];
+process.stdout.write("ready\n");
+await once(process.stdin, "data");
+const outcomes: string[] = [];
+for (let i = 0; i < Number(n); i++) {
+  try {
+    await hit(rule, key);
+    outcomes.push("ok");
+  } catch (error) {
+    if (!(error instanceof RateLimited)) throw error;
+    outcomes.push("refused");
+  }
+}
+process.stdout.write(`${JSON.stringify(outcomes)}\n`);
+process.stdin.destroy();
