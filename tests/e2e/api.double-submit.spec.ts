@@ -2,7 +2,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { expect, newProduct, queryOne, test } from "./fixtures";
 
 // Issue #11, double submission, through the JSON door: an Idempotency-Key makes repeats of
-// POST /api/orders one order.
+// POST /api/orders one order; a customer's second review of a product replaces the first.
 
 const contact = { name: "Api Double", email: "api-double@example.com", phone: "9876543210" };
 const shippingAddress = { address: "5 Park Street", city: "Kolkata", state: "West Bengal", pin: "700016" };
@@ -66,4 +66,29 @@ test("an empty Idempotency-Key or one over 200 characters is a 400 with a messag
   expect(stockOf(product)).toBe(10);
   const longest = await request.post("/api/orders", { data: { contact, shippingAddress, items: [{ product, qty: 1 }] }, headers: { "Idempotency-Key": "k".repeat(200) } });
   expect(longest.status()).toBe(201);
+});
+
+test("POST /api/products/{id}/reviews twice: one review, replaced (201 then 200), the rating follows the second", async ({ request, playwright, baseURL, uniqueEmail }) => {
+  const email = uniqueEmail();
+  await customer(request, email);
+  const product = await newProduct(playwright, baseURL!, { name: `Api Review Twice ${Date.now()}`, stock: 5 });
+  const mine = () => queryOne<{ n: number }>("select count(*) n from reviews r join users u on u.id = r.user_id where u.email = ? and r.product_id = ?", email, product)!.n;
+
+  const first = await request.post(`/api/products/${product}/reviews`, { data: { rating: 5, comment: "Great throw" } });
+  expect(first.status()).toBe(201);
+  expect(await first.json()).toMatchObject({ _id: product, rating: 5, numReviews: 1, message: "Review submitted" });
+
+  const second = await request.post(`/api/products/${product}/reviews`, { data: { rating: 1, comment: "Weak throw after all" } });
+  expect(second.status()).toBe(200);
+  const body = await second.json();
+  expect(body).toMatchObject({ _id: product, rating: 1, numReviews: 1, message: "Review updated" });
+  expect(body.reviews).toEqual([expect.objectContaining({ name: "Api Double", rating: 1, comment: "Weak throw after all" })]);
+  expect(mine()).toBe(1);
+  expect(queryOne("select rating, num_reviews from products where id = ?", product)).toEqual({ rating: 1, num_reviews: 1 });
+
+  // Five at once still leave one review.
+  const burst = await Promise.all([1, 2, 3, 4, 5].map((rating) => request.post(`/api/products/${product}/reviews`, { data: { rating, comment: `burst ${rating}` } })));
+  expect(burst.map((r) => r.status())).toEqual([200, 200, 200, 200, 200]);
+  expect(mine()).toBe(1);
+  expect(queryOne<{ num_reviews: number }>("select num_reviews from products where id = ?", product)!.num_reviews).toBe(1);
 });

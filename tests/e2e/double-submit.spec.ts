@@ -2,7 +2,8 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, newProduct, queryOne, test, toaster } from "./fixtures";
 
 // Issue #11, double submission, through the HTML door (runs with JS off and on): the checkout
-// form's one-time token makes any number of posts of one form one order.
+// form's one-time token makes any number of posts of one form one order; a customer's second
+// review of a product replaces the first.
 
 const CONTACT = { name: "Double Buyer", email: "double@example.com", phone: "9876543210" };
 const ADDRESS = { address: "5 Park Street", city: "Kolkata", state: "West Bengal", pin: "700016" };
@@ -90,4 +91,43 @@ test("the checkout form posts its token: the order placed through the page keeps
   // A checkout page rendered again has a token of its own: the next order is another one.
   await fillCart(page, baseURL!, product, 1);
   expect(await checkoutToken(page.request)).not.toBe(token);
+});
+
+test("reviewing a product twice through its page updates the one review and says so", async ({ page, goto, playwright, baseURL, registerViaApi }) => {
+  const user = await registerViaApi({ name: "Twice Reviewer" });
+  const product = await newProduct(playwright, baseURL!, { name: `Review Twice ${test.info().project.name} ${Date.now()}`, stock: 5 });
+  const mine = () => queryOne<{ n: number }>("select count(*) n from reviews r join users u on u.id = r.user_id where u.email = ? and r.product_id = ?", user.email, product)!.n;
+  const stored = () => queryOne<{ rating: number; num_reviews: number }>("select rating, num_reviews from products where id = ?", product)!;
+  const note = page.getByText("You reviewed this product. Posting again updates your review.");
+
+  await goto(`/product/${product}`);
+  await expect(note).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Write a review" })).toBeVisible();
+  await page.getByLabel("Rating").selectOption("5");
+  await page.getByLabel("Comment").fill("Smells like a meadow");
+  await page.getByRole("button", { name: "Submit review" }).click();
+  await expect(toaster(page)).toContainText("Review submitted");
+  await expect(note).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Update your review" })).toBeVisible();
+  // The form starts from the stored review.
+  await expect(page.getByLabel("Rating")).toHaveValue("5");
+  await expect(page.getByLabel("Comment")).toHaveValue("Smells like a meadow");
+  expect(mine()).toBe(1);
+  expect(stored()).toEqual({ rating: 5, num_reviews: 1 });
+
+  await page.getByLabel("Rating").selectOption("1");
+  await page.getByLabel("Comment").fill("Tunnelled after a week");
+  await page.getByRole("button", { name: "Submit review" }).click();
+  await expect(toaster(page)).toContainText("Review updated");
+  const list = page.locator(".review-list li");
+  await expect(list).toHaveCount(1);
+  await expect(list.first()).toContainText("Tunnelled after a week");
+  await expect(list.first()).toContainText("Twice Reviewer");
+  await expect(list.first().getByRole("img", { name: "Rated 1.0 out of 5" })).toBeVisible();
+  await expect(page.locator(".product-info")).toContainText("1 review");
+  await expect(note).toBeVisible();
+  await expect(page.getByLabel("Rating")).toHaveValue("1");
+  await expect(page.getByLabel("Comment")).toHaveValue("Tunnelled after a week");
+  expect(mine()).toBe(1);
+  expect(stored()).toEqual({ rating: 1, num_reviews: 1 });
 });
