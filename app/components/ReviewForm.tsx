@@ -4,18 +4,27 @@ import { Form } from "react-router";
 import { Field, FormAlert } from "~/components/Field";
 import { reviewSchema } from "~/lib/review-schema";
 
-/** The product page's review form; the page loads it lazily (only logged-in shoppers see it). */
-export default function ReviewForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
+/**
+ * The product page's review form; the page loads it lazily (only logged-in shoppers see it).
+ * `mine`: the shopper's own review of this product, which a post replaces; the form starts from it.
+ */
+export default function ReviewForm({
+  lastResult,
+  mine,
+}: {
+  lastResult: SubmissionResult<string[]> | undefined;
+  mine: { rating: number; comment: string } | null;
+}) {
   const [form, fields] = useForm({
     lastResult,
     constraint: getZodConstraint(reviewSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: reviewSchema }),
     shouldValidate: "onSubmit",
-    defaultValue: { rating: "5", comment: "" },
+    defaultValue: mine ? { rating: String(mine.rating), comment: mine.comment } : { rating: "5", comment: "" },
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="review-form">
-      <h3>Write a review</h3>
+    <Form method="post" {...getFormProps(form)} className="review-form" aria-describedby={mine ? "review-note" : undefined}>
+      <h3>{mine ? "Update your review" : "Write a review"}</h3>
       <FormAlert message={form.errors?.[0]} />
       <Field label="Rating" id={fields.rating.id} errorId={fields.rating.errorId} errors={fields.rating.errors}>
         <select {...getSelectProps(fields.rating)}>

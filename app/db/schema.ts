@@ -81,7 +81,9 @@ export const reviews = sqliteTable(
     comment: text("comment").notNull().default(""),
     createdAt: createdAt(),
   },
-  (t) => [index("reviews_product_idx").on(t.productId, t.createdAt)],
+  // One review per customer per product: posting again updates it (addReview). Reviews without
+  // a user (demo seed, deleted accounts) are NULL here and never collide.
+  (t) => [index("reviews_product_idx").on(t.productId, t.createdAt), uniqueIndex("reviews_user_product_unique").on(t.userId, t.productId)],
 );
 
 export const orders = sqliteTable(
@@ -108,9 +110,16 @@ export const orders = sqliteTable(
     grandTotal: integer("grand_total").notNull(),
     // Set once stock has been given back for a cancellation, so it never happens twice.
     stockReturned: integer("stock_returned", { mode: "boolean" }).notNull().default(false),
+    // The checkout form's one-time token or the API's Idempotency-Key: the same key from the same
+    // customer is the same order (placeOrder), never a second one.
+    idempotencyKey: text("idempotency_key"),
     createdAt: createdAt(),
   },
-  (t) => [index("orders_user_idx").on(t.userId, t.createdAt), index("orders_created_idx").on(t.createdAt)],
+  (t) => [
+    index("orders_user_idx").on(t.userId, t.createdAt),
+    index("orders_created_idx").on(t.createdAt),
+    uniqueIndex("orders_user_idempotency_key_unique").on(t.userId, t.idempotencyKey).where(sql`${t.idempotencyKey} IS NOT NULL`),
+  ],
 );
 
 export const orderItems = sqliteTable(

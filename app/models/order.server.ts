@@ -15,11 +15,36 @@ export type PlaceOrderInput = Pick<OrderRequest, "contact" | "shippingAddress"> 
   items: { product: string; qty: number; price?: number }[];
 };
 
+/** The longest idempotency key accepted (the checkout form's token, the API's Idempotency-Key). */
+export const IDEMPOTENCY_KEY_MAX = 200;
+export const IDEMPOTENCY_KEY_INVALID = `Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX} characters.`;
+export const isIdempotencyKey = (key: string) => key.length > 0 && key.length <= IDEMPOTENCY_KEY_MAX;
+
+/** The order `userId` placed with `key`, if any: a repeat of that request answers this order. */
+export function orderIdForKey(userId: string, key: string, conn: Pick<Tx, "select"> = db): string | null {
+  return conn.select({ id: orders.id }).from(orders).where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key))).get()?.id ?? null;
+}
+
+/** better-sqlite3's error, seen through drizzle's DrizzleQueryError, for `key`'s unique index. */
+export function isKeyConflict(error: unknown): boolean {
+  for (let e = error; e instanceof Error; e = e.cause) {
+    if ((e as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE" && e.message.includes("orders.idempotency_key")) return true;
+  }
+  return false;
+}
+
 /**
  * The one way an order is made (checkout form and POST /api/orders). Names and prices come
  * from the database; stock is checked and taken in the same transaction that writes the order.
+ *
+ * `key` (the checkout form's one-time token, or the API's Idempotency-Key) makes a repeat of the
+ * same request the same order: the order is written with its key, unique per customer
+ * (orders_user_idempotency_key_unique), so a second request with that key, at once or later,
+ * answers the first order (`replayed`) and takes no stock. The transaction begins IMMEDIATE, so
+ * the key is looked up under the write lock; the unique index is the authority should any other
+ * writer get in between, and that conflict also answers the stored order.
  */
-export function placeOrder(userId: string, input: PlaceOrderInput): { id: string } {
+export function placeOrder(userId: string, input: PlaceOrderInput, key?: string): { id: string; replayed: boolean } {
   // The same product twice is one line.
   const wanted = new Map<string, number>();
   // Every price a client showed, per product: each line is checked, not only the last one.
@@ -32,9 +57,14 @@ export function placeOrder(userId: string, input: PlaceOrderInput): { id: string
       shownPrices.set(item.product, seen);
     }
   }
-  if (wanted.size === 0) throw new OrderError(CART_EMPTY);
+  if (key !== undefined && !isIdempotencyKey(key)) throw new OrderError(IDEMPOTENCY_KEY_INVALID);
 
-  return writeTransaction((tx) => {
+  const write = (tx: Tx): { id: string; replayed: boolean } => {
+    if (key !== undefined) {
+      const first = orderIdForKey(userId, key, tx);
+      if (first) return { id: first, replayed: true };
+    }
+    if (wanted.size === 0) throw new OrderError(CART_EMPTY);
     const rows = tx
       .select({ id: products.id, name: products.name, price: products.price, stock: products.stock, image: products.image })
       .from(products)
@@ -71,6 +101,7 @@ export function placeOrder(userId: string, input: PlaceOrderInput): { id: string
         subtotal: totals.subtotal,
         shipping: totals.shipping,
         grandTotal: totals.total,
+        idempotencyKey: key ?? null,
       })
       .run();
     for (const line of lines) {
@@ -85,8 +116,16 @@ export function placeOrder(userId: string, input: PlaceOrderInput): { id: string
         .run();
       if (taken.changes !== 1) throw new OrderError(`Only ${line.stock} left of ${line.name}.`);
     }
-    return { id };
-  });
+    return { id, replayed: false };
+  };
+  try {
+    return writeTransaction(write);
+  } catch (error) {
+    // Another writer stored this key first: its order is the answer.
+    const first = key !== undefined && isKeyConflict(error) ? orderIdForKey(userId, key) : null;
+    if (!first) throw error;
+    return { id: first, replayed: true };
+  }
 }
 
 export type OrderWithItems = Order & { items: OrderItem[] };

@@ -155,13 +155,24 @@ export function galleryOf(primary: string, images: string[]): string[] {
   return [...new Set([primary, ...images].filter(Boolean))];
 }
 
-/** Adds a review and recomputes the product's rating and count in the same transaction. */
-export function addReview(productId: string, user: Pick<User, "id" | "name">, input: ReviewInput): boolean {
+/**
+ * A customer's review of a product: the first adds it, a later one replaces its rating and comment
+ * (one review per customer per product, kept by the unique index reviews_user_product_unique),
+ * and the product's rating and count are recomputed in the same transaction.
+ * Null when there is no such (live) product.
+ */
+export function addReview(productId: string, user: Pick<User, "id" | "name">, input: ReviewInput): "created" | "updated" | null {
   return writeTransaction((tx) => {
     const exists = tx.select({ id: products.id }).from(products).where(and(eq(products.id, productId), live)).get();
-    if (!exists) return false;
+    if (!exists) return null;
+    const had = tx.select({ id: reviews.id }).from(reviews).where(and(eq(reviews.userId, user.id), eq(reviews.productId, productId))).get();
+    // The review shows the date it was last written, so an updated one moves to the top.
     tx.insert(reviews)
       .values({ id: newId(), productId, userId: user.id, name: user.name, rating: input.rating, comment: input.comment })
+      .onConflictDoUpdate({
+        target: [reviews.userId, reviews.productId],
+        set: { name: user.name, rating: input.rating, comment: input.comment, createdAt: sql`(unixepoch())` },
+      })
       .run();
     const stats = tx
       .select({ sum: sql<number>`coalesce(sum(${reviews.rating}), 0)`, n: sql<number>`count(*)` })
@@ -172,8 +183,19 @@ export function addReview(productId: string, user: Pick<User, "id" | "name">, in
       .set({ rating: ratingFromTotals(stats.sum, stats.n), numReviews: stats.n })
       .where(eq(products.id, productId))
       .run();
-    return true;
+    return had ? "updated" : "created";
   });
+}
+
+/** The review `userId` wrote of a product, if any (the product page prefills its form with it). */
+export function reviewBy(productId: string, userId: string): { rating: number; comment: string } | null {
+  return (
+    db
+      .select({ rating: reviews.rating, comment: reviews.comment })
+      .from(reviews)
+      .where(and(eq(reviews.userId, userId), eq(reviews.productId, productId)))
+      .get() ?? null
+  );
 }
 
 // --- The JSON door's shapes (spec §3): `_id`, money in rupees.

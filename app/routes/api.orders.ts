@@ -3,7 +3,16 @@ import { orderRequestMessage, orderRequestSchema } from "~/lib/checkout-schema";
 import { requireApiAdmin, requireApiUser } from "~/models/auth.server";
 import { apiError, json, methodNotAllowed, readBody } from "~/models/http.server";
 import { hit, RateLimited, tooMany } from "~/models/rate-limit.server";
-import { getOrderFor, listAllOrders, OrderError, placeOrder, toApiOrder } from "~/models/order.server";
+import {
+  getOrderFor,
+  IDEMPOTENCY_KEY_INVALID,
+  isIdempotencyKey,
+  listAllOrders,
+  OrderError,
+  orderIdForKey,
+  placeOrder,
+  toApiOrder,
+} from "~/models/order.server";
 
 // GET /api/orders (admin): every order, newest first.
 export async function loader({ request }: Route.LoaderArgs) {
@@ -12,15 +21,23 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 // POST /api/orders (spec §7): the client's names and prices are ignored; the database decides.
+// An Idempotency-Key header makes a repeat of the request (a retry after a lost answer, a double
+// tap) answer the first order, 201 as the first time, never a second order.
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
   const user = await requireApiUser(request);
+  const key = request.headers.get("Idempotency-Key") ?? undefined;
+  if (key !== undefined && !isIdempotencyKey(key)) return apiError(400, IDEMPOTENCY_KEY_INVALID);
   const parsed = orderRequestSchema.safeParse(await readBody(request));
   if (!parsed.success) return apiError(400, orderRequestMessage(parsed.error));
   try {
-    await hit("order", user.id);
-    const { id } = placeOrder(user.id, parsed.data);
-    return json(toApiOrder(getOrderFor(user, id)!), 201, { Location: `/api/orders/${id}` });
+    // A repeat of a placed order does not count against the order limit (twins that race here may;
+    // placeOrder still makes one order of them).
+    if (key === undefined || !orderIdForKey(user.id, key)) await hit("order", user.id);
+    const { id, replayed } = placeOrder(user.id, parsed.data, key);
+    const headers: Record<string, string> = { Location: `/api/orders/${id}` };
+    if (replayed) headers["Idempotent-Replayed"] = "true";
+    return json(toApiOrder(getOrderFor(user, id)!), 201, headers);
   } catch (error) {
     if (error instanceof OrderError) return apiError(400, error.message);
     if (error instanceof RateLimited) return tooMany(error);

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/api.products.$id.reviews";
 import { reviewSchema } from "~/lib/review-schema";
+import { REVIEW_SUBMITTED, REVIEW_UPDATED } from "~/lib/review-texts";
 import { requireApiUser } from "~/models/auth.server";
 import { apiError, json, methodNotAllowed, readBody } from "~/models/http.server";
 import { hit, RateLimited, tooMany } from "~/models/rate-limit.server";
@@ -7,7 +8,9 @@ import { addReview, getProduct, toApiProductDetail } from "~/models/product.serv
 
 export const loader = methodNotAllowed;
 
-// POST /api/products/{id}/reviews { rating, comment } → the product, reloaded.
+// POST /api/products/{id}/reviews { rating, comment } → the product, reloaded: 201 for a customer's
+// first review of it, 200 when it replaced their earlier one (one review per customer per product),
+// with `message` saying which.
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
   const user = await requireApiUser(request);
@@ -19,6 +22,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (error instanceof RateLimited) return tooMany(error);
     throw error;
   }
-  if (!addReview(params.id, user, parsed.data)) return apiError(404, "Product not found");
-  return json(toApiProductDetail(getProduct(params.id)!), 201);
+  const done = addReview(params.id, user, parsed.data);
+  if (!done) return apiError(404, "Product not found");
+  const product = toApiProductDetail(getProduct(params.id)!);
+  return done === "created" ? json({ ...product, message: REVIEW_SUBMITTED }, 201) : json({ ...product, message: REVIEW_UPDATED }, 200);
 }

@@ -11,14 +11,38 @@ import { cityStateFromAnswer, PIN_BAD_RESPONSE, PIN_UNAVAILABLE, postalAnswerSch
 import { requireUser } from "~/models/auth.server";
 import { cartLines, cartSummary, commitCart, readCart } from "~/models/cart.server";
 import { digitsOnly, resolvePin } from "~/models/checkout.server";
-import { OrderError, placeOrder } from "~/models/order.server";
+import { isIdempotencyKey, OrderError, orderIdForKey, placeOrder } from "~/models/order.server";
 import { hit, RateLimited } from "~/models/rate-limit.server";
 import { flashToast } from "~/models/toast.server";
 import { readForm } from "~/models/http.server";
+import { newId } from "~/lib/id";
 
 export const meta: Route.MetaFunction = () => [{ title: "Checkout · RK Candles" }, { name: "robots", content: "noindex" }];
 
 const UNAVAILABLE = "Some items in your cart are no longer available. Please review your cart.";
+const FORM_OUT_OF_DATE = "This checkout form is out of date. Please reload the page and place your order again.";
+
+/**
+ * The hidden field with the page's one-time token. Every post of one rendered form carries the
+ * same token, and placeOrder keeps it with the order (unique per customer), so a double click, a
+ * resend or Back-and-submit-again answers the order the first post placed.
+ */
+const ORDER_TOKEN = "orderToken";
+
+/** The form's token: undefined when the post has none (then it is placed as before), null when unusable. */
+function orderTokenOf(formData: FormData): string | undefined | null {
+  const value = formData.get(ORDER_TOKEN);
+  if (value === null) return undefined;
+  return typeof value === "string" && isIdempotencyKey(value) ? value : null;
+}
+
+/** What Place Order answers, the first time and every repeat: cart emptied, toast, thank-you page. */
+async function orderPlaced(request: Request, orderId: string) {
+  const headers = new Headers();
+  headers.append("Set-Cookie", await commitCart([]));
+  headers.append("Set-Cookie", await flashToast(request, { type: "success", title: "Order placed!" }));
+  return redirect(`/thank-you?o=${orderId}`, { headers });
+}
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
@@ -27,6 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     lines,
     summary: cartSummary(lines),
     defaults: { name: user.name, email: user.email, phone: user.phone ?? "" },
+    orderToken: newId() + newId(),
   };
 }
 
@@ -46,6 +71,13 @@ export async function action({ request }: Route.ActionArgs) {
     return submission.reply("error" in found ? { fieldErrors: { pin: [found.error] } } : undefined);
   }
 
+  // A repeat of a Place Order that went through (its cart cookie may be empty by now).
+  const token = orderTokenOf(formData);
+  if (token) {
+    const first = orderIdForKey(user.id, token);
+    if (first) return orderPlaced(request, first);
+  }
+
   // Place Order fills an empty city/state from a valid PIN.
   let pinError: string | undefined;
   if (pin.length === 6 && (!String(formData.get("city") ?? "").trim() || !String(formData.get("state") ?? "").trim())) {
@@ -59,34 +91,37 @@ export async function action({ request }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return submission.reply({ formErrors: [CHECKOUT_INCOMPLETE], fieldErrors: pinError ? { pin: [pinError] } : {} });
   }
+  if (token === null) return submission.reply({ formErrors: [FORM_OUT_OF_DATE] });
   const lines = cartLines(await readCart(request));
   if (lines.length === 0) return submission.reply({ formErrors: [CART_EMPTY] });
   if (!cartSummary(lines).canCheckout) return submission.reply({ formErrors: [UNAVAILABLE] });
   const { name, email, phone, address, city, state } = submission.value;
   let order;
   try {
-    await hit("order", user.id);
-    order = placeOrder(user.id, {
-      contact: { name, email, phone },
-      shippingAddress: { address, city, state, pin: submission.value.pin },
-      items: lines.map((l) => ({ product: l.id, qty: l.qty })),
-    });
+    // A post that waited (PIN, cart) while its twin placed the order does not count against the limit.
+    if (!token || !orderIdForKey(user.id, token)) await hit("order", user.id);
+    order = placeOrder(
+      user.id,
+      {
+        contact: { name, email, phone },
+        shippingAddress: { address, city, state, pin: submission.value.pin },
+        items: lines.map((l) => ({ product: l.id, qty: l.qty })),
+      },
+      token,
+    );
   } catch (error) {
     if (error instanceof OrderError) return submission.reply({ formErrors: [error.message] });
     if (error instanceof RateLimited) return data(submission.reply({ formErrors: [error.message] }), { status: 429 });
     throw error;
   }
-  const headers = new Headers();
-  headers.append("Set-Cookie", await commitCart([]));
-  headers.append("Set-Cookie", await flashToast(request, { type: "success", title: "Order placed!" }));
-  return redirect(`/thank-you?o=${order.id}`, { headers });
+  return orderPlaced(request, order.id);
 }
 
 // Results of the PIN lookup are kept per PIN for the life of the page (spec §5).
 const pinCache = new Map<string, { city: string; state: string } | { error: string }>();
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  const { lines, summary, defaults } = loaderData;
+  const { lines, summary, defaults, orderToken } = loaderData;
   const [form, fields] = useForm({
     lastResult: actionData,
     defaultValue: { ...defaults, address: "", city: "", state: "", pin: "" },
@@ -155,6 +190,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       <div className="cart">
         <Form method="post" {...getFormProps(form)} className="checkout-form">
           <FormAlert message={form.errors?.[0]} />
+          <input type="hidden" name={ORDER_TOKEN} value={orderToken} />
           <fieldset>
             <legend>Contact</legend>
             <Field label="Name" id={fields.name.id} errorId={fields.name.errorId} errors={fields.name.errors}>

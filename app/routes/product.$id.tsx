@@ -7,8 +7,9 @@ import { ProductImage } from "~/components/ProductImage";
 import { Stars } from "~/components/Stars";
 import { formatDate } from "~/lib/dates";
 import { reviewSchema } from "~/lib/review-schema";
+import { REVIEW_SUBMITTED, REVIEW_UPDATED, REVIEWED_ALREADY } from "~/lib/review-texts";
 import { getUser, requireUser } from "~/models/auth.server";
-import { addReview, getProduct } from "~/models/product.server";
+import { addReview, getProduct, reviewBy } from "~/models/product.server";
 import { hit, RateLimited } from "~/models/rate-limit.server";
 import { redirectWithToast } from "~/models/toast.server";
 import { readForm } from "~/models/http.server";
@@ -31,7 +32,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!product) throw data({ message: "Product not found" }, { status: 404 });
   const image = Number(new URL(request.url).searchParams.get("image") ?? 1);
   const selected = Number.isInteger(image) && image >= 1 && image <= product.images.length ? image - 1 : 0;
-  return { product, selected, loggedIn: (await getUser(request)) !== null };
+  const user = await getUser(request);
+  // The customer's own review: one per customer per product, so posting again replaces it.
+  return { product, selected, loggedIn: user !== null, mine: user ? reviewBy(product.id, user.id) : null };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -45,8 +48,9 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (error instanceof RateLimited) return data(submission.reply({ formErrors: [error.message] }), { status: 429 });
     throw error;
   }
-  if (!addReview(params.id, user, submission.value)) throw data({ message: "Product not found" }, { status: 404 });
-  return redirectWithToast(request, `/product/${params.id}#reviews`, { type: "success", title: "Review submitted" });
+  const done = addReview(params.id, user, submission.value);
+  if (!done) throw data({ message: "Product not found" }, { status: 404 });
+  return redirectWithToast(request, `/product/${params.id}#reviews`, { type: "success", title: done === "updated" ? REVIEW_UPDATED : REVIEW_SUBMITTED });
 }
 
 function Gallery({ name, images, initial }: { name: string; images: string[]; initial: number }) {
@@ -80,7 +84,7 @@ function Gallery({ name, images, initial }: { name: string; images: string[]; in
 }
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, selected, loggedIn } = loaderData;
+  const { product, selected, loggedIn, mine } = loaderData;
   const soldOut = product.stock <= 0;
   return (
     <article className="product">
@@ -126,10 +130,17 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           ))}
         </ul>
         {loggedIn ? (
-          // key: a new review remounts the form, so it starts blank again
-          <Suspense fallback={<div className="review-form-placeholder" />}>
-            <ReviewForm key={product.numReviews} lastResult={actionData} />
-          </Suspense>
+          <>
+            {mine ? (
+              <p className="muted" id="review-note">
+                {REVIEWED_ALREADY}
+              </p>
+            ) : null}
+            {/* key: a posted review remounts the form, so it starts from what is now stored */}
+            <Suspense fallback={<div className="review-form-placeholder" />}>
+              <ReviewForm key={mine ? `${mine.rating}:${mine.comment}` : "new"} lastResult={actionData} mine={mine} />
+            </Suspense>
+          </>
         ) : (
           <p>
             Please login to write a review.{" "}

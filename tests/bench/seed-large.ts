@@ -203,10 +203,17 @@ export function seedLarge(file: string, opts: SeedOptions): SeedResult {
         createdAt,
         deletedAt,
       );
+      // One review per customer per product (reviews_user_product_unique): a customer drawn twice
+      // for one product writes the second as a guest-style review (same draws, same catalogue).
+      const reviewers = new Set<string>();
       ratings.forEach((r, k) => {
         const comments = reviewComments[r] ?? [""];
         const at = createdAt + Math.floor(((k + rand()) / nReviews) * Math.max(600, now - createdAt));
-        reviews.add(rowId(), id, rand() < 0.2 ? pick(userIds) : null, pick(reviewerNames), r, pick(comments), Math.min(now, at));
+        const reviewId = rowId();
+        const drawn = rand() < 0.2 ? pick(userIds) : null;
+        const userId = drawn !== null && !reviewers.has(drawn) ? drawn : null;
+        if (userId) reviewers.add(userId);
+        reviews.add(reviewId, id, userId, pick(reviewerNames), r, pick(comments), Math.min(now, at));
       });
       counts.reviews += nReviews;
       const nImages = Math.min(demo.images, 1 + Math.floor(rand() * 3));

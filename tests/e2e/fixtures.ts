@@ -1,5 +1,6 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
+import { ADMIN } from "../playwright.config";
 
 export { expect };
 
@@ -55,3 +56,23 @@ export async function waitForHydration(page: Page) {
 
 export const nav = (page: Page) => page.getByRole("navigation", { name: "Main" });
 export const toaster = (page: Page) => page.locator(".toaster");
+
+/**
+ * A product of the calling test's own, made by the admin through the API, so its stock, orders and
+ * rating belong to that test alone. Returns its id.
+ */
+export async function newProduct(
+  playwright: { request: { newContext(o: { baseURL: string }): Promise<APIRequestContext> } },
+  baseURL: string,
+  fields: { name: string; stock: number; price?: number },
+): Promise<string> {
+  const admin = await playwright.request.newContext({ baseURL });
+  try {
+    expect((await admin.post("/api/auth/login", { data: ADMIN })).status()).toBe(200);
+    const res = await admin.post("/api/products", { data: { description: "Made by a test", price: 350, image: "", images: [], ...fields } });
+    expect(res.status(), await res.text()).toBe(201);
+    return ((await res.json()) as { _id: string })._id;
+  } finally {
+    await admin.dispose();
+  }
+}

@@ -137,7 +137,7 @@ test("one JSON log line per request, without query strings, cookies or passwords
   const lines = out.split("\n").filter((l) => l.trim() !== "" && !l.startsWith("Candle shop listening") && !l.startsWith("Seeded"));
   for (const line of lines) {
     const entry = JSON.parse(line) as LogLine;
-    expect(Object.keys(entry).sort()).toEqual(["ip", "method", "ms", "path", "status", "t"]);
+    expect(Object.keys(entry).sort()).toEqual(["ip", "method", "ms", "path", "pid", "status", "t"]);
     expect(entry.path).not.toContain("?");
     expect(typeof entry.ms).toBe("number");
     expect(entry.status).toBeGreaterThanOrEqual(100);

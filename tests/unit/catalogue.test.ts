@@ -67,13 +67,13 @@ describe("catalogue model on the demo seed", () => {
     const product = listProducts(q("sort=rating&order=asc&limit=1")).items[0]!;
     const before = getProduct(product.id)!;
     const sum = before.reviews.reduce((a, r) => a + r.rating, 0);
-    expect(addReview(product.id, user, { rating: 5, comment: "Lovely" })).toBe(true);
+    expect(addReview(product.id, user, { rating: 5, comment: "Lovely" })).toBe("created");
     const after = getProduct(product.id)!;
     expect(after.numReviews).toBe(before.numReviews + 1);
     expect(after.rating).toBe(Math.round(((sum + 5) / (before.numReviews + 1)) * 10) / 10);
     expect(after.reviews[0]).toMatchObject({ name: "Reviewer One", rating: 5, comment: "Lovely" });
     expect(toApiProductDetail(after).reviews[0]).toMatchObject({ name: "Reviewer One", rating: 5 });
-    expect(addReview("no-such-product", user, { rating: 3, comment: "" })).toBe(false);
+    expect(addReview("no-such-product", user, { rating: 3, comment: "" })).toBeNull();
   });
 
   it("soft-deleted products disappear from lists and pages", () => {
