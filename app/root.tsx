@@ -8,6 +8,7 @@ import { cartCount } from "~/lib/cart";
 import { NETWORK_ERROR } from "~/lib/use-error-toast";
 import { getUser } from "~/models/auth.server";
 import { pageCache } from "~/models/page-cache.server";
+import { noStoreForPersonalPages } from "~/models/personal-pages.server";
 import { readCart } from "~/models/cart.server";
 import { takeToasts } from "~/models/toast.server";
 import { toPublicUser } from "~/models/user.server";
@@ -23,7 +24,7 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const middleware: Route.MiddlewareFunction[] = [pageCache];
+export const middleware: Route.MiddlewareFunction[] = [noStoreForPersonalPages, pageCache];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [user, { toasts, setCookie }, cart] = await Promise.all([getUser(request), takeToasts(request), readCart(request)]);

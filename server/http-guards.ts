@@ -27,13 +27,6 @@ export function collapsedTarget(url: string): string | null {
   return url.startsWith("//") ? url.replace(/^\/+/, "/") : null;
 }
 
-/**
- * Pages and API answers that hold one person's data: never stored by a browser or proxy cache.
- * React Router's data requests (`/orders.data`) are the same pages.
- */
-const PERSONAL_PATH = /^\/(?:orders|checkout|cart|thank-you|admin|api\/orders|api\/auth)(?:[/.]|$)/;
-export const isPersonalPath = (path: string) => PERSONAL_PATH.test(path);
-export const PRIVATE_NO_STORE = "private, no-store";
 
 export const MB = 1024 * 1024;
 export const DEFAULT_BODY_LIMIT = 1 * MB;

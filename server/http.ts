@@ -10,12 +10,15 @@ import sirv from "sirv";
 import type { ViteDevServer } from "vite";
 import { env } from "~/env.server";
 import { ALLOW, cspDirectives, HSTS, newNonce, PERMISSIONS_POLICY } from "./http-guards";
-import { bodyLimit, methods, personalNoStore, plainRanges, sameOrigin, serverError } from "./middleware";
+import { bodyLimit, methods, noSuchFile, offeredEncodings, plainRanges, sameOrigin, serverError } from "./middleware";
 
 const YEAR = "public, max-age=31536000, immutable";
 let stopping = false;
 
-/** One JSON line per request: no query strings, cookies or bodies, so no secrets and no search terms. */
+/**
+ * One JSON line per request: no query strings, cookies or bodies, so no secrets and no search
+ * terms. `pid` says which worker answered.
+ */
 const requestLog = morgan((tokens, req, res) =>
   JSON.stringify({
     t: new Date().toISOString(),
@@ -24,6 +27,7 @@ const requestLog = morgan((tokens, req, res) =>
     status: res.statusCode,
     ms: Math.round(Number(tokens["response-time"]!(req, res) ?? 0) * 10) / 10,
     ip: (req as express.Request).ip,
+    pid: process.pid,
   }),
 );
 
@@ -53,11 +57,11 @@ export function createHttpApp(options: { app: RequestHandler; clientDir: string;
     if (stopping) res.set("Connection", "close");
     next();
   });
-  http.use(methods, sameOrigin, bodyLimit, personalNoStore);
+  http.use(methods, sameOrigin, bodyLimit);
   http.use(compression({ threshold: 1024 }));
-  http.use(plainRanges);
+  http.use(plainRanges, offeredEncodings);
   // Uploads arrive while the shop runs, so their folder is looked up on each request (dev mode).
-  http.use("/uploads", sirv(env.uploadDir, { dev: true, etag: true, setHeaders: (res) => res.setHeader("Cache-Control", YEAR) }));
+  http.use("/uploads", sirv(env.uploadDir, { dev: true, etag: true, setHeaders: (res) => res.setHeader("Cache-Control", YEAR) }), noSuchFile);
   if (options.vite) http.use(options.vite.middlewares);
   else {
     // The build's files, sent as their build-time brotli/gzip copies (app/ops/precompress.mjs).

@@ -3,7 +3,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { TLSSocket } from "node:tls";
 import { env } from "~/env.server";
-import { ALLOW, bodyLimitFor, isCrossSite, isPersonalPath, methodPolicy, ownOrigins, PRIVATE_NO_STORE } from "./http-guards";
+import { ALLOW, bodyLimitFor, isCrossSite, methodPolicy, ownOrigins } from "./http-guards";
 
 /** A refused body is still read (and dropped) up to this much, so the client reads our answer. */
 const DRAIN_LIMIT = 16 * 1024 * 1024;
@@ -48,10 +48,21 @@ export const bodyLimit: RequestHandler = (req, res, next) => {
   next();
 };
 
-/** Pages with one person's data are never kept by a browser or proxy cache. */
-export const personalNoStore: RequestHandler = (req, res, next) => {
-  if (isPersonalPath(req.path)) res.set("Cache-Control", PRIVATE_NO_STORE);
+/**
+ * The static file server picks a precompressed copy by substring ("br;q=0" would get brotli):
+ * Express's own negotiation (q-values, "*") says which of br and gzip the client really takes.
+ */
+export const offeredEncodings: RequestHandler = (req, _res, next) => {
+  if (req.headers["accept-encoding"] !== undefined) {
+    req.headers["accept-encoding"] = req.acceptsEncodings().filter((e) => e === "br" || e === "gzip").join(", ");
+  }
   next();
+};
+
+/** Past the uploads folder: a missing picture is a 404 (not the app's catch-all), and only GET/HEAD. */
+export const noSuchFile: RequestHandler = (req, res) => {
+  if (req.method === "GET" || req.method === "HEAD") refuse(req, res, 404, "Not found");
+  else refuse(req, res, 405, "Method not allowed", { Allow: "GET, HEAD" });
 };
 
 /**

@@ -7,7 +7,7 @@ import Database from "better-sqlite3";
 import { createHash, randomBytes } from "node:crypto";
 import { spawn, type ChildProcess } from "node:child_process";
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync } from "node:fs";
-import { request as httpRequest } from "node:http";
+import { Agent, request as httpRequest } from "node:http";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -355,11 +355,11 @@ export function rawRequest(
 }
 
 /** fetch's answer, over node:http from `localAddress` (fetch cannot choose its source address). Never follows redirects. */
-export async function nodeFetch(url: string, init: { method?: string; headers?: Headers; body?: string; localAddress?: string }): Promise<Response> {
+export async function nodeFetch(url: string, init: { method?: string; headers?: Headers; body?: string; localAddress?: string; agent?: Agent }): Promise<Response> {
   return new Promise((resolveRes, reject) => {
     const headers: Record<string, string> = {};
     init.headers?.forEach((v, k) => (headers[k] = v));
-    const req = httpRequest(url, { method: init.method ?? "GET", headers, localAddress: init.localAddress, agent: false }, (res) => {
+    const req = httpRequest(url, { method: init.method ?? "GET", headers, localAddress: init.localAddress, agent: init.agent ?? false }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
       res.on("error", reject);

@@ -1,6 +1,7 @@
+import { isPersonalPath } from "~/models/personal-pages.server";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { describe, expect, it } from "vitest";
-import { ALLOW, cspDirectives, bodyLimitFor, collapsedTarget, clientIp, DEFAULT_BODY_LIMIT, isCrossSite, isPersonalPath, methodPolicy, ownOrigins, UPLOAD_BODY_LIMIT } from "../../server/http-guards";
+import { ALLOW, cspDirectives, bodyLimitFor, collapsedTarget, clientIp, DEFAULT_BODY_LIMIT, isCrossSite, methodPolicy, ownOrigins, UPLOAD_BODY_LIMIT } from "../../server/http-guards";
 
 const own = ["http://shop.test"];
 

@@ -1,0 +1,25 @@
+// Pages and answers with one person's data are never kept by a browser or a proxy cache. Root
+// middleware, so it sees the app's own Response and only adds what a route did not set itself.
+import type { MiddlewareFunction } from "react-router";
+
+/**
+ * Pages and API answers that hold one person's data: never stored by a browser or proxy cache.
+ * React Router's data requests (`/orders.data`) are the same pages.
+ */
+const PERSONAL_PATH = /^\/(?:orders|checkout|cart|thank-you|admin|api\/orders|api\/auth)(?:[/.]|$)/;
+export const isPersonalPath = (path: string) => PERSONAL_PATH.test(path);
+const PRIVATE_NO_STORE = "private, no-store";
+
+export const noStoreForPersonalPages: MiddlewareFunction<Response> = async ({ request }, next) => {
+  const response = await next();
+  if (!isPersonalPath(new URL(request.url).pathname) || response.headers.has("cache-control")) return response;
+  try {
+    response.headers.set("Cache-Control", PRIVATE_NO_STORE);
+    return response;
+  } catch {
+    // Response.redirect() makes immutable headers: answer with a copy.
+    const copy = new Response(response.body, response);
+    copy.headers.set("Cache-Control", PRIVATE_NO_STORE);
+    return copy;
+  }
+};
