@@ -31,6 +31,12 @@ const requestLog = morgan((tokens, req, res) =>
   }),
 );
 
+/** sirv answers any method; files are only for GET and HEAD. */
+const readOnly =
+  (files: RequestHandler): RequestHandler =>
+  (req, res, next) =>
+    req.method === "GET" || req.method === "HEAD" ? files(req, res, next) : next();
+
 export function createHttpApp(options: { app: RequestHandler; clientDir: string; vite?: ViteDevServer }) {
   const http = express();
   http.disable("x-powered-by");
@@ -61,7 +67,7 @@ export function createHttpApp(options: { app: RequestHandler; clientDir: string;
   http.use(compression({ threshold: 1024 }));
   http.use(plainRanges, offeredEncodings);
   // Uploads arrive while the shop runs, so their folder is looked up on each request (dev mode).
-  http.use("/uploads", sirv(env.uploadDir, { dev: true, etag: true, setHeaders: (res) => res.setHeader("Cache-Control", YEAR) }), noSuchFile);
+  http.use("/uploads", readOnly(sirv(env.uploadDir, { dev: true, etag: true, setHeaders: (res) => res.setHeader("Cache-Control", YEAR) })), noSuchFile);
   if (options.vite) http.use(options.vite.middlewares);
   else {
     // The build's files, sent as their build-time brotli/gzip copies (app/ops/precompress.mjs).
@@ -71,7 +77,7 @@ export function createHttpApp(options: { app: RequestHandler; clientDir: string;
       brotli: true,
       setHeaders: (res, path) => res.setHeader("Cache-Control", path.startsWith("/assets/") ? YEAR : "public, max-age=3600"),
     });
-    http.use((req, res, next) => (req.method === "GET" || req.method === "HEAD" ? files(req, res, next) : next()));
+    http.use(readOnly(files));
   }
   http.use(options.app);
   http.use(serverError);
