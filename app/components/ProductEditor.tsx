@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { showToast } from "~/lib/client-toasts";
+import { isImageUrl } from "~/lib/image-url";
 import { productSchema } from "~/lib/product-schema";
 import { Field, FormAlert } from "./Field";
 
@@ -52,6 +53,8 @@ export function ProductEditor({ mode, defaults, lastResult }: Props) {
   }
 
   const errorSummary = form.errors?.[0] ?? (Object.keys(form.allErrors).length ? "Please correct the fields below." : null);
+  // The gallery's URLs are checkbox values: their errors ("images", "images[3]") show under the gallery.
+  const imagesError = Object.entries(form.allErrors).find(([key]) => key === "images" || key.startsWith("images["))?.[1];
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="editor">
       <FormAlert message={errorSummary} />
@@ -83,12 +86,12 @@ export function ProductEditor({ mode, defaults, lastResult }: Props) {
             <li key={url}>
               <label>
                 <input type="checkbox" name="images" value={url} defaultChecked /> Keep
-                <img src={url} alt={`Picture ${i + 1}`} width={64} height={64} loading="lazy" className="product-img" />
+                <img src={isImageUrl(url) ? url : "/no-image.svg"} alt={`Picture ${i + 1}`} width={64} height={64} loading="lazy" className="product-img" />
               </label>
             </li>
           ))}
         </ul>
-        <Field label="Add pictures" id="gallery" errorId="gallery-error" errors={lastResult?.error?.gallery ?? undefined} hint="JPEG, PNG, WebP or GIF, up to 5 MB each">
+        <Field label="Add pictures" id="gallery" errorId="gallery-error" errors={lastResult?.error?.gallery ?? imagesError} hint="JPEG, PNG, WebP or GIF, up to 5 MB each">
           <input
             ref={fileInput}
             id="gallery"

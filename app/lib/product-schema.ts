@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isImageUrl } from "./image-url";
 
 // The admin product form and POST/PUT /api/products share this schema (spec §5 Admin product form).
 export const NAME_REQUIRED = "Name is required";
@@ -20,11 +21,10 @@ const rupees = (required: string) =>
     .refine((n) => n <= 10_000_000, { error: "That is too much for a candle" })
     .transform((n) => Math.round(n * 100));
 
-export const imageUrl = z
-  .string()
-  .trim()
-  .max(2000)
-  .refine((u) => /^\/(?!\/)[^\s]*$/.test(u) || /^https?:\/\/[^\s]+$/i.test(u), { error: URL_INVALID });
+export const imageUrl = z.string({ error: URL_INVALID }).trim().max(2000, { error: "At most 2000 characters" }).refine(isImageUrl, { error: URL_INVALID });
+
+/** A gallery entry: a URL (forms) or { url } (the API); either way the URL's own message when it is bad. */
+const galleryUrl = z.preprocess((v) => (v !== null && typeof v === "object" && !Array.isArray(v) && "url" in v ? (v as { url: unknown }).url : v), imageUrl);
 
 export const productSchema = z.object({
   name: z.string({ error: NAME_REQUIRED }).trim().min(1, { error: NAME_REQUIRED }).max(120, { error: "At most 120 characters" }),
@@ -43,7 +43,7 @@ export const productSchema = z.object({
   image: z.union([z.literal(""), imageUrl]).optional().default(""),
   /** Gallery: [{ url }] from the API, or plain URLs from the form. */
   images: z
-    .preprocess((v) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v.filter((x) => x !== "" && x != null) : [v]), z.array(z.union([imageUrl, z.object({ url: imageUrl }).transform((o) => o.url)]))
+    .preprocess((v) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v.filter((x) => x !== "" && x != null) : [v]), z.array(galleryUrl)
     .max(12, { error: "At most 12 pictures" })),
 });
 export type ProductInput = z.output<typeof productSchema>;
