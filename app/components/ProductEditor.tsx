@@ -4,7 +4,7 @@ import { useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { showToast } from "~/lib/client-toasts";
 import { isImageUrl } from "~/lib/image-url";
-import { productSchema } from "~/lib/product-schema";
+import { GALLERY_MAX, GALLERY_TOO_MANY, galleryTooMany, productSchema } from "~/lib/product-schema";
 import { Field, FormAlert } from "./Field";
 
 export type EditorValues = { name: string; description: string; price: string; mrp: string; stock: string; image: string; images: string[] };
@@ -28,10 +28,22 @@ export function ProductEditor({ mode, defaults, lastResult }: Props) {
   });
   const [gallery, setGallery] = useState<string[]>(defaults.images);
   const [uploading, setUploading] = useState(0);
+  // With JS the gallery's problems (too many pictures, a file refused by /api/uploads) show under it, as without JS.
+  const [galleryError, setGalleryError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
   async function uploadNow(files: FileList | null) {
     if (!files || files.length === 0) return;
+    setGalleryError(null);
+    // Counted as the server counts: the pictures still ticked, those on their way, and the new files.
+    const kept = fileInput.current?.form?.querySelectorAll('input[name="images"]:checked').length ?? gallery.length;
+    const total = kept + uploading + files.length;
+    if (total > GALLERY_MAX) {
+      setGalleryError(galleryTooMany(total));
+      showToast({ type: "error", title: GALLERY_TOO_MANY });
+      if (fileInput.current) fileInput.current.value = "";
+      return;
+    }
     setUploading((n) => n + files.length);
     for (const file of Array.from(files)) {
       const body = new FormData();
@@ -43,7 +55,9 @@ export function ProductEditor({ mode, defaults, lastResult }: Props) {
         setGallery((list) => [...list, data.url!]);
         showToast({ type: "success", title: "Uploaded", description: file.name });
       } catch (error) {
-        showToast({ type: "error", title: error instanceof Error ? error.message : "Upload failed" });
+        const message = error instanceof Error ? error.message : "Upload failed";
+        setGalleryError(message);
+        showToast({ type: "error", title: message });
       } finally {
         setUploading((n) => n - 1);
       }
@@ -91,7 +105,7 @@ export function ProductEditor({ mode, defaults, lastResult }: Props) {
             </li>
           ))}
         </ul>
-        <Field label="Add pictures" id="gallery" errorId="gallery-error" errors={lastResult?.error?.gallery ?? imagesError} hint="JPEG, PNG, WebP or GIF, up to 5 MB each">
+        <Field label="Add pictures" id="gallery" errorId="gallery-error" errors={galleryError ? [galleryError] : (lastResult?.error?.gallery ?? imagesError)} hint="JPEG, PNG, WebP or GIF, up to 5 MB each">
           <input
             ref={fileInput}
             id="gallery"

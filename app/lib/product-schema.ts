@@ -7,6 +7,11 @@ export const PRICE_REQUIRED = "Price is required";
 export const NOT_NEGATIVE = "Must be 0 or more";
 export const STOCK_INVALID = "Stock must be a whole number, 0 or more";
 export const URL_INVALID = "Use a web address (https://…) or a path on this site (/…)";
+/** A product's gallery: kept URLs and new files together. */
+export const GALLERY_MAX = 12;
+export const GALLERY_TOO_MANY = `At most ${GALLERY_MAX} pictures`;
+/** The editor's message when kept pictures and chosen files come to more than GALLERY_MAX. */
+export const galleryTooMany = (total: number) => `${GALLERY_TOO_MANY}: this would make ${total}. Untick some or choose fewer files.`;
 
 /** Numbers arrive as numbers (JSON) or strings (forms); "" means not given. */
 const number = (message: string) =>
@@ -44,7 +49,7 @@ export const productSchema = z.object({
   /** Gallery: [{ url }] from the API, or plain URLs from the form. */
   images: z
     .preprocess((v) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v.filter((x) => x !== "" && x != null) : [v]), z.array(galleryUrl)
-    .max(12, { error: "At most 12 pictures" })),
+    .max(GALLERY_MAX, { error: GALLERY_TOO_MANY })),
 });
 export type ProductInput = z.output<typeof productSchema>;
 

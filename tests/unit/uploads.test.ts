@@ -18,6 +18,9 @@ vi.mock("~/lib/id", async (importOriginal) => {
 });
 
 const { checkUploads, discardUploads, saveUploads, UPLOAD_NOT_IMAGE, UploadError } = await import("~/models/upload.server");
+const { submitProductForm } = await import("~/models/product-form.server");
+const { createProduct, getProductForEdit } = await import("~/models/product-admin.server");
+const { galleryTooMany, productSchema } = await import("~/lib/product-schema");
 
 const listing = () => readdirSync(uploadDir).sort();
 
@@ -96,5 +99,54 @@ describe("uploads: a picture is decoded completely before anything is written", 
     ids.next = [first, second];
     await expect(saveUploads([file(await picture("png"), "one.png"), file(await picture("webp"), "two.webp", "image/webp")])).rejects.toThrow();
     expect(listing()).toEqual(before);
+  });
+});
+
+describe("the product form saves no file for a refused submit", () => {
+  const form = (fields: Record<string, string | string[]>, files: File[]) => {
+    const fd = new FormData();
+    for (const [k, v] of Object.entries(fields)) for (const one of [v].flat()) fd.append(k, one);
+    for (const f of files) fd.append("gallery", f);
+    return fd;
+  };
+  const existing = ["/uploads/aaaaaaaaaaaaaaaaaaaaaaaa.png", "/uploads/bbbbbbbbbbbbbbbbbbbbbbbb.png"];
+  const product = () => createProduct(productSchema.parse({ name: "Gallery Jar", price: 5, images: existing }));
+  const pngs = async (n: number) => Promise.all(Array.from({ length: n }, async (_, i) => file(await picture("png", 8 + i, 8), `p${i}.png`)));
+
+  it("20 gallery files are refused before any is written", async () => {
+    const before = listing();
+    const result = await submitProductForm(form({ name: "New Jar", price: "5" }, await pngs(20)));
+    expect(result).toMatchObject({ reply: { error: { gallery: [galleryTooMany(20)] } } });
+    expect(listing()).toEqual(before);
+  });
+
+  it("the limit counts the pictures kept plus the files: 2 + 11 is refused and changes nothing, 2 + 10 is saved", async () => {
+    const id = product();
+    const before = listing();
+    const refused = await submitProductForm(form({ name: "Renamed", price: "7", images: existing }, await pngs(11)), id);
+    expect(refused).toMatchObject({ reply: { error: { gallery: [galleryTooMany(13)] } } });
+    expect(listing()).toEqual(before);
+    expect(getProductForEdit(id)).toMatchObject({ name: "Gallery Jar", price: 500, images: existing });
+
+    const saved = await submitProductForm(form({ name: "Renamed", price: "7", images: existing }, await pngs(10)), id);
+    expect(saved).toEqual({ id });
+    expect(getProductForEdit(id)!.images).toHaveLength(12);
+    expect(listing().length).toBe(before.length + 10 * 7);
+  });
+
+  it("files posted for a product that does not exist are not saved", async () => {
+    const before = listing();
+    const result = await submitProductForm(form({ name: "Ghost", price: "5" }, await pngs(2)), "0".repeat(24));
+    expect(result).toEqual({ missing: true });
+    expect(listing()).toEqual(before);
+  });
+
+  it("a truncated PNG in the gallery is the gallery's error, with nothing saved", async () => {
+    const id = product();
+    const before = listing();
+    const result = await submitProductForm(form({ name: "Renamed", price: "7", images: existing }, [...(await pngs(1)), file(await truncatedPng(), "broken.png")]), id);
+    expect(result).toMatchObject({ reply: { error: { gallery: [`${UPLOAD_NOT_IMAGE} (broken.png)`] } } });
+    expect(listing()).toEqual(before);
+    expect(getProductForEdit(id)).toMatchObject({ name: "Gallery Jar", images: existing });
   });
 });
