@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 // Issue #11: a truncated or corrupt picture was a 500 and left its original in UPLOAD_DIR; the
 // editor saved 20 gallery files for a product that may have 12, and saved files for a product
@@ -45,6 +45,7 @@ async function truncatedPng(): Promise<Buffer> {
 beforeEach(() => {
   ids.next = [];
 });
+afterAll(() => rmSync(uploadDir, { recursive: true, force: true }));
 
 describe("uploads: a picture is decoded completely before anything is written", () => {
   it("a truncated PNG (valid signature and IHDR) is refused with the upload message and leaves UPLOAD_DIR unchanged", async () => {
