@@ -53,6 +53,10 @@ export default function handleRequest(
     let failed: unknown = null;
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
       nonce,
+      // A Suspense boundary (the lazy review form) that completes after a shell of more than
+      // progressiveChunkSize bytes (12,800 by default) is otherwise sent hidden, to be revealed by an
+      // inline script: without JS it never shows. The page is sent whole anyway, so never outline.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady() {
         body.on("finish", () => {
           clearTimeout(timeoutId);

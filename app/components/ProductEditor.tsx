@@ -3,7 +3,8 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { showToast } from "~/lib/client-toasts";
-import { productSchema } from "~/lib/product-schema";
+import { isImageUrl } from "~/lib/image-url";
+import { GALLERY_MAX, GALLERY_TOO_MANY, galleryTooMany, productSchema } from "~/lib/product-schema";
 import { Field, FormAlert } from "./Field";
 
 export type EditorValues = { name: string; description: string; price: string; mrp: string; stock: string; image: string; images: string[] };
@@ -27,10 +28,22 @@ export function ProductEditor({ mode, defaults, lastResult }: Props) {
   });
   const [gallery, setGallery] = useState<string[]>(defaults.images);
   const [uploading, setUploading] = useState(0);
+  // With JS the gallery's problems (too many pictures, a file refused by /api/uploads) show under it, as without JS.
+  const [galleryError, setGalleryError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
   async function uploadNow(files: FileList | null) {
     if (!files || files.length === 0) return;
+    setGalleryError(null);
+    // Counted as the server counts: the pictures still ticked, those on their way, and the new files.
+    const kept = fileInput.current?.form?.querySelectorAll('input[name="images"]:checked').length ?? gallery.length;
+    const total = kept + uploading + files.length;
+    if (total > GALLERY_MAX) {
+      setGalleryError(galleryTooMany(total));
+      showToast({ type: "error", title: GALLERY_TOO_MANY });
+      if (fileInput.current) fileInput.current.value = "";
+      return;
+    }
     setUploading((n) => n + files.length);
     for (const file of Array.from(files)) {
       const body = new FormData();
@@ -42,7 +55,9 @@ export function ProductEditor({ mode, defaults, lastResult }: Props) {
         setGallery((list) => [...list, data.url!]);
         showToast({ type: "success", title: "Uploaded", description: file.name });
       } catch (error) {
-        showToast({ type: "error", title: error instanceof Error ? error.message : "Upload failed" });
+        const message = error instanceof Error ? error.message : "Upload failed";
+        setGalleryError(message);
+        showToast({ type: "error", title: message });
       } finally {
         setUploading((n) => n - 1);
       }
@@ -52,6 +67,8 @@ export function ProductEditor({ mode, defaults, lastResult }: Props) {
   }
 
   const errorSummary = form.errors?.[0] ?? (Object.keys(form.allErrors).length ? "Please correct the fields below." : null);
+  // The gallery's URLs are checkbox values: their errors ("images", "images[3]") show under the gallery.
+  const imagesError = Object.entries(form.allErrors).find(([key]) => key === "images" || key.startsWith("images["))?.[1];
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="editor">
       <FormAlert message={errorSummary} />
@@ -83,12 +100,12 @@ export function ProductEditor({ mode, defaults, lastResult }: Props) {
             <li key={url}>
               <label>
                 <input type="checkbox" name="images" value={url} defaultChecked /> Keep
-                <img src={url} alt={`Picture ${i + 1}`} width={64} height={64} loading="lazy" className="product-img" />
+                <img src={isImageUrl(url) ? url : "/no-image.svg"} alt={`Picture ${i + 1}`} width={64} height={64} loading="lazy" className="product-img" />
               </label>
             </li>
           ))}
         </ul>
-        <Field label="Add pictures" id="gallery" errorId="gallery-error" errors={lastResult?.error?.gallery ?? undefined} hint="JPEG, PNG, WebP or GIF, up to 5 MB each">
+        <Field label="Add pictures" id="gallery" errorId="gallery-error" errors={galleryError ? [galleryError] : (lastResult?.error?.gallery ?? imagesError)} hint="JPEG, PNG, WebP or GIF, up to 5 MB each">
           <input
             ref={fileInput}
             id="gallery"

@@ -1,4 +1,5 @@
 import { imageVariants } from "~/lib/image-variants";
+import { isImageUrl } from "~/lib/image-url";
 
 type Props = {
   src: string;
@@ -18,7 +19,9 @@ type Props = {
  * the CSS of `.product-img::after` paints the grey "No Image" placeholder over it, with JS off
  * too: browsers draw an <img>'s pseudo-elements only when the image is broken.
  */
-export function ProductImage({ src, alt, width, height, eager, className, sizes }: Props) {
+export function ProductImage({ src: given, alt, width, height, eager, className, sizes }: Props) {
+  // A URL saved before the schema refused it (e.g. "/\\evil.example/x.png") is never rendered.
+  const src = given && isImageUrl(given) ? given : "";
   const variants = imageVariants(src);
   const img = (
     <img

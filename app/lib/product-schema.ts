@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isImageUrl } from "./image-url";
 
 // The admin product form and POST/PUT /api/products share this schema (spec §5 Admin product form).
 export const NAME_REQUIRED = "Name is required";
@@ -6,6 +7,11 @@ export const PRICE_REQUIRED = "Price is required";
 export const NOT_NEGATIVE = "Must be 0 or more";
 export const STOCK_INVALID = "Stock must be a whole number, 0 or more";
 export const URL_INVALID = "Use a web address (https://…) or a path on this site (/…)";
+/** A product's gallery: kept URLs and new files together. */
+export const GALLERY_MAX = 12;
+export const GALLERY_TOO_MANY = `At most ${GALLERY_MAX} pictures`;
+/** The editor's message when kept pictures and chosen files come to more than GALLERY_MAX. */
+export const galleryTooMany = (total: number) => `${GALLERY_TOO_MANY}: this would make ${total}. Untick some or choose fewer files.`;
 
 /** Numbers arrive as numbers (JSON) or strings (forms); "" means not given. */
 const number = (message: string) =>
@@ -20,11 +26,10 @@ const rupees = (required: string) =>
     .refine((n) => n <= 10_000_000, { error: "That is too much for a candle" })
     .transform((n) => Math.round(n * 100));
 
-export const imageUrl = z
-  .string()
-  .trim()
-  .max(2000)
-  .refine((u) => /^\/(?!\/)[^\s]*$/.test(u) || /^https?:\/\/[^\s]+$/i.test(u), { error: URL_INVALID });
+export const imageUrl = z.string({ error: URL_INVALID }).trim().max(2000, { error: "At most 2000 characters" }).refine(isImageUrl, { error: URL_INVALID });
+
+/** A gallery entry: a URL (forms) or { url } (the API); either way the URL's own message when it is bad. */
+const galleryUrl = z.preprocess((v) => (v !== null && typeof v === "object" && !Array.isArray(v) && "url" in v ? (v as { url: unknown }).url : v), imageUrl);
 
 export const productSchema = z.object({
   name: z.string({ error: NAME_REQUIRED }).trim().min(1, { error: NAME_REQUIRED }).max(120, { error: "At most 120 characters" }),
@@ -43,8 +48,8 @@ export const productSchema = z.object({
   image: z.union([z.literal(""), imageUrl]).optional().default(""),
   /** Gallery: [{ url }] from the API, or plain URLs from the form. */
   images: z
-    .preprocess((v) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v.filter((x) => x !== "" && x != null) : [v]), z.array(z.union([imageUrl, z.object({ url: imageUrl }).transform((o) => o.url)]))
-    .max(12, { error: "At most 12 pictures" })),
+    .preprocess((v) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v.filter((x) => x !== "" && x != null) : [v]), z.array(galleryUrl)
+    .max(GALLERY_MAX, { error: GALLERY_TOO_MANY })),
 });
 export type ProductInput = z.output<typeof productSchema>;
 

@@ -22,13 +22,45 @@ export const SORT_OPTIONS = [
 const SORT_KEYS: SortKey[] = ["createdAt", "price", "rating"];
 const DEFAULT_ORDER: Record<SortKey, SortOrder> = { createdAt: "desc", price: "asc", rating: "desc" };
 
-function int(value: string | null, fallback: number): number {
-  if (value === null || value.trim() === "") return fallback;
-  const n = Number(value);
-  return Number.isFinite(n) ? Math.trunc(n) : fallback;
+/**
+ * The highest page a query may ask for. Past the last page a list is empty (or /shop redirects to
+ * its last page); this bound only keeps (page - 1) × limit a safe integer for SQL's OFFSET.
+ */
+export const MAX_PAGE = 1_000_000_000;
+
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+/**
+ * A whole number from a query string (or form field), always a safe integer in [min, max]:
+ * decimal notation only ("0x10", "Infinity", "NaN", "" → fallback), fractions truncated,
+ * anything out of range (1e20, 2^63, -1) clamped. Every number a URL carries goes through here
+ * before it reaches SQL.
+ */
+export function queryInt(value: string | null | undefined, bounds: IntBounds): number {
+  const text = (value ?? "").trim();
+  return clampInt(DECIMAL.test(text) ? Number(text) : NaN, bounds);
+}
+
+type IntBounds = { fallback: number; min: number; max: number };
+
+/** A number as a safe integer in [min, max]: truncated, clamped, NaN → fallback, -0 → 0. */
+export function clampInt(n: number, { fallback, min, max }: IntBounds): number {
+  return clamp(Number.isNaN(n) ? fallback : Math.trunc(n), min, max) + 0;
 }
 
 const clamp = (n: number, min: number, max: number) => Math.min(max, Math.max(min, n));
+
+/** C0 controls (NUL included), DEL and C1 controls. */
+const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/g;
+
+/**
+ * User text for a search: control characters removed (a NUL must never reach FTS), trimmed, at
+ * most 100 UTF-16 units (the search box's maxLength) without keeping half of a surrogate pair.
+ */
+export function cleanSearch(value: string | null | undefined): string {
+  const cut = (value ?? "").replace(CONTROL_CHARS, "").trim().slice(0, 100);
+  return cut.replace(/[\ud800-\udbff]$/, "").trim();
+}
 
 /**
  * `sort` is createdAt|price|rating (or "newest"), optionally with "-asc"/"-desc" as the shop's
@@ -46,10 +78,10 @@ export function parseShopQuery(params: URLSearchParams, opts: { maxLimit?: numbe
       : suffix === "asc" || suffix === "desc"
         ? suffix
         : DEFAULT_ORDER[sort];
-  const q = (params.get(opts.searchParam ?? "q") ?? "").trim().slice(0, 100);
+  const q = cleanSearch(params.get(opts.searchParam ?? "q"));
   return {
-    page: Math.max(1, int(params.get("page"), 1)),
-    limit: clamp(int(params.get("limit"), DEFAULT_LIMIT), 1, maxLimit),
+    page: queryInt(params.get("page"), { fallback: 1, min: 1, max: MAX_PAGE }),
+    limit: queryInt(params.get("limit"), { fallback: DEFAULT_LIMIT, min: 1, max: maxLimit }),
     q,
     sort,
     order,

@@ -54,6 +54,11 @@ export function deleteProduct(id: string): boolean {
   );
 }
 
+/** Whether a live product has this id. */
+export function productExists(id: string): boolean {
+  return db.select({ id: products.id }).from(products).where(and(eq(products.id, id), isNull(products.deletedAt))).get() !== undefined;
+}
+
 /** The editor's view of a product: its own fields and gallery, money in paise. */
 export function getProductForEdit(id: string) {
   const product = db.select().from(products).where(and(eq(products.id, id), isNull(products.deletedAt))).get();

@@ -1,24 +1,38 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { productSchema } from "~/lib/product-schema";
-import { createProduct, updateProduct } from "./product-admin.server";
-import { filesOf, saveUploads, UploadError } from "./upload.server";
+import { GALLERY_MAX, galleryTooMany, productSchema } from "~/lib/product-schema";
+import { createProduct, productExists, updateProduct } from "./product-admin.server";
+import { discardUploads, filesOf, saveUploads, UploadError } from "./upload.server";
 
 /**
  * The product editor's submit, for create (no id) and edit: fields checked first, then the
  * gallery files (by content) saved and attached in the same submit. Returns the conform reply
- * on bad input, or the product id.
+ * on bad input, or the product id. Nothing is written for a refused submit: the gallery's size
+ * (kept URLs + new files) and the product's existence are checked before any file is saved, and
+ * files saved for a write that then fails are removed again.
  */
 export async function submitProductForm(form: FormData, id?: string) {
   const submission = parseWithZod(form, { schema: productSchema });
   if (submission.status !== "success") return { reply: submission.reply() };
+  const files = filesOf(form, "gallery");
+  const total = new Set(submission.value.images).size + files.length;
+  if (files.length > 0 && total > GALLERY_MAX) return { reply: submission.reply({ fieldErrors: { gallery: [galleryTooMany(total)] } }) };
+  if (id !== undefined && !productExists(id)) return { missing: true as const };
   let uploaded: string[];
   try {
-    uploaded = await saveUploads(filesOf(form, "gallery"));
+    uploaded = await saveUploads(files);
   } catch (error) {
     if (error instanceof UploadError) return { reply: submission.reply({ fieldErrors: { gallery: [error.message] } }) };
     throw error;
   }
   const input = { ...submission.value, images: [...submission.value.images, ...uploaded] };
-  if (id === undefined) return { id: createProduct(input) };
-  return updateProduct(id, input) ? { id } : { missing: true as const };
+  try {
+    if (id === undefined) return { id: createProduct(input) };
+    if (updateProduct(id, input)) return { id };
+  } catch (error) {
+    await discardUploads(uploaded);
+    throw error;
+  }
+  // Deleted while the files were being saved.
+  await discardUploads(uploaded);
+  return { missing: true as const };
 }

@@ -5,7 +5,7 @@ import { newId } from "~/lib/id";
 import { paiseToRupees } from "~/lib/money";
 import { ratingFromTotals } from "~/lib/rating";
 import type { ReviewInput } from "~/lib/review-schema";
-import type { ShopQuery } from "~/lib/shop-query";
+import { ADMIN_MAX_LIMIT, clampInt, cleanSearch, DEFAULT_LIMIT, MAX_PAGE, type ShopQuery } from "~/lib/shop-query";
 
 const live = isNull(products.deletedAt);
 
@@ -79,25 +79,32 @@ function countProducts(q: string, where: SQL | undefined): number {
 }
 
 export function listProducts(query: ShopQuery): ProductPage {
-  const where = and(live, searchClause(query.q));
+  // parseShopQuery cleans these already; checked again here, where they meet SQL.
+  const q = cleanSearch(query.q);
+  const limit = clampInt(query.limit, { fallback: DEFAULT_LIMIT, min: 1, max: ADMIN_MAX_LIMIT });
+  const page = clampInt(query.page, { fallback: 1, min: 1, max: MAX_PAGE });
+  const where = and(live, searchClause(q));
   const column = SORT_COLUMNS[query.sort];
-  const totalItems = countProducts(query.q, where);
-  const offset = (query.page - 1) * query.limit;
+  const totalItems = countProducts(q, where);
+  const totalPages = Math.ceil(totalItems / limit);
+  const offset = (page - 1) * limit;
+  // Past the last page there is nothing to read.
+  if (offset >= totalItems) return { items: [], page, totalPages, totalItems };
   // OFFSET walks the sort index from its start, so a page past the middle is read from the other
   // end and turned round: the last page costs what the first does, the middle one the most.
   const fromEnd = offset > totalItems / 2 && offset < totalItems;
   const direction = (query.order === "asc") !== fromEnd ? asc : desc;
-  const take = fromEnd ? Math.min(query.limit, totalItems - offset) : query.limit;
+  const take = fromEnd ? Math.min(limit, totalItems - offset) : limit;
   const items = db
     .select(cardColumns)
     .from(products)
     .where(where)
     .orderBy(direction(column), direction(products.id))
     .limit(take)
-    .offset(fromEnd ? Math.max(0, totalItems - offset - query.limit) : offset)
+    .offset(fromEnd ? Math.max(0, totalItems - offset - limit) : offset)
     .all();
   if (fromEnd) items.reverse();
-  return { items, page: query.page, totalPages: Math.ceil(totalItems / query.limit), totalItems };
+  return { items, page, totalPages, totalItems };
 }
 
 export function topRated(limit: number): ProductCard[] {

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rename, unlink, writeFile } from "node:fs/promises";
 import sharp from "sharp";
 import { join } from "node:path";
 import { env } from "~/env.server";
@@ -13,54 +13,114 @@ export const UPLOAD_MISSING = "Choose an image file to upload.";
 
 export class UploadError extends Error {}
 
-/** Checks every file before saving any, so a bad one among several saves nothing. */
-export async function checkUploads(files: File[]): Promise<{ bytes: Uint8Array; ext: ImageType }[]> {
-  const checked = [];
+type Checked = { bytes: Uint8Array; ext: ImageType; name: string };
+
+// failOn "error": a truncated or corrupt picture is an error, not a warning to paint grey over.
+const DECODE = { failOn: "error", limitInputPixels: 50_000_000 } as const;
+
+const notImage = (name: string) => new UploadError(`${UPLOAD_NOT_IMAGE} (${name || "file"})`);
+
+/**
+ * Checks every file before saving any, so a bad one among several saves nothing. The right first
+ * bytes are not enough, nor is a header sharp can read (metadata() stops there): every pixel is
+ * decoded, all frames of a GIF or WebP.
+ */
+export async function checkUploads(files: File[]): Promise<Checked[]> {
+  const checked: Checked[] = [];
   for (const file of files) {
     if (file.size > MAX_UPLOAD_BYTES) throw new UploadError(`${UPLOAD_TOO_BIG} (${file.name || "file"})`);
     const bytes = new Uint8Array(await file.arrayBuffer());
     const ext = detectImageType(bytes);
-    if (!ext) throw new UploadError(`${UPLOAD_NOT_IMAGE} (${file.name || "file"})`);
-    // The right first bytes are not enough: the image must also decode.
+    if (!ext) throw notImage(file.name);
     try {
-      const meta = await sharp(bytes, { failOn: "error", limitInputPixels: 50_000_000 }).metadata();
-      if (!meta.width || !meta.height) throw new Error("no size");
+      // stats() reads the whole image, tile by tile, without holding it decoded in memory.
+      const stats = await sharp(bytes, { ...DECODE, animated: ext === "gif" || ext === "webp" }).stats();
+      if (stats.channels.length === 0) throw new Error("no pixels");
     } catch {
-      throw new UploadError(`${UPLOAD_NOT_IMAGE} (${file.name || "file"})`);
+      throw notImage(file.name);
     }
-    checked.push({ bytes, ext });
+    checked.push({ bytes, ext, name: file.name });
   }
   return checked;
 }
 
-/** Saves checked images under random names in UPLOAD_DIR; returns their /uploads/ URLs. */
-export async function saveUploads(files: File[]): Promise<string[]> {
-  const checked = await checkUploads(files);
-  await mkdir(env.uploadDir, { recursive: true });
-  const urls: string[] = [];
-  for (const { bytes, ext } of checked) {
-    const id = newId();
-    await writeFile(join(env.uploadDir, `${id}.${ext}`), bytes, { mode: 0o644, flag: "wx" });
-    await writeVariants(id, bytes, ext);
-    urls.push(`/uploads/${id}.${ext}`);
-  }
-  return urls;
+/**
+ * The files one upload is stored as: /uploads/<id>.<ext>, and for srcset each width in WebP and
+ * in the original format (never enlarged). GIFs are kept as they are, since they may be animated.
+ */
+function variantsOf(ext: ImageType): { width: number; format: "webp" | "jpg" | "png"; suffix: string }[] {
+  if (ext === "gif") return [];
+  const formats = ext === "webp" ? (["webp"] as const) : (["webp", ext] as const);
+  return IMAGE_WIDTHS.flatMap((width) => formats.map((format) => ({ width, format, suffix: `-${width}.${format}` })));
 }
 
-/**
- * Smaller copies for srcset, made once at upload: each width in WebP and in the original format
- * (never enlarged). GIFs are kept as they are, since they may be animated.
- */
-async function writeVariants(id: string, bytes: Uint8Array, ext: ImageType) {
-  if (ext === "gif") return;
-  for (const width of IMAGE_WIDTHS) {
-    const resized = () => sharp(bytes).rotate().resize({ width, withoutEnlargement: true });
-    await resized().webp({ quality: 78 }).toFile(join(env.uploadDir, `${id}-${width}.webp`));
-    if (ext !== "webp") {
-      const same = ext === "jpg" ? resized().jpeg({ quality: 80, mozjpeg: true }) : resized().png({ compressionLevel: 9 });
-      await same.toFile(join(env.uploadDir, `${id}-${width}.${ext}`));
+/** The resized copies, made in memory: nothing is written until every one of them exists. */
+async function renderVariants({ bytes, ext, name }: Checked): Promise<[string, Uint8Array][]> {
+  const out: [string, Uint8Array][] = [];
+  try {
+    for (const { width, format, suffix } of variantsOf(ext)) {
+      const resized = sharp(bytes, DECODE).rotate().resize({ width, withoutEnlargement: true });
+      const encoded = format === "webp" ? resized.webp({ quality: 78 }) : format === "jpg" ? resized.jpeg({ quality: 80, mozjpeg: true }) : resized.png({ compressionLevel: 9 });
+      out.push([suffix, await encoded.toBuffer()]);
     }
+  } catch {
+    throw notImage(name);
   }
+  return out;
+}
+
+const UPLOAD_URL = /^\/uploads\/([0-9a-f]{24})\.(jpg|png|webp|gif)$/;
+
+/**
+ * Saves checked images under random names in UPLOAD_DIR; returns their /uploads/ URLs. All of
+ * them or none: every picture is decoded before anything is written, every file (originals and
+ * resized copies) is written under a temporary name first and renamed only when all are written;
+ * on any failure whatever was written is removed.
+ */
+export async function saveUploads(files: File[]): Promise<string[]> {
+  const checked = await checkUploads(files);
+  if (checked.length === 0) return [];
+  await mkdir(env.uploadDir, { recursive: true });
+  const written: { temp: string; final: string }[] = [];
+  const renamed: string[] = [];
+  const urls: string[] = [];
+  try {
+    for (const picture of checked) {
+      const id = newId();
+      const contents: [string, Uint8Array][] = [[`.${picture.ext}`, picture.bytes], ...(await renderVariants(picture))];
+      for (const [suffix, data] of contents) {
+        const final = join(env.uploadDir, `${id}${suffix}`);
+        const temp = join(env.uploadDir, `.${id}${suffix}.partial`);
+        written.push({ temp, final });
+        await writeFile(temp, data, { mode: 0o644, flag: "wx" });
+      }
+      urls.push(`/uploads/${id}.${picture.ext}`);
+    }
+    for (const { temp, final } of written) {
+      await rename(temp, final);
+      renamed.push(final);
+    }
+    return urls;
+  } catch (error) {
+    await removeFiles([...written.map((w) => w.temp), ...renamed]);
+    throw error;
+  }
+}
+
+/** Removes uploads saved by saveUploads (original and resized copies), e.g. when the product they were for is gone. */
+export async function discardUploads(urls: string[]): Promise<void> {
+  const paths: string[] = [];
+  for (const url of urls) {
+    const m = UPLOAD_URL.exec(url);
+    if (!m) continue;
+    const [, id, ext] = m as unknown as [string, string, ImageType];
+    for (const suffix of [`.${ext}`, ...variantsOf(ext).map((v) => v.suffix)]) paths.push(join(env.uploadDir, `${id}${suffix}`));
+  }
+  await removeFiles(paths);
+}
+
+async function removeFiles(paths: string[]) {
+  await Promise.all(paths.map((p) => unlink(p).catch(() => undefined)));
 }
 
 /** Non-empty files of a form field (a file input with nothing chosen sends an empty file). */

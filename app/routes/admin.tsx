@@ -7,7 +7,7 @@ import { ProductImage } from "~/components/ProductImage";
 import { formatDate } from "~/lib/dates";
 import { formatPaise } from "~/lib/money";
 import { ORDER_STATUSES } from "~/lib/product-schema";
-import { ADMIN_MAX_LIMIT, parseShopQuery } from "~/lib/shop-query";
+import { ADMIN_MAX_LIMIT, MAX_PAGE, parseShopQuery, queryInt } from "~/lib/shop-query";
 import { requireAdmin } from "~/models/auth.server";
 import { markDelivered, OrderError, pageOfOrders, updateOrder } from "~/models/order.server";
 import { listProducts } from "~/models/product.server";
@@ -18,7 +18,7 @@ import { useErrorToast } from "~/lib/use-error-toast";
 export const meta: Route.MetaFunction = () => [{ title: "Admin · RK Candles" }, { name: "robots", content: "noindex" }];
 
 type Tab = "products" | "orders";
-const pageParam = (value: FormDataEntryValue | null) => Math.max(1, Math.floor(Number(value)) || 1);
+const pageParam = (value: FormDataEntryValue | null) => queryInt(typeof value === "string" ? value : null, { fallback: 1, min: 1, max: MAX_PAGE });
 /** The Orders tab at a page: where an order change sends the admin back to. */
 const ordersHref = (page: number) => (page > 1 ? `/admin?tab=orders&page=${page}` : "/admin?tab=orders");
 const tabOf = (request: Request): Tab => (new URL(request.url).searchParams.get("tab") === "orders" ? "orders" : "products");

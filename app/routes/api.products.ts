@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.products";
-import { ADMIN_MAX_LIMIT, MAX_LIMIT, parseShopQuery } from "~/lib/shop-query";
+import { ADMIN_MAX_LIMIT, MAX_LIMIT, parseShopQuery, queryInt } from "~/lib/shop-query";
 import { productError, productSchema } from "~/lib/product-schema";
 import { getUser, requireApiAdmin } from "~/models/auth.server";
 import { apiError, json, methodNotAllowed, readBody } from "~/models/http.server";
@@ -10,7 +10,8 @@ import { getProduct, imagesFor, listProducts, toApiProduct, toApiProductDetail }
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   // Admins list the whole catalogue in their editor (spec §6: limit 200).
-  const maxLimit = params.has("limit") && Number(params.get("limit")) > MAX_LIMIT && (await getUser(request))?.isAdmin ? ADMIN_MAX_LIMIT : MAX_LIMIT;
+  const wantsMore = queryInt(params.get("limit"), { fallback: 0, min: 0, max: ADMIN_MAX_LIMIT }) > MAX_LIMIT;
+  const maxLimit = wantsMore && (await getUser(request))?.isAdmin ? ADMIN_MAX_LIMIT : MAX_LIMIT;
   const query = parseShopQuery(params, { maxLimit, searchParam: params.has("search") ? "search" : "q" });
   const result = listProducts(query);
   const images = imagesFor(result.items.map((p) => p.id));

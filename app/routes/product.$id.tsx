@@ -8,6 +8,7 @@ import { Stars } from "~/components/Stars";
 import { formatDate } from "~/lib/dates";
 import { reviewSchema } from "~/lib/review-schema";
 import { REVIEW_SUBMITTED, REVIEW_UPDATED, REVIEWED_ALREADY } from "~/lib/review-texts";
+import { queryInt } from "~/lib/shop-query";
 import { getUser, requireUser } from "~/models/auth.server";
 import { addReview, getProduct, reviewBy } from "~/models/product.server";
 import { hit, RateLimited } from "~/models/rate-limit.server";
@@ -30,8 +31,9 @@ export const meta: Route.MetaFunction = ({ data }) =>
 export async function loader({ request, params }: Route.LoaderArgs) {
   const product = getProduct(params.id);
   if (!product) throw data({ message: "Product not found" }, { status: 404 });
-  const image = Number(new URL(request.url).searchParams.get("image") ?? 1);
-  const selected = Number.isInteger(image) && image >= 1 && image <= product.images.length ? image - 1 : 0;
+  // ?image=n picks the nth picture; anything else (or past the last) shows the first.
+  const image = queryInt(new URL(request.url).searchParams.get("image"), { fallback: 1, min: 0, max: Number.MAX_SAFE_INTEGER });
+  const selected = image >= 1 && image <= product.images.length ? image - 1 : 0;
   const user = await getUser(request);
   // The customer's own review: one per customer per product, so posting again replaces it.
   return { product, selected, loggedIn: user !== null, mine: user ? reviewBy(product.id, user.id) : null };

@@ -228,6 +228,22 @@ test("the product form refuses bad numbers with clear messages", async ({ page, 
   expect(queryOne("select id from products where name = ?", name)).toBeUndefined();
 });
 
+test("the product form refuses an image URL that would load from another site (issue #11)", async ({ page, goto }) => {
+  await loginAsAdmin(page, goto);
+  await goto("/admin/products/new");
+  const name = `Bad URL ${test.info().project.name} ${Date.now()}`;
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Price (₹)").fill("100");
+  for (const url of ["/\\evil.example/x.png", "//evil.example/x.png", "/a\\b.png"]) {
+    await page.getByLabel("Image URL").fill(url);
+    await page.getByRole("button", { name: "Create product" }).click();
+    await expect(page.getByText("Use a web address (https://…) or a path on this site (/…)"), url).toBeVisible();
+  }
+  // Had one been accepted, the form would have gone (redirect to /admin) and the next fill would fail.
+  await expect(page).toHaveURL(/\/admin\/products\/new$/);
+  expect(queryOne("select id from products where name = ?", name)).toBeUndefined();
+});
+
 test("the Orders tab pages through every order; a change on a later page comes back to that page", async ({ page, goto, jsEnabled }) => {
   // 120 old orders (the year 1970, so they sort after everything the other tests place), on one product.
   const tag = `Paged ${test.info().project.name} ${Date.now()}`;

@@ -80,6 +80,10 @@ test("admin API: bad input is 400 with a message, unknown ids 404", async ({ pla
     [admin.post("/api/products", { data: { ...productBody, price: -1 } }), 400, "price: Must be 0 or more"],
     [admin.post("/api/products", { data: { ...productBody, stock: 1.5 } }), 400, "stock: Stock must be a whole number, 0 or more"],
     [admin.post("/api/products", { data: { ...productBody, image: "javascript:alert(1)" } }), 400, "image: Use a web address (https://…) or a path on this site (/…)"],
+    // Issue #11: a backslash makes a site path protocol-relative to a browser.
+    [admin.post("/api/products", { data: { ...productBody, image: "/\\evil.example/x.png" } }), 400, "image: Use a web address (https://…) or a path on this site (/…)"],
+    [admin.post("/api/products", { data: { ...productBody, images: [{ url: "//evil.example/x.png" }] } }), 400, "images: Use a web address (https://…) or a path on this site (/…)"],
+    [admin.put(`/api/products/${product}`, { data: { ...productBody, images: ["/uploads/ok.png", "/a\\b"] } }), 400, "images: Use a web address (https://…) or a path on this site (/…)"],
     [admin.put(`/api/orders/${"0".repeat(24)}`, { data: { status: "Shipped" } }), 404, "Order not found"],
     [admin.get(`/api/orders/${"0".repeat(24)}`), 404, "Order not found"],
     [admin.delete(`/api/orders/${"0".repeat(24)}`), 404, "Order not found"],

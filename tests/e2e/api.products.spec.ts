@@ -54,6 +54,29 @@ test("limit is capped at 60, except admins who may ask for up to 200", async ({ 
   await admin.dispose();
 });
 
+test("hostile page, limit and search values answer 200 with the usual shape (issue #11)", async ({ request }) => {
+  const total = (await (await request.get("/api/products")).json()).totalItems as number;
+  for (const qs of ["page=1e20", "page=1e308", "page=9223372036854775808", "page=1e20&limit=1e20", "page=Infinity&limit=-0", "page=0x10&limit=NaN"]) {
+    const res = await request.get(`/api/products?${qs}`);
+    expect(res.status(), qs).toBe(200);
+    const body = await res.json();
+    expect(Object.keys(body).sort(), qs).toEqual(["items", "page", "totalItems", "totalPages"]);
+    expect(Number.isSafeInteger(body.page) && body.page >= 1, qs).toBe(true);
+    expect(body.totalItems, qs).toBeGreaterThanOrEqual(total);
+  }
+  // Past the last page: an empty page, as before.
+  const far = await (await request.get("/api/products?page=1e20")).json();
+  expect(far.items).toEqual([]);
+  expect(far.page).toBe(1_000_000_000);
+
+  for (const qs of ["search=abc%00", "search=%00", "search=%00%00%00", "q=ab%00c", "search=saff%00ron%7F%C2%9F"]) {
+    const res = await request.get(`/api/products?${qs}`);
+    expect(res.status(), qs).toBe(200);
+  }
+  const found = await (await request.get("/api/products?search=saff%00ron%7F%C2%9F")).json();
+  expect(found.items.map((i: ApiProduct) => i.name)).toEqual(["Kesar Saffron"]);
+});
+
 test("GET /api/products/{id} includes reviews; unknown ids are 404", async ({ request }) => {
   const list = await (await request.get("/api/products?limit=1&sort=rating&search=soy%20wax")).json();
   const id = list.items[0]._id;

@@ -160,6 +160,25 @@ test("out-of-range query values are clamped", async ({ page, goto }) => {
   await expect(page.locator(".pagination [aria-disabled]", { hasText: "Next" })).toBeVisible();
 });
 
+test("hostile page numbers and search text answer 200 (issue #11: 'datatype mismatch', a NUL in the FTS query)", async ({ page }) => {
+  for (const url of ["/shop?page=1e308", "/shop?page=1e20&limit=1e20", "/shop?page=9223372036854775808", "/shop?page=-0&limit=0x10", "/shop?page=Infinity"]) {
+    const res = await page.goto(url);
+    expect(res?.status(), url).toBe(200);
+    await expect(cards(page).first(), url).toBeVisible();
+  }
+  // Past the last page: the last page, as for any stale link.
+  await page.goto("/shop?page=1e308");
+  await expect(page).toHaveURL(/\/shop\?page=\d{1,3}$/);
+  for (const url of ["/shop?q=ab%00c", "/shop?q=kesar%00", "/shop?q=%00%00%00", "/shop?q=ro%7Fse%C2%85"]) {
+    const res = await page.goto(url);
+    expect(res?.status(), url).toBe(200);
+  }
+  await page.goto("/shop?q=kes%00ar");
+  await expect(page.getByLabel("Search")).toHaveValue("kesar");
+  await expect(cards(page)).toHaveCount(1);
+  await expect(cards(page).first()).toContainText("Kesar Saffron");
+});
+
 test("carousel: dots and arrows move between slides", async ({ page, goto }) => {
   await page.emulateMedia({ reducedMotion: "reduce" });
   await goto("/");

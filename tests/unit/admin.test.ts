@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { sqlite } from "~/db/client.server";
 import { newId } from "~/lib/id";
 import { detectImageType } from "~/lib/image-type";
-import { orderUpdateSchema, productSchema } from "~/lib/product-schema";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { orderUpdateSchema, productError, productSchema, URL_INVALID } from "~/lib/product-schema";
 import { deleteOrder, markDelivered, OrderError, placeOrder, updateOrder } from "~/models/order.server";
 import { createProduct, deleteProduct, getProductForEdit, updateProduct } from "~/models/product-admin.server";
 import { getProduct } from "~/models/product.server";
@@ -56,6 +57,69 @@ describe("productSchema (form strings and JSON numbers alike)", () => {
     const r = productSchema.safeParse(input);
     expect(r.success).toBe(false);
     expect(r.error!.issues[0]!.path[0]).toBe(field);
+  });
+  it.each([
+    "https://cdn.example/x.png",
+    "http://cdn.example:8080/a/b.jpg?w=2#top",
+    "HTTPS://CDN.EXAMPLE/X.PNG",
+    "/uploads/x.png",
+    "/uploads/0123456789abcdef01234567-320.webp",
+    "/images/demo/rose-garden-1.svg",
+    "  /uploads/x.png  ",
+  ])("image URL %j is accepted at both fields", (url) => {
+    expect(productSchema.safeParse({ name: "x", price: 1, image: url }).success).toBe(true);
+    expect(productSchema.safeParse({ name: "x", price: 1, images: [url, { url }] }).success).toBe(true);
+  });
+  it.each([
+    "/\\evil.example/x.png",
+    "//evil/x.png",
+    "//evil.example",
+    "///evil.example/x.png",
+    "/a\\b",
+    "\\\\evil.example\\x.png",
+    "/uploads//x.png",
+    "/x.png\u0000",
+    "/x\u0007.png",
+    "/x\u007f.png",
+    "/x\u0085.png",
+    "/x\n.png",
+    "/\r\n/evil.example/x.png",
+    "/\t/evil.example/x.png",
+    "javascript:alert(1)",
+    "JavaScript:alert(1)",
+    "data:image/png;base64,AAAA",
+    "vbscript:x",
+    "https:/evil.example/x.png",
+    "https:\\\\evil.example/x.png",
+    "https://",
+    "https:///x.png",
+    "https://evil.example\\@good.example/x.png",
+    "ftp://evil.example/x.png",
+    "x.png",
+    "uploads/x.png",
+    "/a b.png",
+    `/${"x".repeat(2001)}`,
+  ])("image URL %j is refused with a clear message at both fields", (url) => {
+    const main = productSchema.safeParse({ name: "x", price: 1, image: url });
+    expect(main.success).toBe(false);
+    expect(main.error!.issues[0]!.path[0]).toBe("image");
+    const gallery = productSchema.safeParse({ name: "x", price: 1, images: [{ url }] });
+    expect(gallery.success).toBe(false);
+    expect(gallery.error!.issues[0]!.path[0]).toBe("images");
+    if (url.length <= 2000) {
+      expect(main.error!.issues[0]!.message).toBe(URL_INVALID);
+      expect(productError(gallery.error!)).toBe(`images: ${URL_INVALID}`);
+    }
+  });
+  it("a form post with a bad gallery URL is refused by the form's own parse (conform), naming the field", () => {
+    const form = new FormData();
+    form.set("name", "x");
+    form.set("price", "1");
+    form.append("images", "/uploads/ok.png");
+    form.append("images", "/\\evil.example/x.png");
+    const submission = parseWithZod(form, { schema: productSchema });
+    expect(submission.status).toBe("error");
+    expect(submission.reply().error).toEqual({ "images[1]": [URL_INVALID] });
   });
   it("order updates need a known status and/or a boolean", () => {
     expect(orderUpdateSchema.safeParse({ status: "Shipped" }).success).toBe(true);

@@ -47,6 +47,23 @@ describe("catalogue model on the demo seed", () => {
     expect(r.totalItems).toBeGreaterThan(0);
   });
 
+  it("huge pages and NUL bytes never reach SQL as they are (issue #11: 500 'datatype mismatch', NUL in FTS)", () => {
+    const total = listProducts(q("")).totalItems;
+    for (const page of ["1e20", "1e308", "9223372036854775808", "1e400"]) {
+      const r = listProducts(q(`page=${page}`));
+      expect(r.items).toEqual([]);
+      expect(r.totalItems).toBe(total);
+    }
+    // Straight into the model too, as if a caller skipped parseShopQuery.
+    expect(listProducts({ page: 1, limit: 1e20, q: "", sort: "price", order: "asc" }).items).toHaveLength(Math.min(200, total));
+    expect(listProducts({ page: 1e20, limit: 12, q: "", sort: "price", order: "asc" }).items).toEqual([]);
+    expect(listProducts({ page: Number.NaN, limit: -0, q: "", sort: "price", order: "asc" }).page).toBe(1);
+    expect(listProducts(q("q=kashmiri%00")).items.map((p) => p.name)).toEqual(["Kesar Saffron"]);
+    expect(listProducts(q("q=kash%00miri")).items.map((p) => p.name)).toEqual(["Kesar Saffron"]);
+    expect(listProducts({ page: 1, limit: 12, q: "kesar\u0000", sort: "price", order: "asc" }).items.map((p) => p.name)).toEqual(["Kesar Saffron"]);
+    expect(listProducts(q("q=%00%00%00")).totalItems).toBe(total);
+  });
+
   it("searches name and description case-insensitively, with LIKE wildcards taken literally", () => {
     expect(listProducts(q("q=LAVENDER")).items.map((p) => p.name)).toEqual(expect.arrayContaining(["Lavender Fields", "Earl Grey Bergamot"]));
     expect(listProducts(q("q=kashmiri")).items.map((p) => p.name)).toEqual(["Kesar Saffron"]);

@@ -322,7 +322,9 @@ afterEach(expectNoPollution);
 
 const isTrimmed = (s: string) => s === s.trim();
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const URL_RULE = (u: string) => /^\/(?!\/)[^\s]*$/.test(u) || /^https?:\/\/[^\s]+$/i.test(u);
+// Issue #11: no backslash ("/\\evil.example" is protocol-relative to a browser), no control character, no "//" in a site path.
+const URL_RULE = (u: string) =>
+  !/[\s\u0000-\u001f\u007f-\u009f\\]/.test(u) && ((u.startsWith("/") && !u.includes("//")) || /^https?:\/\/[^/?#]/i.test(u));
 
 /** Checks a property and that it saw at least `minOk` successful parses (so invariants ran). */
 function checkSchema<T>(
@@ -576,6 +578,8 @@ describe("admin schemas", () => {
       url,
       hostileString,
       fc.constantFrom("//evil.example/x.png", "javascript:alert(1)", "data:image/png;base64,AAAA", "https://ok.example/a b", "/ok.png", "https://ok.example/a.png", " /ok.png "),
+      fc.constantFrom("/\\evil.example/x.png", "/a\\b", "\\\\evil.example/x.png", "/ok//x.png", "/x\u0000.png", "/x\u0085.png", "https:\\\\evil.example/x.png", "https://"),
+      fc.tuple(fc.constantFrom("/", "https://ok.example/"), fc.string({ unit: "binary", maxLength: 12 })).map(([a, b]) => a + b),
     );
     let ok = 0;
     fc.assert(

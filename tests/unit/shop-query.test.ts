@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageWindow, parseShopQuery, shopHref } from "~/lib/shop-query";
+import { cleanSearch, MAX_PAGE, pageWindow, parseShopQuery, queryInt, shopHref } from "~/lib/shop-query";
 import { averageRating, ratingFromTotals } from "~/lib/rating";
 
 const parse = (qs: string, opts?: Parameters<typeof parseShopQuery>[1]) => parseShopQuery(new URLSearchParams(qs), opts);
@@ -57,6 +57,76 @@ describe("parseShopQuery", () => {
     expect(parse("q=%20%20lavender%20").q).toBe("lavender");
     expect(parse(`q=${"x".repeat(500)}`).q).toHaveLength(100);
     expect(parse("search=rose", { searchParam: "search" }).q).toBe("rose");
+  });
+});
+
+describe("query numbers are safe integers before they reach SQL (issue #11)", () => {
+  const hostile = ["1e20", "1e308", "1e400", "-0", "NaN", "9223372036854775808", "2e63", "Infinity", "-Infinity", "-1", "0x10", "0b11", "1_000", " 7 ", "+3", ".5", "1e-7", "١٢"];
+
+  it.each(hostile)("%j as page and as limit gives safe integers in range; the OFFSET stays a safe integer", (raw) => {
+    const { page, limit } = parse(`page=${encodeURIComponent(raw)}&limit=${encodeURIComponent(raw)}`);
+    expect(Number.isSafeInteger(page) && page >= 1 && page <= MAX_PAGE).toBe(true);
+    expect(Number.isSafeInteger(limit) && limit >= 1 && limit <= 60).toBe(true);
+    expect(Object.is(page, -0) || Object.is(limit, -0)).toBe(false);
+    expect(Number.isSafeInteger((page - 1) * 200)).toBe(true);
+  });
+
+  it.each([
+    ["1e20", MAX_PAGE],
+    ["1e308", MAX_PAGE],
+    ["9223372036854775808", MAX_PAGE],
+    ["Infinity", 1],
+    ["NaN", 1],
+    ["-1", 1],
+    ["-0", 1],
+    ["0x10", 1],
+    ["2.9", 2],
+    ["1e3", 1000],
+  ])("page=%s → %i", (raw, page) => {
+    expect(parse(`page=${encodeURIComponent(raw)}`).page).toBe(page);
+  });
+
+  it("queryInt clamps to the bounds it is given and never answers -0", () => {
+    const bounds = { fallback: 5, min: 0, max: 100 };
+    expect(queryInt("1e20", bounds)).toBe(100);
+    expect(queryInt("-1e20", bounds)).toBe(0);
+    expect(Object.is(queryInt("-0", bounds), 0)).toBe(true);
+    expect(Object.is(queryInt("-0.5", bounds), 0)).toBe(true);
+    expect(queryInt("0x10", bounds)).toBe(5);
+    expect(queryInt("Infinity", bounds)).toBe(5);
+    expect(queryInt(null, bounds)).toBe(5);
+    expect(queryInt("", bounds)).toBe(5);
+    expect(queryInt("42", bounds)).toBe(42);
+  });
+});
+
+describe("search text loses control characters before it reaches FTS (issue #11)", () => {
+  it.each([
+    ["abc\u0000", "abc"],
+    ["ab\u0000c", "abc"],
+    ["\u0000\u0000\u0000", ""],
+    ["la\u0007ven\u001bder", "lavender"],
+    ["rose\u007f", "rose"],
+    ["ro\u0085se\u009f", "rose"],
+    ["\ttab\r\nline\u0000 ", "tabline"],
+    ["Kesar Saffron", "Kesar Saffron"],
+    ["चंदन ☕ 😀", "चंदन ☕ 😀"],
+  ])("%j → %j", (raw, clean) => {
+    expect(cleanSearch(raw)).toBe(clean);
+    expect(parse(`q=${encodeURIComponent(raw)}`).q).toBe(clean);
+    expect(parse(`search=${encodeURIComponent(raw)}`, { searchParam: "search" }).q).toBe(clean);
+  });
+
+  it("no control character survives, whatever the input", () => {
+    const all = Array.from({ length: 0xa0 }, (_, i) => String.fromCharCode(i)).join("");
+    expect(cleanSearch(all)).toMatch(/^[\u0020-\u007e]+$/);
+    expect(cleanSearch(all)).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
+  });
+
+  it("cuts at 100 UTF-16 units without keeping half of a character", () => {
+    const q = cleanSearch(`a${"😀".repeat(120)}`);
+    expect(q).toBe(`a${"😀".repeat(49)}`);
+    expect(cleanSearch("😀".repeat(120))).toBe("😀".repeat(50));
   });
 });
 

@@ -1,0 +1,153 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
+
+// Issue #11: a truncated or corrupt picture was a 500 and left its original in UPLOAD_DIR; the
+// editor saved 20 gallery files for a product that may have 12, and saved files for a product
+// that did not exist. This file's uploads go to a directory of its own.
+const uploadDir = mkdtempSync(join(tmpdir(), "candle-uploads-"));
+process.env.UPLOAD_DIR = uploadDir;
+
+// Ids of uploads can be chosen by a test (to make a rename fail); otherwise random as usual.
+const ids = vi.hoisted(() => ({ next: [] as string[] }));
+vi.mock("~/lib/id", async (importOriginal) => {
+  const real = await importOriginal<typeof import("~/lib/id")>();
+  return { ...real, newId: () => ids.next.shift() ?? real.newId() };
+});
+
+const { checkUploads, discardUploads, saveUploads, UPLOAD_NOT_IMAGE, UploadError } = await import("~/models/upload.server");
+const { submitProductForm } = await import("~/models/product-form.server");
+const { createProduct, getProductForEdit } = await import("~/models/product-admin.server");
+const { galleryTooMany, productSchema } = await import("~/lib/product-schema");
+
+const listing = () => readdirSync(uploadDir).sort();
+
+/** A real picture made by sharp: noise, so it is large enough to cut. */
+async function picture(format: "png" | "jpeg" | "webp" | "gif", width = 64, height = 48): Promise<Buffer> {
+  const img = sharp({ create: { width, height, channels: 3, background: "#c8782a", noise: { type: "gaussian", mean: 128, sigma: 40 } } });
+  return img.toFormat(format).toBuffer();
+}
+const file = (bytes: Uint8Array, name: string, type = "image/png") => new File([new Uint8Array(bytes)], name, { type });
+
+/** The first ~100 bytes of a real PNG: signature and IHDR intact (sharp's metadata() is happy), data cut short. */
+async function truncatedPng(): Promise<Buffer> {
+  const full = await picture("png");
+  expect(full.length).toBeGreaterThan(1000);
+  const cut = full.subarray(0, 100);
+  expect(cut.subarray(12, 16).toString("latin1")).toBe("IHDR");
+  // What made this a 500: the header alone passes.
+  expect(await sharp(cut).metadata()).toMatchObject({ format: "png", width: 64, height: 48 });
+  return cut;
+}
+
+beforeEach(() => {
+  ids.next = [];
+});
+afterAll(() => rmSync(uploadDir, { recursive: true, force: true }));
+
+describe("uploads: a picture is decoded completely before anything is written", () => {
+  it("a truncated PNG (valid signature and IHDR) is refused with the upload message and leaves UPLOAD_DIR unchanged", async () => {
+    const before = listing();
+    const broken = file(await truncatedPng(), "broken.png");
+    await expect(checkUploads([broken])).rejects.toThrow(new UploadError(`${UPLOAD_NOT_IMAGE} (broken.png)`));
+    await expect(saveUploads([broken])).rejects.toThrow(new UploadError(`${UPLOAD_NOT_IMAGE} (broken.png)`));
+    expect(listing()).toEqual(before);
+  });
+
+  it("a PNG of the right length whose data is corrupt is refused", async () => {
+    const full = Buffer.from(await picture("png"));
+    const idat = full.indexOf("IDAT");
+    for (let i = idat + 40; i < idat + 240; i++) full[i] = full[i]! ^ 0x5a;
+    const before = listing();
+    await expect(saveUploads([file(full, "corrupt.png")])).rejects.toBeInstanceOf(UploadError);
+    expect(listing()).toEqual(before);
+  });
+
+  it.each(["jpeg", "webp", "gif"] as const)("a %s cut in half is refused", async (format) => {
+    const full = await picture(format);
+    const before = listing();
+    await expect(saveUploads([file(full.subarray(0, Math.floor(full.length / 2)), `half.${format}`)])).rejects.toThrow(UPLOAD_NOT_IMAGE);
+    expect(listing()).toEqual(before);
+  });
+
+  it("a broken picture among good ones saves none of them", async () => {
+    const before = listing();
+    const good = file(await picture("png"), "good.png");
+    const alsoGood = file(await picture("jpeg"), "good.jpg", "image/jpeg");
+    await expect(saveUploads([good, alsoGood, file(await truncatedPng(), "broken.png")])).rejects.toThrow(`${UPLOAD_NOT_IMAGE} (broken.png)`);
+    expect(listing()).toEqual(before);
+  });
+
+  it("a good picture is stored with its resized copies, nothing temporary left; discardUploads removes them all", async () => {
+    const before = listing();
+    const bytes = await picture("png");
+    const [url] = await saveUploads([file(bytes, "good.png")]);
+    const id = /^\/uploads\/([0-9a-f]{24})\.png$/.exec(url!)![1]!;
+    const added = listing().filter((f) => !before.includes(f));
+    expect(added).toEqual([`${id}-1200.png`, `${id}-1200.webp`, `${id}-320.png`, `${id}-320.webp`, `${id}-640.png`, `${id}-640.webp`, `${id}.png`]);
+    expect(readFileSync(join(uploadDir, `${id}.png`)).equals(bytes)).toBe(true);
+    await discardUploads([url!]);
+    expect(listing()).toEqual(before);
+  });
+
+  it("all files of an upload are written together or not at all: a rename that fails removes what was written", async () => {
+    const [first, second] = ["a1".repeat(12), "b2".repeat(12)];
+    // The second picture's 640px WebP cannot take its final name (a directory is in the way).
+    mkdirSync(join(uploadDir, `${second}-640.webp`));
+    const before = listing();
+    ids.next = [first, second];
+    await expect(saveUploads([file(await picture("png"), "one.png"), file(await picture("webp"), "two.webp", "image/webp")])).rejects.toThrow();
+    expect(listing()).toEqual(before);
+  });
+});
+
+describe("the product form saves no file for a refused submit", () => {
+  const form = (fields: Record<string, string | string[]>, files: File[]) => {
+    const fd = new FormData();
+    for (const [k, v] of Object.entries(fields)) for (const one of [v].flat()) fd.append(k, one);
+    for (const f of files) fd.append("gallery", f);
+    return fd;
+  };
+  const existing = ["/uploads/aaaaaaaaaaaaaaaaaaaaaaaa.png", "/uploads/bbbbbbbbbbbbbbbbbbbbbbbb.png"];
+  const product = () => createProduct(productSchema.parse({ name: "Gallery Jar", price: 5, images: existing }));
+  const pngs = async (n: number) => Promise.all(Array.from({ length: n }, async (_, i) => file(await picture("png", 8 + i, 8), `p${i}.png`)));
+
+  it("20 gallery files are refused before any is written", async () => {
+    const before = listing();
+    const result = await submitProductForm(form({ name: "New Jar", price: "5" }, await pngs(20)));
+    expect(result).toMatchObject({ reply: { error: { gallery: [galleryTooMany(20)] } } });
+    expect(listing()).toEqual(before);
+  });
+
+  it("the limit counts the pictures kept plus the files: 2 + 11 is refused and changes nothing, 2 + 10 is saved", async () => {
+    const id = product();
+    const before = listing();
+    const refused = await submitProductForm(form({ name: "Renamed", price: "7", images: existing }, await pngs(11)), id);
+    expect(refused).toMatchObject({ reply: { error: { gallery: [galleryTooMany(13)] } } });
+    expect(listing()).toEqual(before);
+    expect(getProductForEdit(id)).toMatchObject({ name: "Gallery Jar", price: 500, images: existing });
+
+    const saved = await submitProductForm(form({ name: "Renamed", price: "7", images: existing }, await pngs(10)), id);
+    expect(saved).toEqual({ id });
+    expect(getProductForEdit(id)!.images).toHaveLength(12);
+    expect(listing().length).toBe(before.length + 10 * 7);
+  });
+
+  it("files posted for a product that does not exist are not saved", async () => {
+    const before = listing();
+    const result = await submitProductForm(form({ name: "Ghost", price: "5" }, await pngs(2)), "0".repeat(24));
+    expect(result).toEqual({ missing: true });
+    expect(listing()).toEqual(before);
+  });
+
+  it("a truncated PNG in the gallery is the gallery's error, with nothing saved", async () => {
+    const id = product();
+    const before = listing();
+    const result = await submitProductForm(form({ name: "Renamed", price: "7", images: existing }, [...(await pngs(1)), file(await truncatedPng(), "broken.png")]), id);
+    expect(result).toMatchObject({ reply: { error: { gallery: [`${UPLOAD_NOT_IMAGE} (broken.png)`] } } });
+    expect(listing()).toEqual(before);
+    expect(getProductForEdit(id)).toMatchObject({ name: "Gallery Jar", images: existing });
+  });
+});
