@@ -31,6 +31,8 @@ const { values: args } = parseArgs({
     smoke: { type: "boolean", default: false },
     check: { type: "boolean", default: false },
     "keep-db": { type: "boolean", default: false },
+    // Web workers of the server under test (WEB_CONCURRENCY); default: the server's own (cores).
+    workers: { type: "string" },
   },
 });
 const smoke = args.smoke;
@@ -73,6 +75,8 @@ type SizeRun = {
   routes: Measured[];
   ceiling: Measured;
   firstVisit: FirstVisit[];
+  /** Distinct worker processes that answered the load. */
+  workers: number;
   seconds: number;
 };
 
@@ -109,15 +113,31 @@ async function probe(route: Route, origin: string): Promise<number> {
 
 const CLK_TCK = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
 
-/** User + system CPU time of a process in ms (Linux /proc), or NaN elsewhere. */
+/**
+ * User + system CPU time in ms (Linux /proc), or NaN elsewhere, of a process and every process
+ * below it: the server is a primary and its web workers.
+ */
 function cpuTime(pid: number | undefined): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return ((Number(f[11]) + Number(f[12])) * 1000) / CLK_TCK;
+    const own = ((Number(f[11]) + Number(f[12])) * 1000) / CLK_TCK;
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+    return children.reduce((sum, child) => sum + cpuTime(child), own);
   } catch {
     return NaN;
   }
+}
+
+/** The worker processes that answered requests, from the server's JSON request log (`pid`). */
+function workersInLog(log: string): number[] {
+  const pids = new Set<number>();
+  for (const line of readFileSync(log, "utf8").split("\n")) {
+    if (!line.startsWith("{")) continue;
+    const pid = (JSON.parse(line) as { pid?: number }).pid;
+    if (typeof pid === "number") pids.add(pid);
+  }
+  return [...pids];
 }
 
 async function measure(route: Route, origin: string, pid: number | undefined): Promise<Measured> {
@@ -302,7 +322,7 @@ async function runSize(products: number): Promise<SizeRun> {
         `"${seed.searchWord}" matches ${seed.searchHits}`,
     );
     const s = sample(dbPath);
-    server = await startServer(dbPath, { SEED_DEMO: "false" });
+    server = await startServer(dbPath, { SEED_DEMO: "false", ...(args.workers ? { WEB_CONCURRENCY: args.workers } : {}) });
     const origin = server.origin;
     console.log(`Server up on ${origin} in ${server.startSeconds.toFixed(1)} s`);
     const cookies: string[] = [];
@@ -338,7 +358,9 @@ async function runSize(products: number): Promise<SizeRun> {
     }
     c.ratio = 1;
     c.cpuRatio = 1;
-    return { products, seed, serverStartSeconds: server.startSeconds, routes: measured, ceiling: c, firstVisit: visits, seconds: (performance.now() - started) / 1000 };
+    const workers = workersInLog(server.log).length;
+    console.log(`  served by ${workers} worker process${workers === 1 ? "" : "es"}`);
+    return { products, seed, serverStartSeconds: server.startSeconds, routes: measured, ceiling: c, firstVisit: visits, workers, seconds: (performance.now() - started) / 1000 };
   } catch (error) {
     if (server) console.error(`server log kept in ${copyFileTo(server.log, `server-${stamp()}.log`)}`);
     throw error;
