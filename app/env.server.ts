@@ -61,7 +61,7 @@ const schema = z.object({
 
 const parsed = schema.safeParse(process.env);
 if (!parsed.success) {
-  throw new Error(`Invalid environment: ${parsed.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`);
+  throw new Error(`Invalid environment: ${parsed.error.issues.map((i) => `${String(i.path[0])} ${i.message}`).join("; ")}`);
 }
 const raw = parsed.data;
 

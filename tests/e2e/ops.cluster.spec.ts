@@ -251,3 +251,30 @@ test("npm run dev: the same server, so a cross-site post is refused, bodies are 
     await new Promise((r) => (proc.exitCode !== null ? r(null) : proc.once("exit", r)));
   }
 });
+
+test("a bad setting stops the start with a message that names it", async ({}, testInfo) => {
+  test.skip(!runsHere(testInfo));
+  const dir = tempDir("candle-env-");
+  const bad: [string, string, string][] = [
+    ["WEB_CONCURRENCY", "0", "WEB_CONCURRENCY must be at least 1"],
+    ["PORT", "eighty", "PORT must be a whole number"],
+    ["TRUST_PROXY", "maybe", "TRUST_PROXY must be true or false"],
+    ["RATE_LIMIT_FACTOR", "0", "RATE_LIMIT_FACTOR must be more than 0"],
+    ["ALLOWED_ORIGINS", "evil.example", "ALLOWED_ORIGINS must be a comma-separated list of origins"],
+    ["SESSION_SECRET", "short", "SESSION_SECRET must be at least 16 characters"],
+  ];
+  for (const [name, value, message] of bad) {
+    const proc = spawn(process.execPath, [join(ROOT, "build", "server", "index.js")], {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", DATABASE_PATH: join(dir, "shop.db"), [name]: value },
+    });
+    let output = "";
+    proc.stdout!.on("data", (c: Buffer) => (output += c.toString()));
+    proc.stderr!.on("data", (c: Buffer) => (output += c.toString()));
+    const code = await new Promise<number | null>((r) => proc.once("exit", r));
+    expect(code, `${name}=${value}`).toBe(1);
+    expect(output, `${name}=${value}`).toContain(message);
+    expect(output, "no stack trace for a setting").not.toContain("    at ");
+  }
+});
