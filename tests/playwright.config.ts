@@ -57,6 +57,8 @@ export default defineConfig({
       SESSION_SECRET: "e2e-session-secret-0123456789abcdef",
       // Many tests register and log in from one address; the limits have their own test.
       RATE_LIMIT_FACTOR: "1000",
+      // The suite runs against the production server as it is deployed: several workers.
+      WEB_CONCURRENCY: "2",
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
     },

@@ -147,6 +147,7 @@ export async function startServer(
       ADMIN_PASSWORD: OPS_ADMIN.password,
       SEED_DEMO: "true",
       RATE_LIMIT_FACTOR: "1000",
+      WEB_CONCURRENCY: "2",
       ...options.env,
     },
   });
