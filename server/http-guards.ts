@@ -18,16 +18,6 @@ export function methodPolicy(method: string | undefined): "app" | "options" | "r
   return method !== undefined && KNOWN_METHODS.has(method) ? "app" : "refuse";
 }
 
-/**
- * A request target that starts with `//` is not a path to the web URL parser (it reads a host
- * there, and an empty one is an error). Returns the same path with one leading slash, or null
- * when the target is fine as it is.
- */
-export function collapsedTarget(url: string): string | null {
-  return url.startsWith("//") ? url.replace(/^\/+/, "/") : null;
-}
-
-
 export const MB = 1024 * 1024;
 export const DEFAULT_BODY_LIMIT = 1 * MB;
 export const UPLOAD_BODY_LIMIT = 5 * MB + 64 * 1024;

@@ -5,6 +5,7 @@ import express, { type RequestHandler } from "express";
 import helmet from "helmet";
 import morgan from "morgan";
 import type { Server } from "node:http";
+import { constants as zlibConstants } from "node:zlib";
 import { Server as NetServer } from "node:net";
 import sirv from "sirv";
 import type { ViteDevServer } from "vite";
@@ -40,6 +41,8 @@ const readOnly =
 export function createHttpApp(options: { app: RequestHandler; clientDir: string; vite?: ViteDevServer }) {
   const http = express();
   http.disable("x-powered-by");
+  // Pages carry a new CSP nonce each time: an ETag of the body could never match.
+  http.set("etag", false);
   // Behind a reverse proxy: the client's address from X-Forwarded-For, https from X-Forwarded-Proto.
   http.set("trust proxy", env.trustProxy);
   if (env.logRequests) http.use(requestLog);
@@ -64,7 +67,10 @@ export function createHttpApp(options: { app: RequestHandler; clientDir: string;
     next();
   });
   http.use(methods, sameOrigin, bodyLimit);
-  http.use(compression({ threshold: 1024 }));
+  // Brotli at quality 2 for what is compressed per response (pages; assets are precompressed at
+  // q11): measured on a 22 KB /shop page, 6% more bytes than the default q4 for less than half the
+  // CPU, and q4 was a third of the CPU of a cached page.
+  http.use(compression({ threshold: 1024, brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 2 } } }));
   http.use(plainRanges, offeredEncodings);
   // Uploads arrive while the shop runs, so their folder is looked up on each request (dev mode).
   http.use("/uploads", readOnly(sirv(env.uploadDir, { dev: true, etag: true, setHeaders: (res) => res.setHeader("Cache-Control", YEAR) })), noSuchFile);

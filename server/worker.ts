@@ -21,7 +21,7 @@ export async function serveWorker(options: { vite?: ViteDevServer } = {}) {
     app = async (req, res, next) => {
       try {
         const mod = (await vite.ssrLoadModule("./server/app.ts")) as typeof import("./app");
-        await mod.handler(req, res, next);
+        mod.pageCacheHits(req, res, (error?: unknown) => (error ? next(error) : void mod.handler(req, res, next)));
       } catch (error) {
         if (error instanceof Error) vite.ssrFixStacktrace(error);
         next(error);
@@ -30,7 +30,7 @@ export async function serveWorker(options: { vite?: ViteDevServer } = {}) {
     closeDatabase = () => {};
   } else {
     const mod = await import("./app");
-    app = mod.handler;
+    app = express.Router().use(mod.pageCacheHits, mod.handler);
     closeDatabase = mod.closeDatabase;
   }
   const server: Server = await listen(createHttpApp({ app, clientDir, vite }));

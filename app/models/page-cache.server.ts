@@ -26,10 +26,28 @@ const cache = new LRUCache<string, Entry>({
   ttl: 60_000,
 });
 
-/** Whether this request may be answered from, and stored in, the cache. */
-export function cacheablePage(request: Request): boolean {
-  if (!env.pageCache || request.method !== "GET" || request.headers.has("cookie") || request.headers.has("authorization")) return false;
-  return PUBLIC_PAGE.test(new URL(request.url).pathname);
+type RequestHead = { method: string; headers: { has(name: string): boolean } };
+
+/** Whether this request may be answered from, and stored in, the cache; its key if so. */
+function cacheKey(request: RequestHead, url: URL): string | null {
+  if (!env.pageCache || request.method !== "GET" || request.headers.has("cookie") || request.headers.has("authorization")) return null;
+  return PUBLIC_PAGE.test(url.pathname) ? url.pathname + url.search : null;
+}
+
+/** The kept copy of this page, if it is still the current one. */
+function current(key: string): Entry | null {
+  const hit = cache.get(key);
+  return hit && hit.version === catalogueVersion() ? hit : null;
+}
+
+/**
+ * A guest's page from the cache, with `nonce` in place of the one it was rendered with, or null.
+ * The HTTP server asks this before the app runs (server/app.ts): a hit costs no routing at all.
+ */
+export function cachedPage(request: RequestHead, url: URL, nonce: string): { html: string; headers: [string, string][] } | null {
+  const key = cacheKey(request, url);
+  const hit = key === null ? null : current(key);
+  return hit && { html: hit.html.replaceAll(hit.nonce, nonce), headers: [...hit.headers, ["x-page-cache", "hit"]] };
 }
 
 function keepable(response: Response): boolean {
@@ -39,16 +57,13 @@ function keepable(response: Response): boolean {
 
 /** Root middleware: answers a guest's public page from the cache, or keeps the page it renders. */
 export const pageCache: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  if (!cacheablePage(request)) return next();
-  const url = new URL(request.url);
-  const key = url.pathname + url.search;
+  const key = cacheKey(request, new URL(request.url));
+  if (key === null) return next();
   const nonce = nonceOf(context);
   // Read before rendering, so a write during the render leaves the kept copy stale.
   const version = catalogueVersion();
-  const hit = cache.get(key);
-  if (hit && hit.version === version) {
-    return new Response(hit.html.replaceAll(hit.nonce, nonce), { status: 200, headers: [...hit.headers, ["x-page-cache", "hit"]] });
-  }
+  const hit = current(key);
+  if (hit) return new Response(hit.html.replaceAll(hit.nonce, nonce), { status: 200, headers: [...hit.headers, ["x-page-cache", "hit"]] });
   const response = await next();
   if (keepable(response) && nonce) {
     const html = await response.clone().text();
