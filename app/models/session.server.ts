@@ -1,4 +1,4 @@
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { createCookie, createSessionStorage } from "react-router";
 import { db } from "~/db/client.server";
 import { sessions } from "~/db/schema";
@@ -24,6 +24,13 @@ const cookie = createCookie("__session", {
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 const expiry = () => nowSeconds() + SESSION_MAX_AGE;
 
+// Read on every request that carries a session cookie: built and prepared once.
+const liveSession = db
+  .select()
+  .from(sessions)
+  .where(and(eq(sessions.id, sql.placeholder("id")), gt(sessions.expiresAt, sql.placeholder("now"))))
+  .prepare();
+
 // Sessions live in SQLite; the cookie holds only a signed random id, so logging out
 // (or an admin deleting a user) really ends the session.
 export const sessionStorage = createSessionStorage<SessionData>({
@@ -36,11 +43,7 @@ export const sessionStorage = createSessionStorage<SessionData>({
     return id;
   },
   async readData(id) {
-    const row = db
-      .select()
-      .from(sessions)
-      .where(and(eq(sessions.id, id), gt(sessions.expiresAt, nowSeconds())))
-      .get();
+    const row = liveSession.get({ id, now: nowSeconds() });
     if (!row) return null;
     // Each day of use pushes the idle deadline back to 30 days from now.
     if (row.expiresAt - nowSeconds() < SESSION_MAX_AGE - DAY) {
