@@ -237,15 +237,16 @@ export function addReview(productId: string, user: Pick<User, "id" | "name">, in
   });
 }
 
+// Read on every product page a logged-in shopper opens: prepared once.
+const reviewOfUser = db
+  .select({ rating: reviews.rating, comment: reviews.comment })
+  .from(reviews)
+  .where(and(eq(reviews.userId, sql.placeholder("userId")), eq(reviews.productId, sql.placeholder("productId"))))
+  .prepare();
+
 /** The review `userId` wrote of a product, if any (the product page prefills its form with it). */
 export function reviewBy(productId: string, userId: string): { rating: number; comment: string } | null {
-  return (
-    db
-      .select({ rating: reviews.rating, comment: reviews.comment })
-      .from(reviews)
-      .where(and(eq(reviews.userId, userId), eq(reviews.productId, productId)))
-      .get() ?? null
-  );
+  return reviewOfUser.get({ userId, productId }) ?? null;
 }
 
 // --- The JSON door's shapes (spec §3): `_id`, money in rupees.
