@@ -6,7 +6,6 @@ import helmet from "helmet";
 import morgan from "morgan";
 import type { Server } from "node:http";
 import { Server as NetServer } from "node:net";
-import { constants as zlibConstants } from "node:zlib";
 import sirv from "sirv";
 import type { ViteDevServer } from "vite";
 import { env } from "~/env.server";
@@ -65,11 +64,7 @@ export function createHttpApp(options: { app: RequestHandler; clientDir: string;
     next();
   });
   http.use(methods, sameOrigin, bodyLimit);
-  // Brotli quality 3 rather than the middleware's 4 for what is compressed per response (rendered
-  // pages, JSON): measured on a logged-in /shop page (~21 KB of HTML), q4 took ~0.4 ms of CPU and
-  // q3 ~0.2 ms, for 4,720 -> 4,994 bytes. Cached guest pages (q2) and build files (q11) are
-  // compressed elsewhere.
-  http.use(compression({ threshold: 1024, brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 3 } } }));
+  http.use(compression({ threshold: 1024 }));
   http.use(plainRanges, offeredEncodings);
   // Uploads arrive while the shop runs, so their folder is looked up on each request (dev mode).
   http.use("/uploads", readOnly(sirv(env.uploadDir, { dev: true, etag: true, setHeaders: (res) => res.setHeader("Cache-Control", YEAR) })), noSuchFile);
