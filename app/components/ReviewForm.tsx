@@ -4,6 +4,9 @@ import { Form } from "react-router";
 import { Field, FormAlert } from "~/components/Field";
 import { reviewSchema } from "~/lib/review-schema";
 
+// Derived from the schema alone: computed once, not on every render.
+const constraint = getZodConstraint(reviewSchema);
+
 /**
  * The product page's review form; the page loads it lazily (only logged-in shoppers see it).
  * `mine`: the shopper's own review of this product, which a post replaces; the form starts from it.
@@ -17,7 +20,7 @@ export default function ReviewForm({
 }) {
   const [form, fields] = useForm({
     lastResult,
-    constraint: getZodConstraint(reviewSchema),
+    constraint,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: reviewSchema }),
     shouldValidate: "onSubmit",
     defaultValue: mine ? { rating: String(mine.rating), comment: mine.comment } : { rating: "5", comment: "" },

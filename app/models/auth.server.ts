@@ -49,10 +49,24 @@ export function authenticateForm(request: Request, context: Readonly<RouterConte
   return authenticator.authenticate("form", request);
 }
 
-export async function getUser(request: Request): Promise<User | null> {
+async function readUser(request: Request): Promise<User | null> {
   const session = await getSession(request);
   const userId = session.get("userId");
   return userId ? (getUserById(userId) ?? null) : null;
+}
+
+// A page's loaders (the root's and the product page's) each ask who is logged in. On a GET no
+// action runs before them, so nothing can change the answer: the session is read once per request.
+const usersOfRequest = new WeakMap<Request, Promise<User | null>>();
+
+export function getUser(request: Request): Promise<User | null> {
+  if (request.method !== "GET" && request.method !== "HEAD") return readUser(request);
+  let user = usersOfRequest.get(request);
+  if (!user) {
+    user = readUser(request);
+    usersOfRequest.set(request, user);
+  }
+  return user;
 }
 
 /** A fresh session id on every login, so a planted cookie cannot be carried into an account. */

@@ -12,19 +12,27 @@ const live = isNull(products.deletedAt);
 /** User text inside LIKE is matched literally: %, _ and \ are escaped. */
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+type SearchKind = "none" | "fts" | "like";
+
 /**
  * Name or description contains `q`, case-insensitively. Three characters or more go through the
  * FTS5 trigram index (the text is one quoted phrase, so no FTS syntax gets through); shorter
- * text has no trigram and falls back to LIKE.
+ * text has no trigram and falls back to LIKE. The clause's shape depends only on the kind of
+ * search; the text itself is a parameter (`search`), so each shape is prepared once.
  */
-function searchClause(q: string): SQL | undefined {
-  if (!q) return undefined;
-  if ([...q].length >= 3) {
-    const phrase = `"${q.replace(/"/g, '""')}"`;
-    return sql`${products}.rowid IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ${phrase})`;
-  }
-  const pattern = likePattern(q);
-  return sql`(${products.name} LIKE ${pattern} ESCAPE '\\' OR ${products.description} LIKE ${pattern} ESCAPE '\\')`;
+function searchKind(q: string): SearchKind {
+  return !q ? "none" : [...q].length >= 3 ? "fts" : "like";
+}
+
+function searchParam(kind: SearchKind, q: string): string | undefined {
+  return kind === "fts" ? `"${q.replace(/"/g, '""')}"` : kind === "like" ? likePattern(q) : undefined;
+}
+
+function searchClause(kind: SearchKind): SQL | undefined {
+  const search = sql.placeholder("search");
+  if (kind === "fts") return sql`${products}.rowid IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ${search})`;
+  if (kind === "like") return sql`(${products.name} LIKE ${search} ESCAPE '\\' OR ${products.description} LIKE ${search} ESCAPE '\\')`;
+  return undefined;
 }
 
 const SORT_COLUMNS = { createdAt: products.createdAt, price: products.price, rating: products.rating } as const;
@@ -56,6 +64,13 @@ export type ProductCard = {
   createdAt: Date;
 };
 
+/** What a product card shows: a page's loader data carries these fields only. */
+export type CardView = Pick<ProductCard, "id" | "name" | "price" | "mrp" | "stock" | "image" | "rating" | "numReviews">;
+
+export function cardView(p: ProductCard): CardView {
+  return { id: p.id, name: p.name, price: p.price, mrp: p.mrp, stock: p.stock, image: p.image, rating: p.rating, numReviews: p.numReviews };
+}
+
 export type ProductPage = { items: ProductCard[]; page: number; totalPages: number; totalItems: number };
 
 // Totals are cached until the catalogue changes (catalogueVersion, from any connection). Counting
@@ -63,7 +78,19 @@ export type ProductPage = { items: ProductCard[]; page: number; totalPages: numb
 let countVersion = -1;
 const counts = new Map<string, number>();
 
-function countProducts(q: string, where: SQL | undefined): number {
+// The listing's queries come in a few shapes (kind of search × sort column × direction), each
+// built and prepared once per process instead of on every page view.
+const countStatements = new Map<SearchKind, { get: (params: { search?: string }) => { n: number } | undefined }>();
+function countStatement(kind: SearchKind) {
+  let statement = countStatements.get(kind);
+  if (!statement) {
+    statement = db.select({ n: sql<number>`count(*)` }).from(products).where(and(live, searchClause(kind))).prepare();
+    countStatements.set(kind, statement);
+  }
+  return statement;
+}
+
+function countProducts(q: string, kind: SearchKind): number {
   const version = catalogueVersion();
   if (version !== countVersion) {
     counts.clear();
@@ -71,11 +98,31 @@ function countProducts(q: string, where: SQL | undefined): number {
   }
   let n = counts.get(q);
   if (n === undefined) {
-    n = db.select({ n: sql<number>`count(*)` }).from(products).where(where).get()?.n ?? 0;
+    n = countStatement(kind).get({ search: searchParam(kind, q) })?.n ?? 0;
     if (counts.size > 1000) counts.clear();
     counts.set(q, n);
   }
   return n;
+}
+
+type PageParams = { search?: string; limit: number; offset: number };
+const pageStatements = new Map<string, { all: (params: PageParams) => ProductCard[] }>();
+function pageStatement(kind: SearchKind, sort: ShopQuery["sort"], ascending: boolean) {
+  const key = `${kind} ${sort} ${ascending}`;
+  let statement = pageStatements.get(key);
+  if (!statement) {
+    const direction = ascending ? asc : desc;
+    statement = db
+      .select(cardColumns)
+      .from(products)
+      .where(and(live, searchClause(kind)))
+      .orderBy(direction(SORT_COLUMNS[sort]), direction(products.id))
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .prepare();
+    pageStatements.set(key, statement);
+  }
+  return statement;
 }
 
 export function listProducts(query: ShopQuery): ProductPage {
@@ -83,9 +130,8 @@ export function listProducts(query: ShopQuery): ProductPage {
   const q = cleanSearch(query.q);
   const limit = clampInt(query.limit, { fallback: DEFAULT_LIMIT, min: 1, max: ADMIN_MAX_LIMIT });
   const page = clampInt(query.page, { fallback: 1, min: 1, max: MAX_PAGE });
-  const where = and(live, searchClause(q));
-  const column = SORT_COLUMNS[query.sort];
-  const totalItems = countProducts(q, where);
+  const kind = searchKind(q);
+  const totalItems = countProducts(q, kind);
   const totalPages = Math.ceil(totalItems / limit);
   const offset = (page - 1) * limit;
   // Past the last page there is nothing to read.
@@ -93,16 +139,13 @@ export function listProducts(query: ShopQuery): ProductPage {
   // OFFSET walks the sort index from its start, so a page past the middle is read from the other
   // end and turned round: the last page costs what the first does, the middle one the most.
   const fromEnd = offset > totalItems / 2 && offset < totalItems;
-  const direction = (query.order === "asc") !== fromEnd ? asc : desc;
+  const ascending = (query.order === "asc") !== fromEnd;
   const take = fromEnd ? Math.min(limit, totalItems - offset) : limit;
-  const items = db
-    .select(cardColumns)
-    .from(products)
-    .where(where)
-    .orderBy(direction(column), direction(products.id))
-    .limit(take)
-    .offset(fromEnd ? Math.max(0, totalItems - offset - limit) : offset)
-    .all();
+  const items = pageStatement(kind, query.sort, ascending).all({
+    search: searchParam(kind, q),
+    limit: take,
+    offset: fromEnd ? Math.max(0, totalItems - offset - limit) : offset,
+  });
   if (fromEnd) items.reverse();
   return { items, page, totalPages, totalItems };
 }
@@ -194,15 +237,16 @@ export function addReview(productId: string, user: Pick<User, "id" | "name">, in
   });
 }
 
+// Read on every product page a logged-in shopper opens: prepared once.
+const reviewOfUser = db
+  .select({ rating: reviews.rating, comment: reviews.comment })
+  .from(reviews)
+  .where(and(eq(reviews.userId, sql.placeholder("userId")), eq(reviews.productId, sql.placeholder("productId"))))
+  .prepare();
+
 /** The review `userId` wrote of a product, if any (the product page prefills its form with it). */
 export function reviewBy(productId: string, userId: string): { rating: number; comment: string } | null {
-  return (
-    db
-      .select({ rating: reviews.rating, comment: reviews.comment })
-      .from(reviews)
-      .where(and(eq(reviews.userId, userId), eq(reviews.productId, productId)))
-      .get() ?? null
-  );
+  return reviewOfUser.get({ userId, productId }) ?? null;
 }
 
 // --- The JSON door's shapes (spec §3): `_id`, money in rupees.

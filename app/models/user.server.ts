@@ -1,5 +1,5 @@
 import bcrypt from "bcryptjs";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { db, writeTransaction } from "~/db/client.server";
 import { sessions, users, type User } from "~/db/schema";
 import { newId } from "~/lib/id";
@@ -16,8 +16,11 @@ export function toPublicUser(user: User): PublicUser {
 
 export class EmailTakenError extends Error {}
 
+// Read on every page a logged-in shopper opens (root loader): built and prepared once.
+const userById = db.select().from(users).where(eq(users.id, sql.placeholder("id"))).prepare();
+
 export function getUserById(id: string): User | undefined {
-  return db.select().from(users).where(eq(users.id, id)).get();
+  return userById.get({ id });
 }
 
 export function getUserByEmail(email: string): User | undefined {

@@ -3,7 +3,7 @@ import type { Route } from "./+types/home";
 import { HeroCarousel } from "~/components/HeroCarousel";
 import { ProductGrid } from "~/components/ProductCard";
 import { BEST_SELLERS } from "~/lib/shop-query";
-import { topRated } from "~/models/product.server";
+import { cardView, topRated } from "~/models/product.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "RK Candles · Hand-poured soy candles" },
@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export function loader() {
-  return { bestSellers: topRated(BEST_SELLERS) };
+  return { bestSellers: topRated(BEST_SELLERS).map(cardView) };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

@@ -4,7 +4,7 @@ import { LoadFailed } from "~/components/LoadFailed";
 import { Pagination } from "~/components/Pagination";
 import { ProductGrid } from "~/components/ProductCard";
 import { PAGE_SIZES, parseShopQuery, shopHref, SORT_OPTIONS, sortValue } from "~/lib/shop-query";
-import { listProducts } from "~/models/product.server";
+import { cardView, listProducts } from "~/models/product.server";
 import { useErrorToast } from "~/lib/use-error-toast";
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -19,7 +19,8 @@ export function loader({ request }: Route.LoaderArgs) {
   if (result.totalPages > 0 && query.page > result.totalPages) {
     throw redirect(shopHref(query, { page: result.totalPages }));
   }
-  return { query, ...result };
+  // The cards show a few fields of each product: only those go into the page's loader data.
+  return { query, ...result, items: result.items.map(cardView) };
 }
 
 export default function Shop({ loaderData }: Route.ComponentProps) {
