@@ -55,15 +55,19 @@ function keepable(response: Response): boolean {
   return response.status === 200 && type.startsWith("text/html") && !response.headers.has("set-cookie");
 }
 
-/** Root middleware: answers a guest's public page from the cache, or keeps the page it renders. */
+/**
+ * Root middleware: keeps the page it renders for a guest, or answers from the cache a page kept
+ * since server/app.ts looked (another request may have rendered it meanwhile).
+ */
 export const pageCache: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const key = cacheKey(request, new URL(request.url));
+  const url = new URL(request.url);
+  const key = cacheKey(request, url);
   if (key === null) return next();
   const nonce = nonceOf(context);
   // Read before rendering, so a write during the render leaves the kept copy stale.
   const version = catalogueVersion();
-  const hit = current(key);
-  if (hit) return new Response(hit.html.replaceAll(hit.nonce, nonce), { status: 200, headers: [...hit.headers, ["x-page-cache", "hit"]] });
+  const hit = cachedPage(request, url, nonce);
+  if (hit) return new Response(hit.html, { status: 200, headers: hit.headers });
   const response = await next();
   if (keepable(response) && nonce) {
     const html = await response.clone().text();
@@ -73,6 +77,3 @@ export const pageCache: MiddlewareFunction<Response> = async ({ request, context
   }
   return response;
 };
-
-/** Empties the cache (tests). */
-export const clearPageCache = () => cache.clear();
