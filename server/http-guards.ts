@@ -79,13 +79,14 @@ export function newNonce(): string {
 }
 
 /**
- * The Content-Security-Policy, as helmet takes it; `nonce` is this response's. Only the app's own
- * inline scripts (carrying the nonce) may run. `dev` lets Vite's hot-reload socket connect.
+ * The Content-Security-Policy, as helmet takes it. Only the app's own inline scripts may run:
+ * `scriptSources` gives this response's `'nonce-…'`, or for a kept page the `'sha256-…'` hashes
+ * of its scripts. `dev` lets Vite's hot-reload socket connect.
  */
-export function cspDirectives(nonce: (res: ServerResponse) => string, dev = false) {
+export function cspDirectives(scriptSources: (res: ServerResponse) => string, dev = false) {
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", (_req: IncomingMessage, res: ServerResponse) => `'nonce-${nonce(res)}'`],
+    scriptSrc: ["'self'", (_req: IncomingMessage, res: ServerResponse) => scriptSources(res)],
     // React style attributes (star widths, slide colours) are inline styles.
     styleSrc: ["'self'", "'unsafe-inline'"],
     // Admins may give product images as https URLs.

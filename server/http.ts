@@ -11,7 +11,8 @@ import sirv from "sirv";
 import type { ViteDevServer } from "vite";
 import { env } from "~/env.server";
 import { ALLOW, cspDirectives, HSTS, newNonce, PERMISSIONS_POLICY } from "./http-guards";
-import { bodyLimit, methods, noSuchFile, offeredEncodings, plainRanges, sameOrigin, serverError } from "./middleware";
+import type { CachedPage } from "~/models/page-cache.server";
+import { bodyLimit, methods, noSuchFile, offeredEncodings, plainRanges, sameOrigin, sendCachedPage, serverError } from "./middleware";
 
 const YEAR = "public, max-age=31536000, immutable";
 let stopping = false;
@@ -38,21 +39,33 @@ const readOnly =
   (req, res, next) =>
     req.method === "GET" || req.method === "HEAD" ? files(req, res, next) : next();
 
-export function createHttpApp(options: { app: RequestHandler; clientDir: string; vite?: ViteDevServer }) {
+type Options = {
+  app: RequestHandler;
+  /** Puts a kept guest page in `res.locals.page` when there is one (server/app.ts). */
+  findCachedPage: RequestHandler;
+  clientDir: string;
+  vite?: ViteDevServer;
+};
+
+export function createHttpApp(options: Options) {
   const http = express();
   http.disable("x-powered-by");
-  // Pages carry a new CSP nonce each time: an ETag of the body could never match.
+  // Rendered pages carry a new CSP nonce each time, so an ETag of the body could never match;
+  // kept guest pages carry their own (server/middleware.ts, sendCachedPage).
   http.set("etag", false);
   // Behind a reverse proxy: the client's address from X-Forwarded-For, https from X-Forwarded-Proto.
   http.set("trust proxy", env.trustProxy);
   if (env.logRequests) http.use(requestLog);
-  http.use((_req, res, next) => {
-    res.locals.cspNonce = newNonce();
+  http.use(options.findCachedPage, (_req, res, next) => {
+    // A kept page's scripts are allowed by their hashes; anything rendered now by a new nonce.
+    const page = res.locals.page as CachedPage | undefined;
+    if (page) res.locals.scriptSources = page.scriptSources;
+    else res.locals.scriptSources = `'nonce-${(res.locals.cspNonce = newNonce())}'`;
     next();
   });
   http.use(
     helmet({
-      contentSecurityPolicy: { useDefaults: false, directives: cspDirectives((res) => String((res as express.Response).locals.cspNonce), !!options.vite) },
+      contentSecurityPolicy: { useDefaults: false, directives: cspDirectives((res) => String((res as express.Response).locals.scriptSources), !!options.vite) },
       // Sent below, and only in production over HTTPS: a development host must not be pinned to it.
       strictTransportSecurity: false,
       xFrameOptions: { action: "deny" },
@@ -66,7 +79,7 @@ export function createHttpApp(options: { app: RequestHandler; clientDir: string;
     if (stopping) res.set("Connection", "close");
     next();
   });
-  http.use(methods, sameOrigin, bodyLimit);
+  http.use(sendCachedPage, methods, sameOrigin, bodyLimit);
   // Brotli at quality 2 for what is compressed per response (pages; assets are precompressed at
   // q11): measured on a 22 KB /shop page, 6% more bytes than the default q4 for less than half the
   // CPU, and q4 was a third of the CPU of a cached page.

@@ -14,26 +14,29 @@ const clientDir = join(projectRoot, "build", "client");
 
 export async function serveWorker(options: { vite?: ViteDevServer } = {}) {
   let app: express.RequestHandler;
+  let findCachedPage: express.RequestHandler;
   let closeDatabase: () => void;
   const vite = options.vite;
   if (vite) {
     // Development: the app is loaded through Vite on every request, so edits show at once.
-    app = async (req, res, next) => {
+    const load = (use: (mod: typeof import("./app")) => express.RequestHandler): express.RequestHandler => async (req, res, next) => {
       try {
-        const mod = (await vite.ssrLoadModule("./server/app.ts")) as typeof import("./app");
-        mod.pageCacheHits(req, res, (error?: unknown) => (error ? next(error) : void mod.handler(req, res, next)));
+        use((await vite.ssrLoadModule("./server/app.ts")) as typeof import("./app"))(req, res, next);
       } catch (error) {
         if (error instanceof Error) vite.ssrFixStacktrace(error);
         next(error);
       }
     };
+    app = load((mod) => mod.handler);
+    findCachedPage = load((mod) => mod.findCachedPage);
     closeDatabase = () => {};
   } else {
     const mod = await import("./app");
-    app = express.Router().use(mod.pageCacheHits, mod.handler);
+    app = mod.handler;
+    findCachedPage = mod.findCachedPage;
     closeDatabase = mod.closeDatabase;
   }
-  const server: Server = await listen(createHttpApp({ app, clientDir, vite }));
+  const server: Server = await listen(createHttpApp({ app, findCachedPage, clientDir, vite }));
 
   let closing = false;
   const closer = closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {

@@ -1,27 +1,48 @@
 // Whole pages for visitors who send no cookie at all: first visits, crawlers, and many JS-off
 // shoppers. Such a page is a function of its URL and the database only, so the HTML of the last
 // render of each URL is kept until the catalogue changes (catalogueVersion, kept by triggers
-// whichever process writes) or a minute passes, and sent again with this response's CSP nonce.
-// Anyone with a cookie (a session, a cart, a toast) gets a fresh render; so do responses that
-// set a cookie or are not a 200 HTML page. The cache is per process and bounded by bytes.
+// whichever process writes) or a minute passes. Anyone with a cookie (a session, a cart, a toast)
+// gets a fresh render; so do responses that set a cookie or are not a 200 HTML page. The cache is
+// per process and bounded by bytes.
+//
+// A kept page is sent as the same bytes every time, so it cannot carry a per-response CSP nonce:
+// its inline scripts are allowed by their SHA-256 hashes instead (CSP Level 2 hash sources),
+// computed once when the page is kept. A fresh render still gets a fresh nonce. Each encoding is
+// compressed once, on its first hit, and the page carries a weak ETag for a guest's revalidation.
 import { LRUCache } from "lru-cache";
+import { createHash } from "node:crypto";
+import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type { MiddlewareFunction } from "react-router";
 import { catalogueVersion } from "~/db/client.server";
 import { env } from "~/env.server";
 import { nonceOf } from "./request-context.server";
 
-type Entry = { version: number; nonce: string; html: string; headers: [string, string][] };
+export type PageEncoding = "br" | "gzip" | "identity";
+
+/** A kept page, ready to send: the HTTP server answers with it before the app runs. */
+export type CachedPage = {
+  /** For the CSP's script-src: the hashes of the page's inline scripts. */
+  scriptSources: string;
+  headers: [string, string][];
+  etag: string;
+  /** The body in this encoding (identity for small pages, which compression would not shrink). */
+  body(encoding: PageEncoding): { encoding: PageEncoding; bytes: Buffer };
+};
+
+type Entry = CachedPage & { version: number; size: number };
 
 /** Pages that show the same thing to every guest. */
 const PUBLIC_PAGE = /^\/(?:shop|about|policy\/(?:terms|privacy|refund)|product\/[^/]+)?$/;
 /** Headers that belong to one response, not to the page. */
-const PER_RESPONSE = new Set(["content-length", "content-security-policy", "date", "connection", "keep-alive", "transfer-encoding", "x-page-cache"]);
+const PER_RESPONSE = new Set(["content-length", "content-security-policy", "date", "connection", "keep-alive", "transfer-encoding", "x-page-cache", "vary"]);
+/** Brotli quality for a kept page: paid once per page and catalogue change, so better than the q2 of live renders. */
+const BROTLI_QUALITY = 6;
 
 const cache = new LRUCache<string, Entry>({
   max: 1_000,
-  // JavaScript strings are UTF-16: two bytes a character.
   maxSize: 32 * 1024 * 1024,
-  sizeCalculation: (entry) => entry.html.length * 2 || 1,
+  // The page and, once asked for, its two compressed copies (a fraction of it).
+  sizeCalculation: (entry) => Math.ceil(entry.size * 1.5) || 1,
   maxEntrySize: 512 * 1024,
   ttl: 60_000,
 });
@@ -35,19 +56,42 @@ function cacheKey(request: RequestHead, url: URL): string | null {
 }
 
 /** The kept copy of this page, if it is still the current one. */
-function current(key: string): Entry | null {
-  const hit = cache.get(key);
+export function cachedPage(request: RequestHead, url: URL): CachedPage | null {
+  const key = cacheKey(request, url);
+  const hit = key === null ? null : cache.get(key);
   return hit && hit.version === catalogueVersion() ? hit : null;
 }
 
-/**
- * A guest's page from the cache, with `nonce` in place of the one it was rendered with, or null.
- * The HTTP server asks this before the app runs (server/app.ts): a hit costs no routing at all.
- */
-export function cachedPage(request: RequestHead, url: URL, nonce: string): { html: string; headers: [string, string][] } | null {
-  const key = cacheKey(request, url);
-  const hit = key === null ? null : current(key);
-  return hit && { html: hit.html.replaceAll(hit.nonce, nonce), headers: [...hit.headers, ["x-page-cache", "hit"]] };
+/** `'sha256-…'` of each inline <script>'s text, as CSP hashes it (the UTF-8 bytes between the tags). */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc\s*=/i.test(m[1]!)) continue;
+    hashes.add(`'sha256-${createHash("sha256").update(m[2]!, "utf8").digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+function keep(version: number, rendered: string, nonce: string, headers: [string, string][]): Entry {
+  // The nonce of the render that made the page means nothing to later responses: dropped.
+  const html = Buffer.from(rendered.replaceAll(` nonce="${nonce}"`, ""));
+  const copies: Partial<Record<PageEncoding, Buffer>> = { identity: html };
+  const compress: Record<Exclude<PageEncoding, "identity">, () => Buffer> = {
+    br: () => brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } }),
+    gzip: () => gzipSync(html, { level: 6 }),
+  };
+  return {
+    version,
+    size: html.length,
+    scriptSources: inlineScriptHashes(html.toString("utf8")).join(" "),
+    headers,
+    etag: `W/"${version}-${createHash("sha256").update(html).digest("base64url").slice(0, 22)}"`,
+    body(wanted) {
+      const encoding = html.length < 1024 ? "identity" : wanted;
+      const bytes = (copies[encoding] ??= compress[encoding as "br" | "gzip"]());
+      return { encoding, bytes };
+    },
+  };
 }
 
 function keepable(response: Response): boolean {
@@ -56,23 +100,20 @@ function keepable(response: Response): boolean {
 }
 
 /**
- * Root middleware: keeps the page it renders for a guest, or answers from the cache a page kept
- * since server/app.ts looked (another request may have rendered it meanwhile).
+ * Root middleware: keeps the page it renders for a guest. Hits never get here: the HTTP server
+ * answers them (server/app.ts) before React Router runs.
  */
 export const pageCache: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const url = new URL(request.url);
-  const key = cacheKey(request, url);
+  const key = cacheKey(request, new URL(request.url));
   if (key === null) return next();
-  const nonce = nonceOf(context);
   // Read before rendering, so a write during the render leaves the kept copy stale.
   const version = catalogueVersion();
-  const hit = cachedPage(request, url, nonce);
-  if (hit) return new Response(hit.html, { status: 200, headers: hit.headers });
   const response = await next();
+  const nonce = nonceOf(context);
   if (keepable(response) && nonce) {
     const html = await response.clone().text();
     const headers = [...response.headers].filter(([k]) => !PER_RESPONSE.has(k.toLowerCase()));
-    cache.set(key, { version, nonce, html, headers });
+    cache.set(key, keep(version, html, nonce, headers));
     response.headers.set("x-page-cache", "miss");
   }
   return response;

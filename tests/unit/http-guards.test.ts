@@ -98,7 +98,7 @@ describe("body limits", () => {
 
 describe("cspDirectives", () => {
   it("allows only nonce'd inline scripts and no framing", () => {
-    const csp = cspDirectives(() => "abc123");
+    const csp = cspDirectives(() => "'nonce-abc123'");
     const script = csp.scriptSrc.map((s) => (typeof s === "function" ? s({} as IncomingMessage, {} as ServerResponse) : s));
     expect(script).toEqual(["'self'", "'nonce-abc123'"]);
     expect(csp.frameAncestors).toEqual(["'none'"]);
