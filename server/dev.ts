@@ -5,7 +5,7 @@ import { serveWorker } from "./worker";
 
 const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
 const { prepare } = (await vite.ssrLoadModule("./server/prepare.ts")) as typeof import("./prepare");
-prepare();
+await prepare();
 await serveWorker({ vite });
 const { env } = await import("~/env.server");
 console.log(`Candle shop (development) on http://localhost:${env.port}`);

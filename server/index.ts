@@ -13,7 +13,7 @@ if (cluster.isPrimary) {
   await primary.runPrimary();
 } else if (process.env.SHOP_ROLE === "prepare") {
   const { prepareAndExit } = await import("./prepare");
-  prepareAndExit();
+  await prepareAndExit();
 } else {
   const { serveWorker } = await import("./worker");
   await serveWorker();

@@ -6,8 +6,8 @@ import { startup } from "~/models/startup.server";
 export { startup as prepare };
 
 /** The start-up step as a process of its own (production): prepare, close the file, exit. */
-export function prepareAndExit(): never {
-  startup();
+export async function prepareAndExit(): Promise<never> {
+  await startup();
   closeDatabase();
   process.exit(0);
 }

@@ -3,7 +3,7 @@ import { newId } from "~/lib/id";
 import { mulberry32 } from "~/lib/prng";
 import { slugify } from "~/lib/slug";
 import { averageRating } from "~/lib/rating";
-import type { DB } from "./client.server";
+import { db, writeTransaction } from "./client.server";
 import { demoProducts, reviewComments, reviewerNames } from "./demo-catalogue";
 import { productImages, products, reviews } from "./schema";
 
@@ -11,13 +11,13 @@ import { productImages, products, reviews } from "./schema";
 export const demoImageUrl = (name: string, n: number) => `/images/demo/${slugify(name)}-${n}.svg`;
 
 /** Fills an empty catalogue with the demo candles; does nothing when products exist. */
-export function seedDemoCatalogue(db: DB): boolean {
-  const count = db.select({ n: sql<number>`count(*)` }).from(products).get()?.n ?? 0;
-  if (count > 0) return false;
+export async function seedDemoCatalogue(): Promise<boolean> {
+  const [row] = await db.select({ n: sql<number>`count(*)` }).from(products);
+  if (Number(row?.n ?? 0) > 0) return false;
   const rand = mulberry32(42);
   const now = Math.floor(Date.now() / 1000);
-  db.transaction((tx) => {
-    demoProducts.forEach((p, i) => {
+  await writeTransaction(async (tx) => {
+    for (const [i, p] of demoProducts.entries()) {
       const id = newId();
       // Spread creation over past days so "Newest" has a meaningful order.
       const createdAt = new Date((now - (demoProducts.length - i) * 86_400) * 1000);
@@ -26,8 +26,7 @@ export function seedDemoCatalogue(db: DB): boolean {
         return Math.max(1, Math.min(5, r));
       });
 
-      tx.insert(products)
-        .values({
+      await tx.insert(products).values({
           id,
           name: p.name,
           description: `Hand-poured soy wax candle with ${p.notes}. Cotton wick, about 40 hours of burn time, 200 g in a reusable glass jar.`,
@@ -38,25 +37,22 @@ export function seedDemoCatalogue(db: DB): boolean {
           rating: averageRating(ratings),
           numReviews: ratings.length,
           createdAt,
-        })
-        .run();
+        });
       for (let n = 1; n <= p.images; n++) {
-        tx.insert(productImages).values({ id: newId(), productId: id, url: demoImageUrl(p.name, n), position: n - 1 }).run();
+        await tx.insert(productImages).values({ id: newId(), productId: id, url: demoImageUrl(p.name, n), position: n - 1 });
       }
-      ratings.forEach((rating, k) => {
+      for (const [k, rating] of ratings.entries()) {
         const comments = reviewComments[rating] ?? [""];
-        tx.insert(reviews)
-          .values({
+        await tx.insert(reviews).values({
             id: newId(),
             productId: id,
             name: reviewerNames[Math.floor(rand() * reviewerNames.length)] ?? "",
             rating,
             comment: comments[Math.floor(rand() * comments.length)] ?? "",
             createdAt: new Date((now - (ratings.length - k) * 3 * 86_400 - Math.floor(rand() * 86_400)) * 1000),
-          })
-          .run();
-      });
-    });
-  }, { behavior: "immediate" });
+          });
+      }
+    }
+  });
   return true;
 }

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { db, type Tx, writeTransaction } from "~/db/client.server";
+import { db, rowsChanged, type Tx, writeTransaction } from "~/db/client.server";
 import { orderItems, orders, products, type Order, type OrderItem } from "~/db/schema";
 import { cartTotals } from "~/lib/cart";
 import type { OrderRequest } from "~/lib/checkout-schema";
@@ -21,8 +21,9 @@ export const IDEMPOTENCY_KEY_INVALID = `Idempotency-Key must be 1 to ${IDEMPOTEN
 export const isIdempotencyKey = (key: string) => key.length > 0 && key.length <= IDEMPOTENCY_KEY_MAX;
 
 /** The order `userId` placed with `key`, if any: a repeat of that request answers this order. */
-export function orderIdForKey(userId: string, key: string, conn: Pick<Tx, "select"> = db): string | null {
-  return conn.select({ id: orders.id }).from(orders).where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key))).get()?.id ?? null;
+export async function orderIdForKey(userId: string, key: string, conn: Pick<Tx, "select"> = db): Promise<string | null> {
+  const [row] = await conn.select({ id: orders.id }).from(orders).where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key))).limit(1);
+  return row?.id ?? null;
 }
 
 /** better-sqlite3's error, seen through drizzle's DrizzleQueryError, for `key`'s unique index. */
@@ -44,7 +45,7 @@ export function isKeyConflict(error: unknown): boolean {
  * the key is looked up under the write lock; the unique index is the authority should any other
  * writer get in between, and that conflict also answers the stored order.
  */
-export function placeOrder(userId: string, input: PlaceOrderInput, key?: string): { id: string; replayed: boolean } {
+export async function placeOrder(userId: string, input: PlaceOrderInput, key?: string): Promise<{ id: string; replayed: boolean }> {
   // The same product twice is one line.
   const wanted = new Map<string, number>();
   // Every price a client showed, per product: each line is checked, not only the last one.
@@ -59,17 +60,16 @@ export function placeOrder(userId: string, input: PlaceOrderInput, key?: string)
   }
   if (key !== undefined && !isIdempotencyKey(key)) throw new OrderError(IDEMPOTENCY_KEY_INVALID);
 
-  const write = (tx: Tx): { id: string; replayed: boolean } => {
+  const write = async (tx: Tx): Promise<{ id: string; replayed: boolean }> => {
     if (key !== undefined) {
-      const first = orderIdForKey(userId, key, tx);
+      const first = await orderIdForKey(userId, key, tx);
       if (first) return { id: first, replayed: true };
     }
     if (wanted.size === 0) throw new OrderError(CART_EMPTY);
-    const rows = tx
+    const rows = await tx
       .select({ id: products.id, name: products.name, price: products.price, stock: products.stock, image: products.image })
       .from(products)
-      .where(and(inArray(products.id, [...wanted.keys()]), isNull(products.deletedAt)))
-      .all();
+      .where(and(inArray(products.id, [...wanted.keys()]), isNull(products.deletedAt)));
     const byId = new Map(rows.map((r) => [r.id, r]));
     const lines = [...wanted].map(([id, qty]) => {
       const p = byId.get(id);
@@ -84,8 +84,7 @@ export function placeOrder(userId: string, input: PlaceOrderInput, key?: string)
     });
     const totals = cartTotals(lines);
     const id = newId();
-    tx.insert(orders)
-      .values({
+    await tx.insert(orders).values({
         id,
         userId,
         status: "Placed",
@@ -102,27 +101,25 @@ export function placeOrder(userId: string, input: PlaceOrderInput, key?: string)
         shipping: totals.shipping,
         grandTotal: totals.total,
         idempotencyKey: key ?? null,
-      })
-      .run();
+      });
     for (const line of lines) {
-      tx.insert(orderItems)
-        .values({ id: newId(), orderId: id, productId: line.id, name: line.name, qty: line.qty, price: line.price, image: line.image })
-        .run();
+      await tx
+        .insert(orderItems)
+        .values({ id: newId(), orderId: id, productId: line.id, name: line.name, qty: line.qty, price: line.price, image: line.image });
       // The guard in WHERE makes overselling impossible even if the checks above were stale.
-      const taken = tx
+      const taken = await tx
         .update(products)
         .set({ stock: sql`${products.stock} - ${line.qty}` })
-        .where(and(eq(products.id, line.id), sql`${products.stock} >= ${line.qty}`))
-        .run();
-      if (taken.changes !== 1) throw new OrderError(`Only ${line.stock} left of ${line.name}.`);
+        .where(and(eq(products.id, line.id), sql`${products.stock} >= ${line.qty}`));
+      if (rowsChanged(taken) !== 1) throw new OrderError(`Only ${line.stock} left of ${line.name}.`);
     }
     return { id, replayed: false };
   };
   try {
-    return writeTransaction(write);
+    return await writeTransaction(write);
   } catch (error) {
     // Another writer stored this key first: its order is the answer.
-    const first = key !== undefined && isKeyConflict(error) ? orderIdForKey(userId, key) : null;
+    const first = key !== undefined && isKeyConflict(error) ? await orderIdForKey(userId, key) : null;
     if (!first) throw error;
     return { id: first, replayed: true };
   }
@@ -130,29 +127,29 @@ export function placeOrder(userId: string, input: PlaceOrderInput, key?: string)
 
 export type OrderWithItems = Order & { items: OrderItem[] };
 
-function withItems(list: Order[]): OrderWithItems[] {
+async function withItems(list: Order[]): Promise<OrderWithItems[]> {
   const byOrder = new Map<string, OrderItem[]>(list.map((o) => [o.id, []]));
   // In slices of 500 ids: SQLite limits the number of bound parameters in one statement.
   for (let i = 0; i < list.length; i += 500) {
     const ids = list.slice(i, i + 500).map((o) => o.id);
-    for (const item of db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(sql`rowid`).all()) byOrder.get(item.orderId)!.push(item);
+    for (const item of await db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(sql`rowid`)) byOrder.get(item.orderId)!.push(item);
   }
   return list.map((o) => ({ ...o, items: byOrder.get(o.id)! }));
 }
 
 /** A customer's own orders, newest first. */
-export function listOrdersForUser(userId: string): OrderWithItems[] {
-  return withItems(db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)).all());
+export async function listOrdersForUser(userId: string): Promise<OrderWithItems[]> {
+  return withItems(await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)));
 }
 
 /**
  * One order as `viewer` may see it: their own, or any for an admin. Anyone else gets null,
  * exactly as for an order that does not exist.
  */
-export function getOrderFor(viewer: { id: string; isAdmin: boolean }, orderId: string): OrderWithItems | null {
-  const order = db.select().from(orders).where(eq(orders.id, orderId)).get();
+export async function getOrderFor(viewer: { id: string; isAdmin: boolean }, orderId: string): Promise<OrderWithItems | null> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!order || (!viewer.isAdmin && order.userId !== viewer.id)) return null;
-  return withItems([order])[0] ?? null;
+  return (await withItems([order]))[0] ?? null;
 }
 
 /** Spec §3 Order, money in rupees. */
@@ -175,31 +172,31 @@ export function toApiOrder(o: OrderWithItems) {
 const newestFirst = [desc(orders.createdAt), desc(orders.id)] as const;
 
 /** Every order, newest first (GET /api/orders). */
-export function listAllOrders(): OrderWithItems[] {
-  return withItems(db.select().from(orders).orderBy(...newestFirst).all());
+export async function listAllOrders(): Promise<OrderWithItems[]> {
+  return withItems(await db.select().from(orders).orderBy(...newestFirst));
 }
 
 export const ADMIN_ORDERS_PER_PAGE = 50;
 
 /** One page of every order, newest first (the admin Orders tab); `page` is clamped to the last. */
-export function pageOfOrders(page: number, perPage = ADMIN_ORDERS_PER_PAGE) {
-  const totalItems = db.select({ n: sql<number>`count(*)` }).from(orders).get()?.n ?? 0;
+export async function pageOfOrders(page: number, perPage = ADMIN_ORDERS_PER_PAGE) {
+  const [count] = await db.select({ n: sql<number>`count(*)` }).from(orders);
+  const totalItems = Number(count?.n ?? 0);
   const totalPages = Math.max(1, Math.ceil(totalItems / perPage));
   const current = Math.min(Math.max(1, Math.floor(page) || 1), totalPages);
-  const list = db.select().from(orders).orderBy(...newestFirst).limit(perPage).offset((current - 1) * perPage).all();
-  return { orders: withItems(list), page: current, totalPages, totalItems, perPage };
+  const list = await db.select().from(orders).orderBy(...newestFirst).limit(perPage).offset((current - 1) * perPage);
+  return { orders: await withItems(list), page: current, totalPages, totalItems, perPage };
 }
 
 /** Puts an order's quantities back on the shelf (sign +1) or takes them again (-1). */
-function moveStock(tx: Tx, orderId: string, sign: 1 | -1) {
-  const lines = tx.select({ productId: orderItems.productId, qty: orderItems.qty, name: orderItems.name }).from(orderItems).where(eq(orderItems.orderId, orderId)).all();
+async function moveStock(tx: Tx, orderId: string, sign: 1 | -1) {
+  const lines = await tx.select({ productId: orderItems.productId, qty: orderItems.qty, name: orderItems.name }).from(orderItems).where(eq(orderItems.orderId, orderId));
   for (const line of lines) {
-    const moved = tx
+    const moved = await tx
       .update(products)
       .set({ stock: sql`${products.stock} + ${sign * line.qty}` })
-      .where(sign === 1 ? eq(products.id, line.productId) : and(eq(products.id, line.productId), sql`${products.stock} >= ${line.qty}`))
-      .run();
-    if (sign === -1 && moved.changes !== 1) throw new OrderError(`Not enough stock of ${line.name} to reopen this order.`);
+      .where(sign === 1 ? eq(products.id, line.productId) : and(eq(products.id, line.productId), sql`${products.stock} >= ${line.qty}`));
+    if (sign === -1 && rowsChanged(moved) !== 1) throw new OrderError(`Not enough stock of ${line.name} to reopen this order.`);
   }
 }
 
@@ -208,24 +205,24 @@ function moveStock(tx: Tx, orderId: string, sign: 1 | -1) {
  * back (once: the order remembers it); reopening a cancelled order takes it again.
  * Returns null when there is no such order.
  */
-export function updateOrder(id: string, change: { status?: Order["status"]; isPaid?: boolean }): Order | null {
-  return writeTransaction((tx) => {
-    const order = tx.select().from(orders).where(eq(orders.id, id)).get();
+export function updateOrder(id: string, change: { status?: Order["status"]; isPaid?: boolean }): Promise<Order | null> {
+  return writeTransaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, id)).limit(1);
     if (!order) return null;
     let stockReturned = order.stockReturned;
     if (change.status === "Cancelled" && !order.stockReturned) {
-      moveStock(tx, id, 1);
+      await moveStock(tx, id, 1);
       stockReturned = true;
     } else if (change.status && change.status !== "Cancelled" && order.stockReturned) {
-      moveStock(tx, id, -1);
+      await moveStock(tx, id, -1);
       stockReturned = false;
     }
-    return tx
+    const [updated] = await tx
       .update(orders)
       .set({ status: change.status ?? order.status, isPaid: change.isPaid ?? order.isPaid, stockReturned })
       .where(eq(orders.id, id))
-      .returning()
-      .get();
+      .returning();
+    return updated ?? null;
   });
 }
 
@@ -236,12 +233,12 @@ export const markDelivered = (id: string) => updateOrder(id, { status: "Delivere
  * Deleting an order that was never fulfilled (not delivered, not cancelled) puts its stock back;
  * a delivered order's candles are gone, and a cancelled one's stock was already returned.
  */
-export function deleteOrder(id: string): boolean {
-  return writeTransaction((tx) => {
-    const order = tx.select().from(orders).where(eq(orders.id, id)).get();
+export function deleteOrder(id: string): Promise<boolean> {
+  return writeTransaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, id)).limit(1);
     if (!order) return false;
-    if (order.status !== "Delivered" && !order.stockReturned) moveStock(tx, id, 1);
-    tx.delete(orders).where(eq(orders.id, id)).run();
+    if (order.status !== "Delivered" && !order.stockReturned) await moveStock(tx, id, 1);
+    await tx.delete(orders).where(eq(orders.id, id));
     return true;
   });
 }

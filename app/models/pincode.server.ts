@@ -1,7 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { db, sqlite } from "~/db/client.server";
+import { db, sqlite, writeTransaction } from "~/db/client.server";
 import { env } from "~/env.server";
 import { pinCache, pincodes } from "~/db/schema";
 import {
@@ -145,10 +145,12 @@ async function upstream(base: string, pin: string, timeoutMs: number): Promise<P
   if (!parsed.success) throw new PinServiceError(PIN_BAD_RESPONSE);
   const answer = parsed.data;
   const fetchedAt = Math.floor(Date.now() / 1000);
-  db.insert(pinCache)
-    .values({ pin, answer: JSON.stringify(answer), fetchedAt })
-    .onConflictDoUpdate({ target: pinCache.pin, set: { answer: JSON.stringify(answer), fetchedAt } })
-    .run();
+  await writeTransaction((tx) =>
+    tx
+      .insert(pinCache)
+      .values({ pin, answer: JSON.stringify(answer), fetchedAt })
+      .onConflictDoUpdate({ target: pinCache.pin, set: { answer: JSON.stringify(answer), fetchedAt } }),
+  );
   return answer;
 }
 

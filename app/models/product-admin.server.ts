@@ -1,14 +1,13 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { db, type Tx, writeTransaction } from "~/db/client.server";
+import { db, rowsChanged, type Tx, writeTransaction } from "~/db/client.server";
 import { productImages, products } from "~/db/schema";
 import { newId } from "~/lib/id";
 import type { ProductInput } from "~/lib/product-schema";
 
-function writeGallery(tx: Tx, productId: string, urls: string[]) {
-  tx.delete(productImages).where(eq(productImages.productId, productId)).run();
-  [...new Set(urls)].forEach((url, position) => {
-    tx.insert(productImages).values({ id: newId(), productId, url, position }).run();
-  });
+async function writeGallery(tx: Tx, productId: string, urls: string[]) {
+  await tx.delete(productImages).where(eq(productImages.productId, productId));
+  const rows = [...new Set(urls)].map((url, position) => ({ id: newId(), productId, url, position }));
+  if (rows.length > 0) await tx.insert(productImages).values(rows);
 }
 
 const fields = (input: ProductInput) => ({
@@ -21,21 +20,21 @@ const fields = (input: ProductInput) => ({
   image: input.image || input.images[0] || "",
 });
 
-export function createProduct(input: ProductInput): string {
+export async function createProduct(input: ProductInput): Promise<string> {
   const id = newId();
-  writeTransaction((tx) => {
-    tx.insert(products).values({ id, ...fields(input) }).run();
-    writeGallery(tx, id, input.images);
+  await writeTransaction(async (tx) => {
+    await tx.insert(products).values({ id, ...fields(input) });
+    await writeGallery(tx, id, input.images);
   });
   return id;
 }
 
 /** False when there is no such (live) product. */
-export function updateProduct(id: string, input: ProductInput): boolean {
-  return writeTransaction((tx) => {
-    const done = tx.update(products).set(fields(input)).where(and(eq(products.id, id), isNull(products.deletedAt))).run();
-    if (done.changes !== 1) return false;
-    writeGallery(tx, id, input.images);
+export function updateProduct(id: string, input: ProductInput): Promise<boolean> {
+  return writeTransaction(async (tx) => {
+    const done = await tx.update(products).set(fields(input)).where(and(eq(products.id, id), isNull(products.deletedAt)));
+    if (rowsChanged(done) !== 1) return false;
+    await writeGallery(tx, id, input.images);
     return true;
   });
 }
@@ -44,31 +43,26 @@ export function updateProduct(id: string, input: ProductInput): boolean {
  * Deleted products leave the shop but stay in the table, so past orders and invoices keep
  * their lines (which also carry their own name and price). False when already gone.
  */
-export function deleteProduct(id: string): boolean {
-  return (
-    db
+export function deleteProduct(id: string): Promise<boolean> {
+  return writeTransaction(async (tx) => {
+    const done = await tx
       .update(products)
       .set({ deletedAt: new Date() })
-      .where(and(eq(products.id, id), isNull(products.deletedAt)))
-      .run().changes === 1
-  );
+      .where(and(eq(products.id, id), isNull(products.deletedAt)));
+    return rowsChanged(done) === 1;
+  });
 }
 
 /** Whether a live product has this id. */
-export function productExists(id: string): boolean {
-  return db.select({ id: products.id }).from(products).where(and(eq(products.id, id), isNull(products.deletedAt))).get() !== undefined;
+export async function productExists(id: string): Promise<boolean> {
+  const found = await db.select({ id: products.id }).from(products).where(and(eq(products.id, id), isNull(products.deletedAt))).limit(1);
+  return found.length > 0;
 }
 
 /** The editor's view of a product: its own fields and gallery, money in paise. */
-export function getProductForEdit(id: string) {
-  const product = db.select().from(products).where(and(eq(products.id, id), isNull(products.deletedAt))).get();
+export async function getProductForEdit(id: string) {
+  const [product] = await db.select().from(products).where(and(eq(products.id, id), isNull(products.deletedAt))).limit(1);
   if (!product) return null;
-  const images = db
-    .select({ url: productImages.url })
-    .from(productImages)
-    .where(eq(productImages.productId, id))
-    .orderBy(productImages.position)
-    .all()
-    .map((r) => r.url);
-  return { ...product, images };
+  const rows = await db.select({ url: productImages.url }).from(productImages).where(eq(productImages.productId, id)).orderBy(productImages.position);
+  return { ...product, images: rows.map((r) => r.url) };
 }

@@ -16,7 +16,7 @@ export async function submitProductForm(form: FormData, id?: string) {
   const files = filesOf(form, "gallery");
   const total = new Set(submission.value.images).size + files.length;
   if (files.length > 0 && total > GALLERY_MAX) return { reply: submission.reply({ fieldErrors: { gallery: [galleryTooMany(total)] } }) };
-  if (id !== undefined && !productExists(id)) return { missing: true as const };
+  if (id !== undefined && !await productExists(id)) return { missing: true as const };
   let uploaded: string[];
   try {
     uploaded = await saveUploads(files);
@@ -26,8 +26,8 @@ export async function submitProductForm(form: FormData, id?: string) {
   }
   const input = { ...submission.value, images: [...submission.value.images, ...uploaded] };
   try {
-    if (id === undefined) return { id: createProduct(input) };
-    if (updateProduct(id, input)) return { id };
+    if (id === undefined) return { id: await createProduct(input) };
+    if (await updateProduct(id, input)) return { id };
   } catch (error) {
     await discardUploads(uploaded);
     throw error;

@@ -125,7 +125,7 @@ function pageStatement(kind: SearchKind, sort: ShopQuery["sort"], ascending: boo
   return statement;
 }
 
-export function listProducts(query: ShopQuery): ProductPage {
+export async function listProducts(query: ShopQuery): Promise<ProductPage> {
   // parseShopQuery cleans these already; checked again here, where they meet SQL.
   const q = cleanSearch(query.q);
   const limit = clampInt(query.limit, { fallback: DEFAULT_LIMIT, min: 1, max: ADMIN_MAX_LIMIT });
@@ -150,25 +150,23 @@ export function listProducts(query: ShopQuery): ProductPage {
   return { items, page, totalPages, totalItems };
 }
 
-export function topRated(limit: number): ProductCard[] {
+export function topRated(limit: number): Promise<ProductCard[]> {
   return db
     .select(cardColumns)
     .from(products)
     .where(live)
     .orderBy(desc(products.rating), desc(products.numReviews), desc(products.id))
-    .limit(limit)
-    .all();
+    .limit(limit);
 }
 
-export function imagesFor(productIds: string[]): Map<string, string[]> {
+export async function imagesFor(productIds: string[]): Promise<Map<string, string[]>> {
   const map = new Map<string, string[]>();
   if (productIds.length === 0) return map;
-  const rows = db
+  const rows = await db
     .select({ productId: productImages.productId, url: productImages.url })
     .from(productImages)
     .where(inArray(productImages.productId, productIds))
-    .orderBy(asc(productImages.productId), asc(productImages.position))
-    .all();
+    .orderBy(asc(productImages.productId), asc(productImages.position));
   for (const r of rows) map.set(r.productId, [...(map.get(r.productId) ?? []), r.url]);
   return map;
 }
@@ -191,14 +189,14 @@ const reviewsOfProduct = db
   .limit(100)
   .prepare();
 
-export function getProduct(id: string) {
+export async function getProduct(id: string) {
   const product = productById.get({ id });
   if (!product) return null;
   const images = imagesOfProduct.all({ id }).map((r) => r.url);
   const productReviews: ProductReview[] = reviewsOfProduct.all({ id });
   return { ...product, images: galleryOf(product.image, images), reviews: productReviews };
 }
-export type ProductDetail = NonNullable<ReturnType<typeof getProduct>>;
+export type ProductDetail = NonNullable<Awaited<ReturnType<typeof getProduct>>>;
 
 /** The gallery: the primary image first, then the others without repeats. */
 export function galleryOf(primary: string, images: string[]): string[] {
@@ -211,28 +209,26 @@ export function galleryOf(primary: string, images: string[]): string[] {
  * and the product's rating and count are recomputed in the same transaction.
  * Null when there is no such (live) product.
  */
-export function addReview(productId: string, user: Pick<User, "id" | "name">, input: ReviewInput): "created" | "updated" | null {
-  return writeTransaction((tx) => {
-    const exists = tx.select({ id: products.id }).from(products).where(and(eq(products.id, productId), live)).get();
+export function addReview(productId: string, user: Pick<User, "id" | "name">, input: ReviewInput): Promise<"created" | "updated" | null> {
+  return writeTransaction(async (tx) => {
+    const [exists] = await tx.select({ id: products.id }).from(products).where(and(eq(products.id, productId), live)).limit(1);
     if (!exists) return null;
-    const had = tx.select({ id: reviews.id }).from(reviews).where(and(eq(reviews.userId, user.id), eq(reviews.productId, productId))).get();
+    const [had] = await tx.select({ id: reviews.id }).from(reviews).where(and(eq(reviews.userId, user.id), eq(reviews.productId, productId))).limit(1);
     // The review shows the date it was last written, so an updated one moves to the top.
-    tx.insert(reviews)
+    await tx
+      .insert(reviews)
       .values({ id: newId(), productId, userId: user.id, name: user.name, rating: input.rating, comment: input.comment })
       .onConflictDoUpdate({
         target: [reviews.userId, reviews.productId],
-        set: { name: user.name, rating: input.rating, comment: input.comment, createdAt: sql`(unixepoch())` },
-      })
-      .run();
-    const stats = tx
+        set: { name: user.name, rating: input.rating, comment: input.comment, createdAt: new Date() },
+      });
+    const [stats] = await tx
       .select({ sum: sql<number>`coalesce(sum(${reviews.rating}), 0)`, n: sql<number>`count(*)` })
       .from(reviews)
-      .where(eq(reviews.productId, productId))
-      .get() ?? { sum: 0, n: 0 };
-    tx.update(products)
-      .set({ rating: ratingFromTotals(stats.sum, stats.n), numReviews: stats.n })
-      .where(eq(products.id, productId))
-      .run();
+      .where(eq(reviews.productId, productId));
+    const sum = Number(stats?.sum ?? 0);
+    const n = Number(stats?.n ?? 0);
+    await tx.update(products).set({ rating: ratingFromTotals(sum, n), numReviews: n }).where(eq(products.id, productId));
     return had ? "updated" : "created";
   });
 }
@@ -245,7 +241,7 @@ const reviewOfUser = db
   .prepare();
 
 /** The review `userId` wrote of a product, if any (the product page prefills its form with it). */
-export function reviewBy(productId: string, userId: string): { rating: number; comment: string } | null {
+export async function reviewBy(productId: string, userId: string): Promise<{ rating: number; comment: string } | null> {
   return reviewOfUser.get({ userId, productId }) ?? null;
 }
 

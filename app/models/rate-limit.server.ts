@@ -1,5 +1,5 @@
 import { RateLimiterRes, RateLimiterSQLite, type RateLimiterAbstract } from "rate-limiter-flexible";
-import { sqlite } from "~/db/client.server";
+import { sqlite, withWriter } from "~/db/client.server";
 import { env } from "~/env.server";
 import { apiError } from "./http.server";
 
@@ -22,8 +22,9 @@ export type RuleName = keyof typeof RULES;
 // Every worker process counts in one table of the shop's database, so a limit holds for all of
 // them together (a Map in each process would let N workers allow N times the limit). Fixed
 // windows from a key's first hit, counted by one atomic upsert. rate-limiter-flexible creates
-// the table itself (no drizzle migration) on the shop's own better-sqlite3 connection, which
-// already has WAL and busy_timeout. For PostgreSQL this function is the one place to change:
+// the table itself (no drizzle migration) on the shop's own writing connection, which already
+// has WAL and busy_timeout; it runs while no transaction is open there (withWriter), so a count
+// never joins, or waits behind, a request's transaction. For PostgreSQL this function is the one place to change:
 // RateLimiterPostgres takes the same options with a pg pool as storeClient.
 const TABLE = "rate_limits";
 
@@ -77,7 +78,7 @@ export async function hit(rule: RuleName, key: string): Promise<void> {
   const { limiter, ready } = stores[rule];
   await ready;
   try {
-    await limiter.consume(key);
+    await withWriter(() => limiter.consume(key));
   } catch (error) {
     // The library rejects with its result when over the limit, with an Error when the store fails.
     throw error instanceof RateLimiterRes ? refusal(rule, error) : error;
@@ -88,7 +89,7 @@ export async function hit(rule: RuleName, key: string): Promise<void> {
 export async function check(rule: RuleName, key: string): Promise<void> {
   const { limiter, ready } = stores[rule];
   await ready;
-  const res = await limiter.get(key);
+  const res = await withWriter(() => limiter.get(key));
   if (res && res.consumedPoints >= limiter.points) throw refusal(rule, res);
 }
 

@@ -1,7 +1,7 @@
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import { createCookie, createSessionStorage, type Cookie } from "react-router";
-import { db } from "~/db/client.server";
+import { db, writeTransaction } from "~/db/client.server";
 import { sessions } from "~/db/schema";
 import { env } from "~/env.server";
 import { newId } from "~/lib/id";
@@ -65,9 +65,7 @@ export const sessionStorage = createSessionStorage<SessionData>({
   cookie,
   async createData(data) {
     const id = newId() + newId();
-    db.insert(sessions)
-      .values({ id, userId: data.userId ?? null, data: JSON.stringify(data), expiresAt: expiry() })
-      .run();
+    await writeTransaction((tx) => tx.insert(sessions).values({ id, userId: data.userId ?? null, data: JSON.stringify(data), expiresAt: expiry() }));
     return id;
   },
   async readData(id) {
@@ -75,18 +73,20 @@ export const sessionStorage = createSessionStorage<SessionData>({
     if (!row) return null;
     // Each day of use pushes the idle deadline back to 30 days from now.
     if (row.expiresAt - nowSeconds() < SESSION_MAX_AGE - DAY) {
-      db.update(sessions).set({ expiresAt: expiry() }).where(eq(sessions.id, id)).run();
+      await writeTransaction((tx) => tx.update(sessions).set({ expiresAt: expiry() }).where(eq(sessions.id, id)));
     }
     return JSON.parse(row.data) as SessionData;
   },
   async updateData(id, data) {
-    db.update(sessions)
-      .set({ userId: data.userId ?? null, data: JSON.stringify(data), expiresAt: expiry() })
-      .where(eq(sessions.id, id))
-      .run();
+    await writeTransaction((tx) =>
+      tx
+        .update(sessions)
+        .set({ userId: data.userId ?? null, data: JSON.stringify(data), expiresAt: expiry() })
+        .where(eq(sessions.id, id)),
+    );
   },
   async deleteData(id) {
-    db.delete(sessions).where(eq(sessions.id, id)).run();
+    await writeTransaction((tx) => tx.delete(sessions).where(eq(sessions.id, id)));
   },
 });
 
@@ -99,11 +99,11 @@ export function sentSessionCookie(request: Request): boolean {
   return (request.headers.get("Cookie") ?? "").split(/;\s*/).some((c) => c.startsWith(`${cookie.name}=`));
 }
 
-export function deleteExpiredSessions(): void {
-  db.delete(sessions).where(lt(sessions.expiresAt, nowSeconds())).run();
+export async function deleteExpiredSessions(): Promise<void> {
+  await writeTransaction((tx) => tx.delete(sessions).where(lt(sessions.expiresAt, nowSeconds())));
 }
 
 /** Ends every session of a user (password changed, account removed). */
-export function endSessionsOf(userId: string): void {
-  db.delete(sessions).where(eq(sessions.userId, userId)).run();
+export async function endSessionsOf(userId: string): Promise<void> {
+  await writeTransaction((tx) => tx.delete(sessions).where(eq(sessions.userId, userId)));
 }

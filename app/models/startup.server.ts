@@ -1,4 +1,3 @@
-import { db } from "~/db/client.server";
 import { seedDemoCatalogue } from "~/db/seed.server";
 import { env } from "~/env.server";
 import { ensurePincodes } from "./pincode.server";
@@ -8,11 +7,11 @@ import { ensureAdmin } from "./user.server";
 let done = false;
 
 /** Runs once per process, after migrations (applied when the database opens). */
-export function startup(): void {
+export async function startup(): Promise<void> {
   if (done) return;
   done = true;
-  if (env.seedDemo && seedDemoCatalogue(db)) console.log("Seeded the demo catalogue.");
-  ensureAdmin(env.adminEmail, env.adminPassword);
-  deleteExpiredSessions();
+  if (env.seedDemo && (await seedDemoCatalogue())) console.log("Seeded the demo catalogue.");
+  await ensureAdmin(env.adminEmail, env.adminPassword);
+  await deleteExpiredSessions();
   ensurePincodes();
 }

@@ -10,7 +10,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Delete order Â· Admin Â
 // The no-JS confirmation step for 'Delete this order?'; with JS the list posts here directly.
 export async function loader({ request, params }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  const order = getOrderFor(admin, params.id);
+  const order = await getOrderFor(admin, params.id);
   if (!order) throw data({ message: "Order not found" }, { status: 404 });
   return { id: order.id, name: order.contactName, total: order.grandTotal, status: order.status };
 }
@@ -18,7 +18,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   await requireAdmin(request);
   const back = "/admin?tab=orders";
-  if (!deleteOrder(params.id)) return redirectWithToast(request, back, { type: "error", title: "Order not found" });
+  if (!await deleteOrder(params.id)) return redirectWithToast(request, back, { type: "error", title: "Order not found" });
   return redirectWithToast(request, back, { type: "success", title: "Order deleted" });
 }
 

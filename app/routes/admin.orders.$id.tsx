@@ -10,7 +10,7 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `Order #${data?.
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  const order = getOrderFor(admin, params.id);
+  const order = await getOrderFor(admin, params.id);
   if (!order) throw data({ message: "Order not found" }, { status: 404 });
   return { order };
 }

@@ -9,14 +9,14 @@ export const meta: Route.MetaFunction = () => [{ title: "Delete product · Admin
 // The no-JS confirmation step for 'Delete this product?'; with JS the list posts here directly.
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const product = getProductForEdit(params.id);
+  const product = await getProductForEdit(params.id);
   if (!product) throw data({ message: "Product not found" }, { status: 404 });
   return { name: product.name };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   await requireAdmin(request);
-  if (!deleteProduct(params.id)) return redirectWithToast(request, "/admin", { type: "error", title: "Product not found" });
+  if (!await deleteProduct(params.id)) return redirectWithToast(request, "/admin", { type: "error", title: "Product not found" });
   return redirectWithToast(request, "/admin", { type: "success", title: "Product deleted" });
 }
 

@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `Edit ${data?.pr
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const product = getProductForEdit(params.id);
+  const product = await getProductForEdit(params.id);
   if (!product) throw data({ message: "Product not found" }, { status: 404 });
   return { product };
 }

@@ -26,8 +26,8 @@ const tabOf = (request: Request): Tab => (new URL(request.url).searchParams.get(
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const tab = tabOf(request);
-  if (tab === "orders") return { tab, orders: pageOfOrders(pageParam(new URL(request.url).searchParams.get("page"))), products: null };
-  const { items, totalItems } = listProducts(parseShopQuery(new URLSearchParams({ limit: String(ADMIN_MAX_LIMIT) }), { maxLimit: ADMIN_MAX_LIMIT }));
+  if (tab === "orders") return { tab, orders: await pageOfOrders(pageParam(new URL(request.url).searchParams.get("page"))), products: null };
+  const { items, totalItems } = await listProducts(parseShopQuery(new URLSearchParams({ limit: String(ADMIN_MAX_LIMIT) }), { maxLimit: ADMIN_MAX_LIMIT }));
   return { tab, products: { items, totalItems }, orders: null };
 }
 
@@ -43,14 +43,14 @@ export async function action({ request }: Route.ActionArgs) {
       case "status": {
         const status = ORDER_STATUSES.find((s) => s === form.get("status"));
         if (!status) return redirectWithToast(request, back, { type: "error", title: "Unknown status" });
-        done = updateOrder(id, { status });
+        done = await updateOrder(id, { status });
         break;
       }
       case "paid":
-        done = updateOrder(id, { isPaid: form.get("isPaid") === "on" || form.get("isPaid") === "true" });
+        done = await updateOrder(id, { isPaid: form.get("isPaid") === "on" || form.get("isPaid") === "true" });
         break;
       case "deliver":
-        done = markDelivered(id);
+        done = await markDelivered(id);
         break;
       default:
         return redirectWithToast(request, back, { type: "error", title: "Unknown action" });

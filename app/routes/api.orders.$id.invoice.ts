@@ -7,7 +7,7 @@ import { getOrderFor } from "~/models/order.server";
 // GET /api/orders/{id}/invoice: a PDF for the order's owner or an admin; 404 for anyone else.
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireApiUser(request);
-  const order = getOrderFor(user, params.id);
+  const order = await getOrderFor(user, params.id);
   if (!order) return apiError(404, "Order not found");
   const pdf = await renderInvoice({
     id: order.id,

@@ -6,7 +6,7 @@ import { listOrdersForUser, toApiOrder } from "~/models/order.server";
 // GET /api/orders/my: the customer's own orders, never cached.
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireApiUser(request);
-  return json(listOrdersForUser(user.id).map(toApiOrder), 200, {
+  return json((await listOrdersForUser(user.id)).map(toApiOrder), 200, {
     "Cache-Control": "no-store, no-cache, must-revalidate, private",
     Pragma: "no-cache",
     Expires: "0",

@@ -17,7 +17,7 @@ import {
 // GET /api/orders (admin): every order, newest first.
 export async function loader({ request }: Route.LoaderArgs) {
   await requireApiAdmin(request);
-  return json(listAllOrders().map(toApiOrder), 200, { "Cache-Control": "private, no-store" });
+  return json((await listAllOrders()).map(toApiOrder), 200, { "Cache-Control": "private, no-store" });
 }
 
 // POST /api/orders (spec §7): the client's names and prices are ignored; the database decides.
@@ -33,11 +33,11 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     // A repeat of a placed order does not count against the order limit (twins that race here may;
     // placeOrder still makes one order of them).
-    if (key === undefined || !orderIdForKey(user.id, key)) await hit("order", user.id);
-    const { id, replayed } = placeOrder(user.id, parsed.data, key);
+    if (key === undefined || !await orderIdForKey(user.id, key)) await hit("order", user.id);
+    const { id, replayed } = await placeOrder(user.id, parsed.data, key);
     const headers: Record<string, string> = { Location: `/api/orders/${id}` };
     if (replayed) headers["Idempotent-Replayed"] = "true";
-    return json(toApiOrder(getOrderFor(user, id)!), 201, headers);
+    return json(toApiOrder((await getOrderFor(user, id))!), 201, headers);
   } catch (error) {
     if (error instanceof OrderError) return apiError(400, error.message);
     if (error instanceof RateLimited) return tooMany(error);

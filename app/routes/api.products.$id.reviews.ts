@@ -22,8 +22,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (error instanceof RateLimited) return tooMany(error);
     throw error;
   }
-  const done = addReview(params.id, user, parsed.data);
+  const done = await addReview(params.id, user, parsed.data);
   if (!done) return apiError(404, "Product not found");
-  const product = toApiProductDetail(getProduct(params.id)!);
+  const product = toApiProductDetail((await getProduct(params.id))!);
   return done === "created" ? json({ ...product, message: REVIEW_SUBMITTED }, 201) : json({ ...product, message: REVIEW_UPDATED }, 200);
 }

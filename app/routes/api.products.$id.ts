@@ -5,8 +5,8 @@ import { apiError, json, methodNotAllowed, readBody } from "~/models/http.server
 import { deleteProduct, updateProduct } from "~/models/product-admin.server";
 import { getProduct, toApiProductDetail } from "~/models/product.server";
 
-export function loader({ params }: Route.LoaderArgs) {
-  const product = getProduct(params.id);
+export async function loader({ params }: Route.LoaderArgs) {
+  const product = await getProduct(params.id);
   if (!product) return apiError(404, "Product not found");
   return json(toApiProductDetail(product));
 }
@@ -15,11 +15,11 @@ export function loader({ params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   await requireApiAdmin(request);
   if (request.method === "DELETE") {
-    return deleteProduct(params.id) ? json({ message: "Product deleted" }) : apiError(404, "Product not found");
+    return await deleteProduct(params.id) ? json({ message: "Product deleted" }) : apiError(404, "Product not found");
   }
   if (request.method !== "PUT" && request.method !== "PATCH") return methodNotAllowed();
   const parsed = productSchema.safeParse(await readBody(request));
   if (!parsed.success) return apiError(400, productError(parsed.error));
-  if (!updateProduct(params.id, parsed.data)) return apiError(404, "Product not found");
-  return json(toApiProductDetail(getProduct(params.id)!));
+  if (!await updateProduct(params.id, parsed.data)) return apiError(404, "Product not found");
+  return json(toApiProductDetail((await getProduct(params.id))!));
 }

@@ -13,8 +13,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const wantsMore = queryInt(params.get("limit"), { fallback: 0, min: 0, max: ADMIN_MAX_LIMIT }) > MAX_LIMIT;
   const maxLimit = wantsMore && (await getUser(request))?.isAdmin ? ADMIN_MAX_LIMIT : MAX_LIMIT;
   const query = parseShopQuery(params, { maxLimit, searchParam: params.has("search") ? "search" : "q" });
-  const result = listProducts(query);
-  const images = imagesFor(result.items.map((p) => p.id));
+  const result = await listProducts(query);
+  const images = await imagesFor(result.items.map((p) => p.id));
   return json({
     items: result.items.map((p) => toApiProduct(p, images.get(p.id) ?? [])),
     page: result.page,
@@ -29,6 +29,6 @@ export async function action({ request }: Route.ActionArgs) {
   await requireApiAdmin(request);
   const parsed = productSchema.safeParse(await readBody(request));
   if (!parsed.success) return apiError(400, productError(parsed.error));
-  const id = createProduct(parsed.data);
-  return json(toApiProductDetail(getProduct(id)!), 201, { Location: `/api/products/${id}` });
+  const id = await createProduct(parsed.data);
+  return json(toApiProductDetail((await getProduct(id))!), 201, { Location: `/api/products/${id}` });
 }

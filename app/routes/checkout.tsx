@@ -74,7 +74,7 @@ export async function action({ request }: Route.ActionArgs) {
   // A repeat of a Place Order that went through (its cart cookie may be empty by now).
   const token = orderTokenOf(formData);
   if (token) {
-    const first = orderIdForKey(user.id, token);
+    const first = await orderIdForKey(user.id, token);
     if (first) return orderPlaced(request, first);
   }
 
@@ -99,8 +99,8 @@ export async function action({ request }: Route.ActionArgs) {
   let order;
   try {
     // A post that waited (PIN, cart) while its twin placed the order does not count against the limit.
-    if (!token || !orderIdForKey(user.id, token)) await hit("order", user.id);
-    order = placeOrder(
+    if (!token || !await orderIdForKey(user.id, token)) await hit("order", user.id);
+    order = await placeOrder(
       user.id,
       {
         contact: { name, email, phone },

@@ -10,8 +10,8 @@ export const meta: Route.MetaFunction = () => [
   { name: "description", content: "Hand-poured soy wax candles made in India. Cash on delivery, shipped across India." },
 ];
 
-export function loader() {
-  return { bestSellers: topRated(BEST_SELLERS).map(cardView) };
+export async function loader() {
+  return { bestSellers: (await topRated(BEST_SELLERS)).map(cardView) };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

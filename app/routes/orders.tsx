@@ -13,7 +13,7 @@ export const meta: Route.MetaFunction = () => [{ title: "My Orders · RK Candles
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  return { orders: listOrdersForUser(user.id) };
+  return { orders: await listOrdersForUser(user.id) };
 }
 
 /** With JS: reload when the window regains focus or becomes visible again (spec §4 My Orders). */

@@ -29,14 +29,14 @@ export const meta: Route.MetaFunction = ({ data }) =>
     : [{ title: "Product not found · RK Candles" }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const product = getProduct(params.id);
+  const product = await getProduct(params.id);
   if (!product) throw data({ message: "Product not found" }, { status: 404 });
   // ?image=n picks the nth picture; anything else (or past the last) shows the first.
   const image = queryInt(new URL(request.url).searchParams.get("image"), { fallback: 1, min: 0, max: Number.MAX_SAFE_INTEGER });
   const selected = image >= 1 && image <= product.images.length ? image - 1 : 0;
   const user = await getUser(request);
   // The customer's own review: one per customer per product, so posting again replaces it.
-  return { product, selected, loggedIn: user !== null, mine: user ? reviewBy(product.id, user.id) : null };
+  return { product, selected, loggedIn: user !== null, mine: user ? await reviewBy(product.id, user.id) : null };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -50,7 +50,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (error instanceof RateLimited) return data(submission.reply({ formErrors: [error.message] }), { status: 429 });
     throw error;
   }
-  const done = addReview(params.id, user, submission.value);
+  const done = await addReview(params.id, user, submission.value);
   if (!done) throw data({ message: "Product not found" }, { status: 404 });
   return redirectWithToast(request, `/product/${params.id}#reviews`, { type: "success", title: done === "updated" ? REVIEW_UPDATED : REVIEW_SUBMITTED });
 }

@@ -12,9 +12,9 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { name: "description", content: "Browse hand-poured soy candles: search, sort by price or rating." },
 ];
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const query = parseShopQuery(new URL(request.url).searchParams);
-  const result = listProducts(query);
+  const result = await listProducts(query);
   // Past the last page (a stale link): go to the last one rather than show nothing.
   if (result.totalPages > 0 && query.page > result.totalPages) {
     throw redirect(shopHref(query, { page: result.totalPages }));

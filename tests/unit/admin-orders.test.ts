@@ -25,8 +25,8 @@ describe("every order, for the admin", () => {
   })();
   const newestFirst = sqlite.prepare("select id from orders order by created_at desc, id desc").pluck().all() as string[];
 
-  it("GET /api/orders's list: every order, past any cap, each with its own lines in order", () => {
-    const all = listAllOrders();
+  it("GET /api/orders's list: every order, past any cap, each with its own lines in order", async () => {
+    const all = await listAllOrders();
     expect(all.map((o) => o.id)).toEqual(newestFirst);
     for (const o of all) {
       const i = ids.indexOf(o.id);
@@ -34,21 +34,21 @@ describe("every order, for the admin", () => {
     }
   });
 
-  it("the Orders tab's pages cover every order once, in the same order; a page past the end shows the last", () => {
-    const first = pageOfOrders(1);
+  it("the Orders tab's pages cover every order once, in the same order; a page past the end shows the last", async () => {
+    const first = await pageOfOrders(1);
     expect(first.totalItems).toBe(N);
     expect(first.totalPages).toBe(Math.ceil(N / ADMIN_ORDERS_PER_PAGE));
     const seen: string[] = [];
     for (let page = 1; page <= first.totalPages; page++) {
-      const p = pageOfOrders(page);
+      const p = await pageOfOrders(page);
       expect(p.page).toBe(page);
       expect(p.orders.length).toBe(page < first.totalPages ? ADMIN_ORDERS_PER_PAGE : N - (first.totalPages - 1) * ADMIN_ORDERS_PER_PAGE);
       for (const o of p.orders) expect(o.items.length).toBe((ids.indexOf(o.id) % 3) + 1);
       seen.push(...p.orders.map((o) => o.id));
     }
     expect(seen).toEqual(newestFirst);
-    expect(pageOfOrders(10_000).page).toBe(first.totalPages);
-    expect(pageOfOrders(0).page).toBe(1);
-    expect(pageOfOrders(Number.NaN).page).toBe(1);
+    expect((await pageOfOrders(10_000)).page).toBe(first.totalPages);
+    expect((await pageOfOrders(0)).page).toBe(1);
+    expect((await pageOfOrders(Number.NaN)).page).toBe(1);
   });
 });

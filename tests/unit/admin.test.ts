@@ -131,15 +131,15 @@ describe("productSchema (form strings and JSON numbers alike)", () => {
 });
 
 describe("admin product model", () => {
-  it("creates, edits, and soft-deletes; the gallery's first picture is the image by default", () => {
-    const id = createProduct(productSchema.parse({ name: "Jar", price: 5, images: ["/uploads/1.png", "/uploads/2.png"] }));
-    expect(getProduct(id)).toMatchObject({ name: "Jar", price: 500, image: "/uploads/1.png", images: ["/uploads/1.png", "/uploads/2.png"] });
-    expect(updateProduct(id, productSchema.parse({ name: "Jar 2", price: 6, image: "/x.png", images: ["/uploads/2.png"] }))).toBe(true);
-    expect(getProductForEdit(id)).toMatchObject({ name: "Jar 2", price: 600, image: "/x.png", images: ["/uploads/2.png"] });
-    expect(deleteProduct(id)).toBe(true);
-    expect(deleteProduct(id)).toBe(false);
-    expect(getProduct(id)).toBeNull();
-    expect(updateProduct(id, productSchema.parse({ name: "Back", price: 1 }))).toBe(false);
+  it("creates, edits, and soft-deletes; the gallery's first picture is the image by default", async () => {
+    const id = await createProduct(productSchema.parse({ name: "Jar", price: 5, images: ["/uploads/1.png", "/uploads/2.png"] }));
+    expect(await getProduct(id)).toMatchObject({ name: "Jar", price: 500, image: "/uploads/1.png", images: ["/uploads/1.png", "/uploads/2.png"] });
+    expect(await updateProduct(id, productSchema.parse({ name: "Jar 2", price: 6, image: "/x.png", images: ["/uploads/2.png"] }))).toBe(true);
+    expect(await getProductForEdit(id)).toMatchObject({ name: "Jar 2", price: 600, image: "/x.png", images: ["/uploads/2.png"] });
+    expect(await deleteProduct(id)).toBe(true);
+    expect(await deleteProduct(id)).toBe(false);
+    expect(await getProduct(id)).toBeNull();
+    expect(await updateProduct(id, productSchema.parse({ name: "Back", price: 1 }))).toBe(false);
   });
 });
 
@@ -157,56 +157,56 @@ describe("order status and stock (spec §4; README: cancel and delete rules)", (
   };
   const stock = (id: string) => sqlite.prepare("select stock from products where id = ?").pluck().get(id);
 
-  it("cancelling returns stock once; reopening takes it again", () => {
+  it("cancelling returns stock once; reopening takes it again", async () => {
     const p = product(5);
-    const { id } = placeOrder(userId, { contact, shippingAddress, items: [{ product: p, qty: 3 }] });
+    const { id } = await placeOrder(userId, { contact, shippingAddress, items: [{ product: p, qty: 3 }] });
     expect(stock(p)).toBe(2);
-    updateOrder(id, { status: "Cancelled" });
+    await updateOrder(id, { status: "Cancelled" });
     expect(stock(p)).toBe(5);
-    updateOrder(id, { status: "Cancelled" });
-    updateOrder(id, { isPaid: true });
+    await updateOrder(id, { status: "Cancelled" });
+    await updateOrder(id, { isPaid: true });
     expect(stock(p)).toBe(5);
-    updateOrder(id, { status: "Processing" });
+    await updateOrder(id, { status: "Processing" });
     expect(stock(p)).toBe(2);
-    updateOrder(id, { status: "Cancelled" });
+    await updateOrder(id, { status: "Cancelled" });
     expect(stock(p)).toBe(5);
   });
 
-  it("reopening is refused when the stock is gone, and changes nothing", () => {
+  it("reopening is refused when the stock is gone, and changes nothing", async () => {
     const p = product(2);
-    const { id } = placeOrder(userId, { contact, shippingAddress, items: [{ product: p, qty: 2 }] });
-    updateOrder(id, { status: "Cancelled" });
-    placeOrder(userId, { contact, shippingAddress, items: [{ product: p, qty: 2 }] });
-    expect(() => updateOrder(id, { status: "Placed" })).toThrow(OrderError);
+    const { id } = await placeOrder(userId, { contact, shippingAddress, items: [{ product: p, qty: 2 }] });
+    await updateOrder(id, { status: "Cancelled" });
+    await placeOrder(userId, { contact, shippingAddress, items: [{ product: p, qty: 2 }] });
+    await expect(updateOrder(id, { status: "Placed" })).rejects.toThrow(OrderError);
     expect(sqlite.prepare("select status from orders where id = ?").pluck().get(id)).toBe("Cancelled");
     expect(stock(p)).toBe(0);
   });
 
-  it("Mark Delivered sets Delivered and paid together; isPaid alone leaves the status", () => {
+  it("Mark Delivered sets Delivered and paid together; isPaid alone leaves the status", async () => {
     const p = product(3);
-    const { id } = placeOrder(userId, { contact, shippingAddress, items: [{ product: p, qty: 1 }] });
-    expect(updateOrder(id, { isPaid: true })).toMatchObject({ status: "Placed", isPaid: true });
-    expect(updateOrder(id, { isPaid: false })).toMatchObject({ status: "Placed", isPaid: false });
-    expect(markDelivered(id)).toMatchObject({ status: "Delivered", isPaid: true });
-    expect(updateOrder("nope", { isPaid: true })).toBeNull();
+    const { id } = await placeOrder(userId, { contact, shippingAddress, items: [{ product: p, qty: 1 }] });
+    expect(await updateOrder(id, { isPaid: true })).toMatchObject({ status: "Placed", isPaid: true });
+    expect(await updateOrder(id, { isPaid: false })).toMatchObject({ status: "Placed", isPaid: false });
+    expect(await markDelivered(id)).toMatchObject({ status: "Delivered", isPaid: true });
+    expect(await updateOrder("nope", { isPaid: true })).toBeNull();
   });
 
-  it("deleting gives stock back only for orders neither delivered nor cancelled", () => {
+  it("deleting gives stock back only for orders neither delivered nor cancelled", async () => {
     const p = product(10);
-    const open = placeOrder(userId, { contact, shippingAddress, items: [{ product: p, qty: 1 }] }).id;
-    const delivered = placeOrder(userId, { contact, shippingAddress, items: [{ product: p, qty: 2 }] }).id;
-    const cancelled = placeOrder(userId, { contact, shippingAddress, items: [{ product: p, qty: 3 }] }).id;
+    const open = (await placeOrder(userId, { contact, shippingAddress, items: [{ product: p, qty: 1 }] })).id;
+    const delivered = (await placeOrder(userId, { contact, shippingAddress, items: [{ product: p, qty: 2 }] })).id;
+    const cancelled = (await placeOrder(userId, { contact, shippingAddress, items: [{ product: p, qty: 3 }] })).id;
     expect(stock(p)).toBe(4);
-    markDelivered(delivered);
-    updateOrder(cancelled, { status: "Cancelled" });
+    await markDelivered(delivered);
+    await updateOrder(cancelled, { status: "Cancelled" });
     expect(stock(p)).toBe(7);
-    expect(deleteOrder(open)).toBe(true);
+    expect(await deleteOrder(open)).toBe(true);
     expect(stock(p)).toBe(8);
-    expect(deleteOrder(delivered)).toBe(true);
+    expect(await deleteOrder(delivered)).toBe(true);
     expect(stock(p)).toBe(8);
-    expect(deleteOrder(cancelled)).toBe(true);
+    expect(await deleteOrder(cancelled)).toBe(true);
     expect(stock(p)).toBe(8);
-    expect(deleteOrder(open)).toBe(false);
+    expect(await deleteOrder(open)).toBe(false);
     expect(sqlite.prepare("select count(*) from order_items where order_id in (?, ?, ?)").pluck().get(open, delivered, cancelled)).toBe(0);
   });
 });

@@ -15,19 +15,19 @@ describe("a catalogue of 10,000 products", () => {
   })();
   const q = (qs: string) => parseShopQuery(new URLSearchParams(qs));
 
-  it("counts and pages correctly, deep pages included", () => {
-    const first = listProducts(q("limit=12"));
+  it("counts and pages correctly, deep pages included", async () => {
+    const first = await listProducts(q("limit=12"));
     expect(first.totalItems).toBe(N);
     expect(first.totalPages).toBe(Math.ceil(N / 12));
-    const deep = listProducts(q("sort=price&order=asc&page=50&limit=12"));
+    const deep = await listProducts(q("sort=price&order=asc&page=50&limit=12"));
     expect(deep.items).toHaveLength(12);
     const prices = deep.items.map((p) => p.price);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
-    const last = listProducts(q(`limit=12&page=${first.totalPages}`));
+    const last = await listProducts(q(`limit=12&page=${first.totalPages}`));
     expect(last.items).toHaveLength(N % 12 || 12);
   });
 
-  it("every page, read from either end, is its slice of one full ordering (ties broken by id)", () => {
+  it("every page, read from either end, is its slice of one full ordering (ties broken by id)", async () => {
     const full = (sort: string, order: string) =>
       (
         sqlite
@@ -40,28 +40,28 @@ describe("a catalogue of 10,000 products", () => {
         const limit = 60;
         const pages = Math.ceil(all.length / limit);
         for (const page of [1, 2, Math.floor(pages / 2), Math.floor(pages / 2) + 1, pages - 1, pages, pages + 1]) {
-          const ids = listProducts(q(`sort=${sort}&order=${order}&limit=${limit}&page=${page}`)).items.map((p) => p.id);
+          const ids = (await listProducts(q(`sort=${sort}&order=${order}&limit=${limit}&page=${page}`))).items.map((p) => p.id);
           expect(ids, `${sort} ${order} page ${page}`).toEqual(all.slice((page - 1) * limit, page * limit));
         }
       }
     }
   });
 
-  it("pages by price do not repeat or skip products with equal prices", () => {
+  it("pages by price do not repeat or skip products with equal prices", async () => {
     const seen = new Set<string>();
-    for (let page = 1; page <= 20; page++) for (const p of listProducts(q(`sort=price&order=asc&limit=60&page=${page}`)).items) seen.add(p.id);
+    for (let page = 1; page <= 20; page++) for (const p of (await listProducts(q(`sort=price&order=asc&limit=60&page=${page}`))).items) seen.add(p.id);
     expect(seen.size).toBe(1200);
   });
 
-  it("search finds exactly the matching products and counts them", () => {
-    const r = listProducts(q("q=jasmine&limit=60"));
+  it("search finds exactly the matching products and counts them", async () => {
+    const r = await listProducts(q("q=jasmine&limit=60"));
     expect(r.totalItems).toBe(Math.ceil(N / 97));
     expect(r.items.every((p) => /jasmine/i.test(p.name))).toBe(true);
   });
 
-  it("API items have the spec's fields", () => {
-    const r = listProducts(q("limit=3"));
-    const images = imagesFor(r.items.map((p) => p.id));
+  it("API items have the spec's fields", async () => {
+    const r = await listProducts(q("limit=3"));
+    const images = await imagesFor(r.items.map((p) => p.id));
     const api = r.items.map((p) => toApiProduct(p, images.get(p.id) ?? []));
     for (const p of api) {
       expect(Object.keys(p).sort()).toEqual(["_id", "createdAt", "description", "image", "images", "mrp", "name", "numReviews", "price", "rating", "stock"]);

@@ -20,7 +20,7 @@ describe("catalogue version", () => {
 
   it("moves on writes to products, their pictures and reviews, from any connection", async () => {
     let id = "";
-    expect(await moves(() => (id = createProduct(productSchema.parse({ name: "Versioned", price: 5, stock: 4 }))))).toBe(true);
+    expect(await moves(async () => (id = await createProduct(productSchema.parse({ name: "Versioned", price: 5, stock: 4 }))))).toBe(true);
     expect(await moves(() => updateProduct(id, productSchema.parse({ name: "Versioned 2", price: 6, stock: 4, images: ["/uploads/v.png"] })))).toBe(true);
     expect(await moves(() => sqlite.prepare("update product_images set position = position where product_id = ?").run(id))).toBe(true);
 
@@ -31,7 +31,7 @@ describe("catalogue version", () => {
     const shippingAddress = { address: "x", city: "y", state: "z", pin: "560001" };
     let order = "";
     // An order takes stock, which the product page shows.
-    expect(await moves(() => (order = placeOrder(user.id, { contact, shippingAddress, items: [{ product: id, qty: 1 }] }).id))).toBe(true);
+    expect(await moves(async () => (order = (await placeOrder(user.id, { contact, shippingAddress, items: [{ product: id, qty: 1 }] })).id))).toBe(true);
 
     const outside = new Database(process.env.DATABASE_PATH!);
     expect(await moves(() => outside.prepare("update products set price = price + 1 where id = ?").run(id))).toBe(true);
@@ -51,12 +51,12 @@ describe("catalogue version", () => {
     expect(await moves(() => deleteProduct(id))).toBe(true);
   });
 
-  it("the cached shop total follows a product added or removed", () => {
-    const all = () => listProducts(parseShopQuery(new URLSearchParams(""))).totalItems;
-    const before = all();
-    const id = createProduct(productSchema.parse({ name: "Counted", price: 1 }));
-    expect(all()).toBe(before + 1);
-    deleteProduct(id);
-    expect(all()).toBe(before);
+  it("the cached shop total follows a product added or removed", async () => {
+    const all = async () => (await listProducts(parseShopQuery(new URLSearchParams("")))).totalItems;
+    const before = await all();
+    const id = await createProduct(productSchema.parse({ name: "Counted", price: 1 }));
+    expect(await all()).toBe(before + 1);
+    await deleteProduct(id);
+    expect(await all()).toBe(before);
   });
 });

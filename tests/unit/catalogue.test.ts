@@ -8,29 +8,29 @@ import { createUser } from "~/models/user.server";
 
 const q = (qs: string) => parseShopQuery(new URLSearchParams(qs));
 
-describe("catalogue model on the demo seed", () => {
-  seedDemoCatalogue(db);
+describe("catalogue model on the demo seed", async () => {
+  await seedDemoCatalogue();
 
-  it("seeds at least 24 candles with 1–4 images, MRPs and varied ratings, once", () => {
-    const all = listProducts(q("limit=60"));
+  it("seeds at least 24 candles with 1–4 images, MRPs and varied ratings, once", async () => {
+    const all = await listProducts(q("limit=60"));
     expect(all.totalItems).toBeGreaterThanOrEqual(24);
-    expect(seedDemoCatalogue(db)).toBe(false);
+    expect(await seedDemoCatalogue()).toBe(false);
     expect(new Set(all.items.map((p) => Math.round(p.rating))).size).toBeGreaterThanOrEqual(3);
     expect(all.items.some((p) => p.mrp !== null && p.mrp > p.price)).toBe(true);
     for (const p of all.items) {
-      const detail = getProduct(p.id)!;
+      const detail = (await getProduct(p.id))!;
       expect(detail.images.length).toBeGreaterThanOrEqual(1);
       expect(detail.images.length).toBeLessThanOrEqual(4);
       expect(detail.reviews.length).toBe(p.numReviews);
     }
   });
 
-  it("pages through every product exactly once, in order", () => {
-    const total = listProducts(q("")).totalItems;
+  it("pages through every product exactly once, in order", async () => {
+    const total = (await listProducts(q(""))).totalItems;
     const seen: string[] = [];
     const prices: number[] = [];
     for (let page = 1; ; page++) {
-      const r = listProducts(q(`sort=price&order=asc&limit=5&page=${page}`));
+      const r = await listProducts(q(`sort=price&order=asc&limit=5&page=${page}`));
       expect(r.totalItems).toBe(total);
       expect(r.totalPages).toBe(Math.ceil(total / 5));
       if (r.items.length === 0) break;
@@ -41,39 +41,39 @@ describe("catalogue model on the demo seed", () => {
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
   });
 
-  it("a page past the end is empty but still knows the total", () => {
-    const r = listProducts(q("page=99"));
+  it("a page past the end is empty but still knows the total", async () => {
+    const r = await listProducts(q("page=99"));
     expect(r.items).toEqual([]);
     expect(r.totalItems).toBeGreaterThan(0);
   });
 
-  it("huge pages and NUL bytes never reach SQL as they are (issue #11: 500 'datatype mismatch', NUL in FTS)", () => {
-    const total = listProducts(q("")).totalItems;
+  it("huge pages and NUL bytes never reach SQL as they are (issue #11: 500 'datatype mismatch', NUL in FTS)", async () => {
+    const total = (await listProducts(q(""))).totalItems;
     for (const page of ["1e20", "1e308", "9223372036854775808", "1e400"]) {
-      const r = listProducts(q(`page=${page}`));
+      const r = await listProducts(q(`page=${page}`));
       expect(r.items).toEqual([]);
       expect(r.totalItems).toBe(total);
     }
     // Straight into the model too, as if a caller skipped parseShopQuery.
-    expect(listProducts({ page: 1, limit: 1e20, q: "", sort: "price", order: "asc" }).items).toHaveLength(Math.min(200, total));
-    expect(listProducts({ page: 1e20, limit: 12, q: "", sort: "price", order: "asc" }).items).toEqual([]);
-    expect(listProducts({ page: Number.NaN, limit: -0, q: "", sort: "price", order: "asc" }).page).toBe(1);
-    expect(listProducts(q("q=kashmiri%00")).items.map((p) => p.name)).toEqual(["Kesar Saffron"]);
-    expect(listProducts(q("q=kash%00miri")).items.map((p) => p.name)).toEqual(["Kesar Saffron"]);
-    expect(listProducts({ page: 1, limit: 12, q: "kesar\u0000", sort: "price", order: "asc" }).items.map((p) => p.name)).toEqual(["Kesar Saffron"]);
-    expect(listProducts(q("q=%00%00%00")).totalItems).toBe(total);
+    expect((await listProducts({ page: 1, limit: 1e20, q: "", sort: "price", order: "asc" })).items).toHaveLength(Math.min(200, total));
+    expect((await listProducts({ page: 1e20, limit: 12, q: "", sort: "price", order: "asc" })).items).toEqual([]);
+    expect((await listProducts({ page: Number.NaN, limit: -0, q: "", sort: "price", order: "asc" })).page).toBe(1);
+    expect((await listProducts(q("q=kashmiri%00"))).items.map((p) => p.name)).toEqual(["Kesar Saffron"]);
+    expect((await listProducts(q("q=kash%00miri"))).items.map((p) => p.name)).toEqual(["Kesar Saffron"]);
+    expect((await listProducts({ page: 1, limit: 12, q: "kesar\u0000", sort: "price", order: "asc" })).items.map((p) => p.name)).toEqual(["Kesar Saffron"]);
+    expect((await listProducts(q("q=%00%00%00"))).totalItems).toBe(total);
   });
 
-  it("searches name and description case-insensitively, with LIKE wildcards taken literally", () => {
-    expect(listProducts(q("q=LAVENDER")).items.map((p) => p.name)).toEqual(expect.arrayContaining(["Lavender Fields", "Earl Grey Bergamot"]));
-    expect(listProducts(q("q=kashmiri")).items.map((p) => p.name)).toEqual(["Kesar Saffron"]);
-    expect(listProducts(q("q=%25")).totalItems).toBe(0);
-    expect(listProducts(q("q=_")).totalItems).toBe(0);
-    expect(listProducts(q("q=' OR 1=1 --")).totalItems).toBe(0);
+  it("searches name and description case-insensitively, with LIKE wildcards taken literally", async () => {
+    expect((await listProducts(q("q=LAVENDER"))).items.map((p) => p.name)).toEqual(expect.arrayContaining(["Lavender Fields", "Earl Grey Bergamot"]));
+    expect((await listProducts(q("q=kashmiri"))).items.map((p) => p.name)).toEqual(["Kesar Saffron"]);
+    expect((await listProducts(q("q=%25"))).totalItems).toBe(0);
+    expect((await listProducts(q("q=_"))).totalItems).toBe(0);
+    expect((await listProducts(q("q=' OR 1=1 --"))).totalItems).toBe(0);
   });
 
-  it("top rated come first, best first", () => {
-    const top = topRated(8);
+  it("top rated come first, best first", async () => {
+    const top = await topRated(8);
     expect(top).toHaveLength(8);
     const ratings = top.map((p) => p.rating);
     expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
@@ -81,25 +81,25 @@ describe("catalogue model on the demo seed", () => {
 
   it("a review recomputes rating and count in the same transaction", async () => {
     const user = await createUser({ name: "Reviewer One", email: "rev@example.com", phone: "9876543210", password: "secret1" });
-    const product = listProducts(q("sort=rating&order=asc&limit=1")).items[0]!;
-    const before = getProduct(product.id)!;
+    const product = (await listProducts(q("sort=rating&order=asc&limit=1"))).items[0]!;
+    const before = (await getProduct(product.id))!;
     const sum = before.reviews.reduce((a, r) => a + r.rating, 0);
-    expect(addReview(product.id, user, { rating: 5, comment: "Lovely" })).toBe("created");
-    const after = getProduct(product.id)!;
+    expect(await addReview(product.id, user, { rating: 5, comment: "Lovely" })).toBe("created");
+    const after = (await getProduct(product.id))!;
     expect(after.numReviews).toBe(before.numReviews + 1);
     expect(after.rating).toBe(Math.round(((sum + 5) / (before.numReviews + 1)) * 10) / 10);
     expect(after.reviews[0]).toMatchObject({ name: "Reviewer One", rating: 5, comment: "Lovely" });
     expect(toApiProductDetail(after).reviews[0]).toMatchObject({ name: "Reviewer One", rating: 5 });
-    expect(addReview("no-such-product", user, { rating: 3, comment: "" })).toBeNull();
+    expect(await addReview("no-such-product", user, { rating: 3, comment: "" })).toBeNull();
   });
 
-  it("soft-deleted products disappear from lists and pages", () => {
-    const victim = listProducts(q("limit=1")).items[0]!;
+  it("soft-deleted products disappear from lists and pages", async () => {
+    const victim = (await listProducts(q("limit=1"))).items[0]!;
     const raw = new Database(process.env.DATABASE_PATH!);
     raw.prepare("update products set deleted_at = unixepoch() where id = ?").run(victim.id);
     raw.close();
-    expect(getProduct(victim.id)).toBeNull();
-    expect(listProducts(q("limit=60")).items.map((p) => p.id)).not.toContain(victim.id);
+    expect(await getProduct(victim.id)).toBeNull();
+    expect((await listProducts(q("limit=60"))).items.map((p) => p.id)).not.toContain(victim.id);
   });
 });
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db, sqlite } from "~/db/client.server";
+import { db, sqlite, writeTransaction } from "~/db/client.server";
 import { orders } from "~/db/schema";
 import { newId } from "~/lib/id";
 import { getOrderFor, IDEMPOTENCY_KEY_INVALID, isKeyConflict, OrderError, orderIdForKey, placeOrder } from "~/models/order.server";
@@ -30,79 +30,79 @@ beforeAll(async () => {
 });
 
 describe("placeOrder with a one-time token (checkout form) or Idempotency-Key (API)", () => {
-  it("the same token twice is one order: the repeat answers the first order and takes no stock", () => {
+  it("the same token twice is one order: the repeat answers the first order and takes no stock", async () => {
     const jar = product(300_00, 5);
     const token = newId();
-    const first = placeOrder(nila.id, { contact, shippingAddress, items: [{ product: jar, qty: 2 }] }, token);
-    const again = placeOrder(nila.id, { contact, shippingAddress, items: [{ product: jar, qty: 2 }] }, token);
+    const first = await placeOrder(nila.id, { contact, shippingAddress, items: [{ product: jar, qty: 2 }] }, token);
+    const again = await placeOrder(nila.id, { contact, shippingAddress, items: [{ product: jar, qty: 2 }] }, token);
     expect(ordersOf(nila.id)).toBe(1);
     expect(linesOf(jar)).toBe(1);
     expect(stock(jar)).toBe(3);
     expect(first.replayed).toBe(false);
     expect(again).toEqual({ id: first.id, replayed: true });
-    expect(orderIdForKey(nila.id, token)).toBe(first.id);
+    expect(await orderIdForKey(nila.id, token)).toBe(first.id);
   });
 
-  it("a repeat answers the first order even when it could not be placed now (sold out, empty cart)", () => {
+  it("a repeat answers the first order even when it could not be placed now (sold out, empty cart)", async () => {
     const jar = product(100_00, 1);
     const token = newId();
-    const { id } = placeOrder(nila.id, { contact, shippingAddress, items: [{ product: jar, qty: 1 }] }, token);
+    const { id } = await placeOrder(nila.id, { contact, shippingAddress, items: [{ product: jar, qty: 1 }] }, token);
     expect(stock(jar)).toBe(0);
-    expect(placeOrder(nila.id, { contact, shippingAddress, items: [{ product: jar, qty: 1 }] }, token)).toEqual({ id, replayed: true });
-    expect(placeOrder(nila.id, { contact, shippingAddress, items: [] }, token)).toEqual({ id, replayed: true });
+    expect(await placeOrder(nila.id, { contact, shippingAddress, items: [{ product: jar, qty: 1 }] }, token)).toEqual({ id, replayed: true });
+    expect(await placeOrder(nila.id, { contact, shippingAddress, items: [] }, token)).toEqual({ id, replayed: true });
     expect(stock(jar)).toBe(0);
     expect(linesOf(jar)).toBe(1);
   });
 
-  it("keys are per customer: another customer with the same token gets an order of their own", () => {
+  it("keys are per customer: another customer with the same token gets an order of their own", async () => {
     const jar = product(200_00, 10);
     const token = newId();
-    const a = placeOrder(nila.id, { contact, shippingAddress, items: [{ product: jar, qty: 1 }] }, token);
-    const b = placeOrder(arun.id, { contact, shippingAddress, items: [{ product: jar, qty: 1 }] }, token);
+    const a = await placeOrder(nila.id, { contact, shippingAddress, items: [{ product: jar, qty: 1 }] }, token);
+    const b = await placeOrder(arun.id, { contact, shippingAddress, items: [{ product: jar, qty: 1 }] }, token);
     expect(b.id).not.toBe(a.id);
     expect(b.replayed).toBe(false);
-    expect(getOrderFor(arun, b.id)?.userId).toBe(arun.id);
-    expect(getOrderFor(arun, a.id)).toBeNull();
+    expect((await getOrderFor(arun, b.id))?.userId).toBe(arun.id);
+    expect(await getOrderFor(arun, a.id)).toBeNull();
     expect(stock(jar)).toBe(8);
   });
 
-  it("without a key every call is a new order, as before; a different key is a different order", () => {
+  it("without a key every call is a new order, as before; a different key is a different order", async () => {
     const jar = product(200_00, 10);
-    placeOrder(arun.id, { contact, shippingAddress, items: [{ product: jar, qty: 1 }] });
-    placeOrder(arun.id, { contact, shippingAddress, items: [{ product: jar, qty: 1 }] });
-    placeOrder(arun.id, { contact, shippingAddress, items: [{ product: jar, qty: 1 }] }, newId());
-    placeOrder(arun.id, { contact, shippingAddress, items: [{ product: jar, qty: 1 }] }, newId());
+    await placeOrder(arun.id, { contact, shippingAddress, items: [{ product: jar, qty: 1 }] });
+    await placeOrder(arun.id, { contact, shippingAddress, items: [{ product: jar, qty: 1 }] });
+    await placeOrder(arun.id, { contact, shippingAddress, items: [{ product: jar, qty: 1 }] }, newId());
+    await placeOrder(arun.id, { contact, shippingAddress, items: [{ product: jar, qty: 1 }] }, newId());
     expect(linesOf(jar)).toBe(4);
     expect(stock(jar)).toBe(6);
   });
 
-  it("a refused order does not use up its key: the same key places it once it can be placed", () => {
+  it("a refused order does not use up its key: the same key places it once it can be placed", async () => {
     const jar = product(100_00, 1);
     const token = newId();
-    expect(() => placeOrder(nila.id, { contact, shippingAddress, items: [{ product: jar, qty: 2 }] }, token)).toThrow(OrderError);
-    expect(orderIdForKey(nila.id, token)).toBeNull();
-    const { id, replayed } = placeOrder(nila.id, { contact, shippingAddress, items: [{ product: jar, qty: 1 }] }, token);
+    await expect(placeOrder(nila.id, { contact, shippingAddress, items: [{ product: jar, qty: 2 }] }, token)).rejects.toThrow(OrderError);
+    expect(await orderIdForKey(nila.id, token)).toBeNull();
+    const { id, replayed } = await placeOrder(nila.id, { contact, shippingAddress, items: [{ product: jar, qty: 1 }] }, token);
     expect(replayed).toBe(false);
-    expect(orderIdForKey(nila.id, token)).toBe(id);
+    expect(await orderIdForKey(nila.id, token)).toBe(id);
   });
 
-  it("an empty key or one over 200 characters is refused and writes nothing", () => {
+  it("an empty key or one over 200 characters is refused and writes nothing", async () => {
     const jar = product(100_00, 3);
     for (const key of ["", "k".repeat(201)]) {
-      expect(() => placeOrder(nila.id, { contact, shippingAddress, items: [{ product: jar, qty: 1 }] }, key)).toThrow(IDEMPOTENCY_KEY_INVALID);
+      await expect(placeOrder(nila.id, { contact, shippingAddress, items: [{ product: jar, qty: 1 }] }, key)).rejects.toThrow(IDEMPOTENCY_KEY_INVALID);
     }
     expect(stock(jar)).toBe(3);
-    expect(placeOrder(nila.id, { contact, shippingAddress, items: [{ product: jar, qty: 1 }] }, "k".repeat(200)).replayed).toBe(false);
+    expect((await placeOrder(nila.id, { contact, shippingAddress, items: [{ product: jar, qty: 1 }] }, "k".repeat(200))).replayed).toBe(false);
   });
 
-  it("the database refuses a second order with one customer's key, and placeOrder knows that refusal", () => {
+  it("the database refuses a second order with one customer's key, and placeOrder knows that refusal", async () => {
     const jar = product(100_00, 3);
     const token = newId();
-    const { id } = placeOrder(nila.id, { contact, shippingAddress, items: [{ product: jar, qty: 1 }] }, token);
+    const { id } = await placeOrder(nila.id, { contact, shippingAddress, items: [{ product: jar, qty: 1 }] }, token);
     const row = db.select().from(orders).where(eq(orders.id, id)).get()!;
     let error: unknown;
     try {
-      db.insert(orders).values({ ...row, id: newId() }).run();
+      await writeTransaction((tx) => tx.insert(orders).values({ ...row, id: newId() }));
     } catch (e) {
       error = e;
     }
@@ -110,40 +110,40 @@ describe("placeOrder with a one-time token (checkout form) or Idempotency-Key (A
     expect(isKeyConflict(error)).toBe(true);
     expect(isKeyConflict(new Error("UNIQUE constraint failed: users.email"))).toBe(false);
     // Orders without a key never collide.
-    db.insert(orders).values({ ...row, id: newId(), idempotencyKey: null }).run();
-    db.insert(orders).values({ ...row, id: newId(), idempotencyKey: null }).run();
+    await writeTransaction((tx) => tx.insert(orders).values({ ...row, id: newId(), idempotencyKey: null }));
+    await writeTransaction((tx) => tx.insert(orders).values({ ...row, id: newId(), idempotencyKey: null }));
   });
 });
 
 describe("one review per customer per product", () => {
-  it("reviewing again replaces the review: one row, and the rating counts only the new one", () => {
+  it("reviewing again replaces the review: one row, and the rating counts only the new one", async () => {
     const jar = product(100_00, 3);
-    const first = addReview(jar, nila, { rating: 5, comment: "Lovely" });
-    expect(getProduct(jar)).toMatchObject({ rating: 5, numReviews: 1 });
-    const second = addReview(jar, nila, { rating: 1, comment: "Tunnelled after a week" });
-    const after = getProduct(jar)!;
+    const first = await addReview(jar, nila, { rating: 5, comment: "Lovely" });
+    expect(await getProduct(jar)).toMatchObject({ rating: 5, numReviews: 1 });
+    const second = await addReview(jar, nila, { rating: 1, comment: "Tunnelled after a week" });
+    const after = (await getProduct(jar))!;
     expect(after).toMatchObject({ rating: 1, numReviews: 1 });
     expect(after.reviews).toHaveLength(1);
     expect(after.reviews[0]).toMatchObject({ name: "Nila", rating: 1, comment: "Tunnelled after a week" });
     expect(sqlite.prepare("select count(*) from reviews where product_id = ? and user_id = ?").pluck().get(jar, nila.id)).toBe(1);
-    expect(reviewBy(jar, nila.id)).toEqual({ rating: 1, comment: "Tunnelled after a week" });
+    expect(await reviewBy(jar, nila.id)).toEqual({ rating: 1, comment: "Tunnelled after a week" });
     expect([first, second]).toEqual(["created", "updated"]);
   });
 
-  it("other customers' reviews stay; the rating is the mean of one review per customer", () => {
+  it("other customers' reviews stay; the rating is the mean of one review per customer", async () => {
     const jar = product(100_00, 3);
-    addReview(jar, nila, { rating: 5, comment: "" });
-    addReview(jar, arun, { rating: 4, comment: "" });
-    addReview(jar, nila, { rating: 2, comment: "" });
-    addReview(jar, nila, { rating: 1, comment: "" });
-    expect(getProduct(jar)).toMatchObject({ rating: 2.5, numReviews: 2 });
-    expect(reviewBy(jar, arun.id)).toEqual({ rating: 4, comment: "" });
-    expect(reviewBy(jar, newId())).toBeNull();
+    await addReview(jar, nila, { rating: 5, comment: "" });
+    await addReview(jar, arun, { rating: 4, comment: "" });
+    await addReview(jar, nila, { rating: 2, comment: "" });
+    await addReview(jar, nila, { rating: 1, comment: "" });
+    expect(await getProduct(jar)).toMatchObject({ rating: 2.5, numReviews: 2 });
+    expect(await reviewBy(jar, arun.id)).toEqual({ rating: 4, comment: "" });
+    expect(await reviewBy(jar, newId())).toBeNull();
   });
 
-  it("the database refuses a second row for one customer and product; reviews without a user never collide", () => {
+  it("the database refuses a second row for one customer and product; reviews without a user never collide", async () => {
     const jar = product(100_00, 3);
-    addReview(jar, arun, { rating: 3, comment: "" });
+    await addReview(jar, arun, { rating: 3, comment: "" });
     const insert = sqlite.prepare("insert into reviews (id, product_id, user_id, name, rating) values (?, ?, ?, 'x', 4)");
     expect(() => insert.run(newId(), jar, arun.id)).toThrow(/UNIQUE constraint failed: reviews.user_id, reviews.product_id/);
     insert.run(newId(), jar, null);

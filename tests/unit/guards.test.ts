@@ -3,9 +3,9 @@ import { requireAdmin, requireApiAdmin, requireApiUser, requireUser, startUserSe
 import { createUser, ensureAdmin, getUserByEmail } from "~/models/user.server";
 
 async function cookieFor(email: string, isAdmin = false) {
-  if (isAdmin) ensureAdmin(email, "admin-pass");
+  if (isAdmin) await ensureAdmin(email, "admin-pass");
   else await createUser({ name: "Test User", email, phone: "9876543210", password: "secret1" });
-  const user = getUserByEmail(email)!;
+  const user = (await getUserByEmail(email))!;
   const setCookie = await startUserSession(new Request("http://x/"), user.id);
   return setCookie.split(";")[0]!;
 }

@@ -25,11 +25,11 @@ beforeAll(async () => {
 });
 
 describe("placeOrder", () => {
-  it("prices from the database, totals with shipping, stock taken", () => {
+  it("prices from the database, totals with shipping, stock taken", async () => {
     const a = product(499_00, 10);
     const b = product(250_50, 3);
-    const { id } = placeOrder(asha.id, { contact, shippingAddress, items: [{ product: a, qty: 2 }, { product: b, qty: 3 }, { product: a, qty: 1 }] });
-    const order = getOrderFor(asha, id)!;
+    const { id } = await placeOrder(asha.id, { contact, shippingAddress, items: [{ product: a, qty: 2 }, { product: b, qty: 3 }, { product: a, qty: 1 }] });
+    const order = (await getOrderFor(asha, id))!;
     expect(order).toMatchObject({ status: "Placed", isPaid: false, paymentMethod: "COD", subtotal: 3 * 499_00 + 3 * 250_50, shipping: 49_00 });
     expect(order.grandTotal).toBe(order.subtotal + order.shipping);
     expect(order.items.map((i) => [i.productId, i.qty, i.price])).toEqual([[a, 3, 499_00], [b, 3, 250_50]]);
@@ -38,41 +38,41 @@ describe("placeOrder", () => {
     expect(toApiOrder(order).totals).toEqual({ subtotal: 2248.5, shipping: 49, grandTotal: 2297.5 });
   });
 
-  it("refuses more than the stock, a sold-out or unknown product, or nothing — and writes nothing", () => {
+  it("refuses more than the stock, a sold-out or unknown product, or nothing — and writes nothing", async () => {
     const a = product(100_00, 2);
     const soldOut = product(100_00, 0);
     const before = [orderRows(), itemRows()];
-    const attempt = (items: { product: string; qty: number }[]) => () => placeOrder(asha.id, { contact, shippingAddress, items });
-    expect(attempt([{ product: a, qty: 1 }, { product: a, qty: 2 }])).toThrow(/Only 2 left of/);
-    expect(attempt([{ product: a, qty: 1 }, { product: soldOut, qty: 1 }])).toThrow(/is sold out/);
-    expect(attempt([{ product: a, qty: 1 }, { product: newId(), qty: 1 }])).toThrow(OrderError);
-    expect(attempt([])).toThrow(CART_EMPTY);
+    const attempt = (items: { product: string; qty: number }[]) => placeOrder(asha.id, { contact, shippingAddress, items });
+    await expect(attempt([{ product: a, qty: 1 }, { product: a, qty: 2 }])).rejects.toThrow(/Only 2 left of/);
+    await expect(attempt([{ product: a, qty: 1 }, { product: soldOut, qty: 1 }])).rejects.toThrow(/is sold out/);
+    await expect(attempt([{ product: a, qty: 1 }, { product: newId(), qty: 1 }])).rejects.toThrow(OrderError);
+    await expect(attempt([])).rejects.toThrow(CART_EMPTY);
     expect([orderRows(), itemRows()]).toEqual(before);
     expect(stock(a)).toBe(2);
   });
 
-  it("a client price that differs from the database refuses the order; a matching one is fine", () => {
+  it("a client price that differs from the database refuses the order; a matching one is fine", async () => {
     const a = product(499_00, 5);
     const before = orderRows();
-    expect(() => placeOrder(asha.id, { contact, shippingAddress, items: [{ product: a, qty: 1, price: 1 }] })).toThrow(/is now ₹499\.00/);
+    await expect(placeOrder(asha.id, { contact, shippingAddress, items: [{ product: a, qty: 1, price: 1 }] })).rejects.toThrow(/is now ₹499\.00/);
     expect(orderRows()).toBe(before);
     expect(stock(a)).toBe(5);
-    placeOrder(asha.id, { contact, shippingAddress, items: [{ product: a, qty: 1, price: 499 }] });
+    await placeOrder(asha.id, { contact, shippingAddress, items: [{ product: a, qty: 1, price: 499 }] });
     expect(stock(a)).toBe(4);
   });
 
-  it("a deleted product cannot be ordered", () => {
+  it("a deleted product cannot be ordered", async () => {
     const a = product(100_00, 5);
     sqlite.prepare("update products set deleted_at = unixepoch() where id = ?").run(a);
-    expect(() => placeOrder(asha.id, { contact, shippingAddress, items: [{ product: a, qty: 1 }] })).toThrow("A product in your order is no longer available.");
+    await expect(placeOrder(asha.id, { contact, shippingAddress, items: [{ product: a, qty: 1 }] })).rejects.toThrow("A product in your order is no longer available.");
   });
 
-  it("never oversells: orders one after another stop at zero stock", () => {
+  it("never oversells: orders one after another stop at zero stock", async () => {
     const a = product(100_00, 5);
     let ok = 0;
     for (let i = 0; i < 20; i++) {
       try {
-        placeOrder(i % 2 ? asha.id : ravi.id, { contact, shippingAddress, items: [{ product: a, qty: 1 }] });
+        await placeOrder(i % 2 ? asha.id : ravi.id, { contact, shippingAddress, items: [{ product: a, qty: 1 }] });
         ok++;
       } catch (e) {
         expect(e).toBeInstanceOf(OrderError);
@@ -84,14 +84,14 @@ describe("placeOrder", () => {
 });
 
 describe("who may see an order", () => {
-  it("its owner and admins; anyone else gets null, as for a missing order", () => {
-    const { id } = placeOrder(asha.id, { contact, shippingAddress, items: [{ product: product(10_00, 1), qty: 1 }] });
-    expect(getOrderFor(asha, id)?.id).toBe(id);
-    expect(getOrderFor(ravi, id)).toBeNull();
-    expect(getOrderFor({ id: ravi.id, isAdmin: true }, id)?.id).toBe(id);
-    expect(getOrderFor(asha, "nope")).toBeNull();
-    expect(listOrdersForUser(ravi.id).every((o) => o.userId === ravi.id)).toBe(true);
-    expect(listOrdersForUser(asha.id).map((o) => o.id)).toContain(id);
+  it("its owner and admins; anyone else gets null, as for a missing order", async () => {
+    const { id } = await placeOrder(asha.id, { contact, shippingAddress, items: [{ product: product(10_00, 1), qty: 1 }] });
+    expect((await getOrderFor(asha, id))?.id).toBe(id);
+    expect(await getOrderFor(ravi, id)).toBeNull();
+    expect((await getOrderFor({ id: ravi.id, isAdmin: true }, id))?.id).toBe(id);
+    expect(await getOrderFor(asha, "nope")).toBeNull();
+    expect((await listOrdersForUser(ravi.id)).every((o) => o.userId === ravi.id)).toBe(true);
+    expect((await listOrdersForUser(asha.id)).map((o) => o.id)).toContain(id);
   });
 });
 
@@ -123,7 +123,7 @@ describe("a tampered price hidden behind a second line of the same product", () 
     const id = newId();
     sqlite.prepare("insert into products (id, name, price, stock) values (?, 'Tamper', 50000, 9)").run(id);
     const items = [{ product: id, qty: 1, price: 1 }, { product: id, qty: 1, price: 500 }];
-    expect(() => placeOrder(user.id, { contact, shippingAddress, items })).toThrow(/is now ₹500\.00/);
+    await expect(placeOrder(user.id, { contact, shippingAddress, items })).rejects.toThrow(/is now ₹500\.00/);
     expect(sqlite.prepare("select stock from products where id = ?").pluck().get(id)).toBe(9);
   });
 });

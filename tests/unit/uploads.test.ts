@@ -103,7 +103,7 @@ describe("uploads: a picture is decoded completely before anything is written", 
   });
 });
 
-describe("the product form saves no file for a refused submit", () => {
+describe("the product form saves no file for a refused submit", async () => {
   const form = (fields: Record<string, string | string[]>, files: File[]) => {
     const fd = new FormData();
     for (const [k, v] of Object.entries(fields)) for (const one of [v].flat()) fd.append(k, one);
@@ -122,16 +122,16 @@ describe("the product form saves no file for a refused submit", () => {
   });
 
   it("the limit counts the pictures kept plus the files: 2 + 11 is refused and changes nothing, 2 + 10 is saved", async () => {
-    const id = product();
+    const id = await product();
     const before = listing();
     const refused = await submitProductForm(form({ name: "Renamed", price: "7", images: existing }, await pngs(11)), id);
     expect(refused).toMatchObject({ reply: { error: { gallery: [galleryTooMany(13)] } } });
     expect(listing()).toEqual(before);
-    expect(getProductForEdit(id)).toMatchObject({ name: "Gallery Jar", price: 500, images: existing });
+    expect(await getProductForEdit(id)).toMatchObject({ name: "Gallery Jar", price: 500, images: existing });
 
     const saved = await submitProductForm(form({ name: "Renamed", price: "7", images: existing }, await pngs(10)), id);
     expect(saved).toEqual({ id });
-    expect(getProductForEdit(id)!.images).toHaveLength(12);
+    expect((await getProductForEdit(id))!.images).toHaveLength(12);
     expect(listing().length).toBe(before.length + 10 * 7);
   });
 
@@ -143,11 +143,11 @@ describe("the product form saves no file for a refused submit", () => {
   });
 
   it("a truncated PNG in the gallery is the gallery's error, with nothing saved", async () => {
-    const id = product();
+    const id = await product();
     const before = listing();
     const result = await submitProductForm(form({ name: "Renamed", price: "7", images: existing }, [...(await pngs(1)), file(await truncatedPng(), "broken.png")]), id);
     expect(result).toMatchObject({ reply: { error: { gallery: [`${UPLOAD_NOT_IMAGE} (broken.png)`] } } });
     expect(listing()).toEqual(before);
-    expect(getProductForEdit(id)).toMatchObject({ name: "Gallery Jar", images: existing });
+    expect(await getProductForEdit(id)).toMatchObject({ name: "Gallery Jar", images: existing });
   });
 });

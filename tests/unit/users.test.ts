@@ -25,21 +25,21 @@ describe("user model", () => {
   });
 
   it("creates the ADMIN_EMAIL admin, or promotes an existing account without touching its password", async () => {
-    ensureAdmin("Boss@Example.com".toLowerCase(), "admin-pass-1");
-    const boss = getUserByEmail("boss@example.com")!;
+    await ensureAdmin("Boss@Example.com".toLowerCase(), "admin-pass-1");
+    const boss = (await getUserByEmail("boss@example.com"))!;
     expect(boss.isAdmin).toBe(true);
     expect(await verifyLogin("boss@example.com", "admin-pass-1")).not.toBeNull();
 
     await createUser(registerSchema.parse({ name: "Kiran", email: "kiran@example.com", phone: "9876543210", password: "mine-123" }));
-    ensureAdmin("kiran@example.com", "other-pass");
-    expect(getUserByEmail("kiran@example.com")!.isAdmin).toBe(true);
+    await ensureAdmin("kiran@example.com", "other-pass");
+    expect((await getUserByEmail("kiran@example.com"))!.isAdmin).toBe(true);
     expect(await verifyLogin("kiran@example.com", "mine-123")).not.toBeNull();
   });
 
-  it("does nothing without both ADMIN_EMAIL and ADMIN_PASSWORD", () => {
-    ensureAdmin("half@example.com", undefined);
-    ensureAdmin(undefined, "pass");
-    expect(getUserByEmail("half@example.com")).toBeUndefined();
+  it("does nothing without both ADMIN_EMAIL and ADMIN_PASSWORD", async () => {
+    await ensureAdmin("half@example.com", undefined);
+    await ensureAdmin(undefined, "pass");
+    expect(await getUserByEmail("half@example.com")).toBeUndefined();
   });
 });
 
@@ -59,7 +59,7 @@ describe("sessions end with the password or the account", () => {
 
     const b = await cookieOf();
     expect((await getUser(req(b)))?.id).toBe(user.id);
-    expect(deleteUser(user.id)).toBe(true);
+    expect(await deleteUser(user.id)).toBe(true);
     expect(await getUser(req(b))).toBeNull();
     const db = new Database(process.env.DATABASE_PATH!, { readonly: true });
     expect(db.prepare("select count(*) n from sessions where user_id = ?").get(user.id)).toEqual({ n: 0 });

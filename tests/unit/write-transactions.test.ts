@@ -1,7 +1,9 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { describe, expect, it } from "vitest";
-import { sqlite } from "~/db/client.server";
+import { eq } from "drizzle-orm";
+import { db, sqlite, writeTransaction } from "~/db/client.server";
+import { products } from "~/db/schema";
 import { newId } from "~/lib/id";
 import { placeOrder, updateOrder } from "~/models/order.server";
 import { createUser } from "~/models/user.server";
@@ -32,13 +34,59 @@ describe("write transactions wait for another writer instead of failing", () => 
     const product = newId();
     sqlite.prepare("insert into products (id, name, price, stock) values (?, 'Jar', 100, 5)").run(product);
     const contact = { name: "Lock", email: "lock@example.com", phone: "9876543210" };
-    const { id } = placeOrder(user.id, { contact, shippingAddress: { address: "x", city: "y", state: "z", pin: "560001" }, items: [{ product, qty: 2 }] });
+    const { id } = await placeOrder(user.id, { contact, shippingAddress: { address: "x", city: "y", state: "z", pin: "560001" }, items: [{ product, qty: 2 }] });
 
     const child = await otherWriter(300);
     const started = Date.now();
-    expect(updateOrder(id, { status: "Cancelled" })?.status).toBe("Cancelled");
+    expect((await updateOrder(id, { status: "Cancelled" }))?.status).toBe("Cancelled");
     expect(Date.now() - started).toBeGreaterThanOrEqual(200);
     expect(sqlite.prepare("select stock from products where id = ?").pluck().get(product)).toBe(5);
     await once(child, "exit");
+  });
+});
+
+// Model functions are async: a transaction stays open across awaits while other requests run.
+describe("an open write transaction is its own until it commits", () => {
+  const count = async (name: string) => (await db.select({ id: products.id }).from(products).where(eq(products.name, name))).length;
+
+  it("other requests neither see its rows nor write into it; the next writer starts after it commits", async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const order: string[] = [];
+    const first = writeTransaction(async (tx) => {
+      await tx.insert(products).values({ id: newId(), name: "Open A", price: 100 });
+      order.push("A wrote");
+      await held;
+      order.push("A commits");
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await count("Open A"), "a read outside sees only what is committed").toBe(0);
+    const second = writeTransaction(async (tx) => {
+      order.push("B starts");
+      await tx.insert(products).values({ id: newId(), name: "Open B", price: 100 });
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(order).toEqual(["A wrote"]);
+    release();
+    await Promise.all([first, second]);
+    expect(order).toEqual(["A wrote", "A commits", "B starts"]);
+    expect([await count("Open A"), await count("Open B")]).toEqual([1, 1]);
+  });
+
+  it("a transaction that throws leaves nothing, and the next one runs", async () => {
+    await expect(
+      writeTransaction(async (tx) => {
+        await tx.insert(products).values({ id: newId(), name: "Rolled back", price: 100 });
+        throw new Error("changed my mind");
+      }),
+    ).rejects.toThrow("changed my mind");
+    expect(await count("Rolled back")).toBe(0);
+    await writeTransaction((tx) => tx.insert(products).values({ id: newId(), name: "After", price: 100 }));
+    expect(await count("After")).toBe(1);
+  });
+
+  it("a write outside writeTransaction is refused by the reading connection", async () => {
+    await expect(Promise.resolve().then(() => db.insert(products).values({ id: newId(), name: "Stray", price: 1 }))).rejects.toThrow(/readonly|read-only|query_only/i);
+    expect(await count("Stray")).toBe(0);
   });
 });
