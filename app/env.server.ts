@@ -40,6 +40,13 @@ const schema = z.object({
   HOST: z.string().min(1).default("0.0.0.0"),
   WEB_CONCURRENCY: int(availableParallelism(), 1, 256),
   DATABASE_PATH: z.string().min(1).default(join(projectRoot, "data", "shop.db")),
+  // PostgreSQL instead of the SQLite file, for several app servers sharing one database.
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/\S+$/, "must be a postgres:// URL")
+    .optional(),
+  // Connections each worker process keeps open to PostgreSQL.
+  DATABASE_POOL_SIZE: int(5, 1, 100),
   UPLOAD_DIR: z.string().min(1).default(join(projectRoot, "data", "uploads")),
   SESSION_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   ADMIN_EMAIL: z.string().optional(),
@@ -66,6 +73,10 @@ if (!parsed.success) {
 const raw = parsed.data;
 
 const databasePath = resolve(raw.DATABASE_PATH);
+// Sessions signed on one app server must open on every other: no per-machine generated secret.
+if (raw.DATABASE_URL && !raw.SESSION_SECRET) {
+  throw new Error("Invalid environment: SESSION_SECRET must be set when DATABASE_URL is (every app server signs sessions with it)");
+}
 
 // Without SESSION_SECRET a random one is generated once and kept beside the database,
 // so sessions survive restarts and no secret ships in the repository.
@@ -85,6 +96,8 @@ function sessionSecret(): string {
 export const env = {
   isProduction: raw.NODE_ENV === "production",
   databasePath,
+  databaseUrl: raw.DATABASE_URL,
+  databasePoolSize: raw.DATABASE_POOL_SIZE,
   uploadDir: resolve(raw.UPLOAD_DIR),
   sessionSecret: sessionSecret(),
   adminEmail: raw.ADMIN_EMAIL?.trim().toLowerCase() || undefined,

@@ -1,4 +1,4 @@
-import { inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { db } from "~/db/client.server";
 import { products } from "~/db/schema";
@@ -39,13 +39,12 @@ export type CartLine = {
 };
 
 /** The cart joined with the catalogue; ids the shop never had are dropped. */
-export function cartLines(cart: CartEntry[]): CartLine[] {
+export async function cartLines(cart: CartEntry[]): Promise<CartLine[]> {
   if (cart.length === 0) return [];
-  const rows = db
+  const rows = await db
     .select({ id: products.id, name: products.name, image: products.image, price: products.price, stock: products.stock, deletedAt: products.deletedAt })
     .from(products)
-    .where(inArray(products.id, cart.map((e) => e.id)))
-    .all();
+    .where(inArray(products.id, cart.map((e) => e.id)));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return cart.flatMap((entry) => {
     const p = byId.get(entry.id);
@@ -53,6 +52,16 @@ export function cartLines(cart: CartEntry[]): CartLine[] {
     const status: LineStatus = p.deletedAt ? "deleted" : p.stock <= 0 ? "soldout" : entry.qty > p.stock ? "short" : "ok";
     return [{ id: p.id, name: p.name, image: p.image, price: p.price, qty: entry.qty, stock: p.stock, status }];
   });
+}
+
+/** A live product's id and stock, for adding it to a cart; undefined when there is none. */
+export async function productForCart(id: string): Promise<{ id: string; stock: number } | undefined> {
+  const [product] = await db
+    .select({ id: products.id, stock: products.stock })
+    .from(products)
+    .where(and(eq(products.id, id), isNull(products.deletedAt)))
+    .limit(1);
+  return product;
 }
 
 /** Totals count only what can be bought; checkout needs every line available. */

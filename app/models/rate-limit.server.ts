@@ -1,5 +1,5 @@
-import { RateLimiterRes, RateLimiterSQLite, type RateLimiterAbstract } from "rate-limiter-flexible";
-import { sqlite, withWriter } from "~/db/client.server";
+import { RateLimiterPostgres, RateLimiterRes, RateLimiterSQLite, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { pool, sqlite, withWriter } from "~/db/client.server";
 import { env } from "~/env.server";
 import { apiError } from "./http.server";
 
@@ -24,17 +24,18 @@ export type RuleName = keyof typeof RULES;
 // windows from a key's first hit, counted by one atomic upsert. rate-limiter-flexible creates
 // the table itself (no drizzle migration) on the shop's own writing connection, which already
 // has WAL and busy_timeout; it runs while no transaction is open there (withWriter), so a count
-// never joins, or waits behind, a request's transaction. For PostgreSQL this function is the one place to change:
-// RateLimiterPostgres takes the same options with a pg pool as storeClient.
+// never joins, or waits behind, a request's transaction. On PostgreSQL the same table lives in
+// the shared database (RateLimiterPostgres on the shop's pool), so every app server counts together.
 const TABLE = "rate_limits";
 
 function store(rule: RuleName, sweep: boolean): { limiter: RateLimiterAbstract; ready: Promise<void> } {
-  let limiter!: RateLimiterSQLite;
+  let limiter!: RateLimiterAbstract;
   const ready = new Promise<void>((resolve, reject) => {
-    limiter = new RateLimiterSQLite(
+    const Store = pool ? RateLimiterPostgres : RateLimiterSQLite;
+    limiter = new Store(
       {
-        storeClient: sqlite,
-        storeType: "better-sqlite3",
+        storeClient: pool ?? sqlite,
+        storeType: pool ? "pool" : "better-sqlite3",
         tableName: TABLE,
         keyPrefix: rule,
         points: Math.ceil(RULES[rule].limit * factor),
@@ -58,7 +59,8 @@ const stores = Object.fromEntries((Object.keys(RULES) as RuleName[]).map((rule, 
 /** For tests: forgets every count. */
 export async function resetRateLimits(): Promise<void> {
   await Promise.all(Object.values(stores).map((s) => s.ready));
-  sqlite.prepare(`DELETE FROM ${TABLE}`).run();
+  if (pool) await pool.query(`DELETE FROM ${TABLE}`);
+  else sqlite!.prepare(`DELETE FROM ${TABLE}`).run();
 }
 
 // ── The shop's side: refusals as errors. ──

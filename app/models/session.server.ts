@@ -1,7 +1,7 @@
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import { createCookie, createSessionStorage, type Cookie } from "react-router";
-import { db, writeTransaction } from "~/db/client.server";
+import { db, prepared, writeTransaction } from "~/db/client.server";
 import { sessions } from "~/db/schema";
 import { env } from "~/env.server";
 import { newId } from "~/lib/id";
@@ -53,11 +53,13 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 const expiry = () => nowSeconds() + SESSION_MAX_AGE;
 
 // Read on every request that carries a session cookie: built and prepared once.
-const liveSession = db
-  .select()
-  .from(sessions)
-  .where(and(eq(sessions.id, sql.placeholder("id")), gt(sessions.expiresAt, sql.placeholder("now"))))
-  .prepare();
+const liveSession = prepared(
+  "live_session",
+  db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.id, sql.placeholder("id")), gt(sessions.expiresAt, sql.placeholder("now")))),
+);
 
 // Sessions live in SQLite; the cookie holds only a signed random id, so logging out
 // (or an admin deleting a user) really ends the session.
@@ -69,7 +71,7 @@ export const sessionStorage = createSessionStorage<SessionData>({
     return id;
   },
   async readData(id) {
-    const row = liveSession.get({ id, now: nowSeconds() });
+    const [row] = await liveSession({ id, now: nowSeconds() });
     if (!row) return null;
     // Each day of use pushes the idle deadline back to 30 days from now.
     if (row.expiresAt - nowSeconds() < SESSION_MAX_AGE - DAY) {

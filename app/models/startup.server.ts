@@ -1,3 +1,4 @@
+import { whileStartingUp } from "~/db/client.server";
 import { seedDemoCatalogue } from "~/db/seed.server";
 import { env } from "~/env.server";
 import { ensurePincodes } from "./pincode.server";
@@ -10,8 +11,13 @@ let done = false;
 export async function startup(): Promise<void> {
   if (done) return;
   done = true;
+  // Several app servers may start together on one PostgreSQL database: one at a time does this.
+  await whileStartingUp(steps);
+}
+
+async function steps() {
   if (env.seedDemo && (await seedDemoCatalogue())) console.log("Seeded the demo catalogue.");
   await ensureAdmin(env.adminEmail, env.adminPassword);
   await deleteExpiredSessions();
-  ensurePincodes();
+  await ensurePincodes();
 }

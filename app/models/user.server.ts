@@ -1,6 +1,6 @@
 import bcrypt from "bcryptjs";
 import { eq, sql } from "drizzle-orm";
-import { db, rowsChanged, writeTransaction } from "~/db/client.server";
+import { db, isUniqueViolation, prepared, rowsChanged, writeTransaction } from "~/db/client.server";
 import { sessions, users, type User } from "~/db/schema";
 import { newId } from "~/lib/id";
 import type { RegisterInput } from "~/lib/auth-schemas";
@@ -17,10 +17,10 @@ export function toPublicUser(user: User): PublicUser {
 export class EmailTakenError extends Error {}
 
 // Read on every page a logged-in shopper opens (root loader): built and prepared once.
-const userById = db.select().from(users).where(eq(users.id, sql.placeholder("id"))).prepare();
+const userById = prepared("user_by_id", db.select().from(users).where(eq(users.id, sql.placeholder("id"))));
 
 export async function getUserById(id: string): Promise<User | undefined> {
-  return userById.get({ id });
+  return (await userById({ id }))[0];
 }
 
 export async function getUserByEmail(email: string): Promise<User | undefined> {
@@ -39,7 +39,7 @@ export async function createUser(input: RegisterInput): Promise<User> {
     return user!;
   } catch (error) {
     // Two registrations racing for one email: the unique index decides.
-    if (error instanceof Error && "code" in error && error.code === "SQLITE_CONSTRAINT_UNIQUE") {
+    if (isUniqueViolation(error, { name: "users_email_unique", columns: ["users.email"] })) {
       throw new EmailTakenError();
     }
     throw error;

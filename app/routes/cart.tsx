@@ -1,21 +1,18 @@
-import { and, eq, isNull } from "drizzle-orm";
 import { Form, Link, redirect, useSubmit } from "react-router";
 import type { Route } from "./+types/cart";
 import { ProductImage } from "~/components/ProductImage";
-import { db } from "~/db/client.server";
-import { products } from "~/db/schema";
 import { safeRedirect } from "~/lib/auth-schemas";
 import { addToCart, coerceQty, MAX_QTY, removeFromCart, setQty } from "~/lib/cart";
 import { Totals } from "~/components/Totals";
 import { formatPaise } from "~/lib/money";
-import { cartLines, cartSummary, commitCart, readCart, type CartLine } from "~/models/cart.server";
+import { cartLines, cartSummary, commitCart, productForCart, readCart, type CartLine } from "~/models/cart.server";
 import { redirectWithToast } from "~/models/toast.server";
 import { readForm } from "~/models/http.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Cart · RK Candles" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const lines = cartLines(await readCart(request));
+  const lines = await cartLines(await readCart(request));
   return { lines, summary: cartSummary(lines) };
 }
 
@@ -27,11 +24,7 @@ export async function action({ request }: Route.ActionArgs) {
 
   if (intent === "add") {
     const back = safeRedirect(form.get("redirectTo"), "/cart");
-    const product = db
-      .select({ id: products.id, stock: products.stock })
-      .from(products)
-      .where(and(eq(products.id, productId), isNull(products.deletedAt)))
-      .get();
+    const product = await productForCart(productId);
     if (!product) return redirectWithToast(request, "/shop", { type: "error", title: "That product is no longer available" });
     if (product.stock <= 0) return redirectWithToast(request, back, { type: "error", title: "Sorry, this candle is sold out" });
     cart = addToCart(cart, product.id, coerceQty(form.get("qty")));

@@ -46,7 +46,7 @@ async function orderPlaced(request: Request, orderId: string) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const lines = cartLines(await readCart(request));
+  const lines = await cartLines(await readCart(request));
   return {
     lines,
     summary: cartSummary(lines),
@@ -92,7 +92,7 @@ export async function action({ request }: Route.ActionArgs) {
     return submission.reply({ formErrors: [CHECKOUT_INCOMPLETE], fieldErrors: pinError ? { pin: [pinError] } : {} });
   }
   if (token === null) return submission.reply({ formErrors: [FORM_OUT_OF_DATE] });
-  const lines = cartLines(await readCart(request));
+  const lines = await cartLines(await readCart(request));
   if (lines.length === 0) return submission.reply({ formErrors: [CART_EMPTY] });
   if (!cartSummary(lines).canCheckout) return submission.reply({ formErrors: [UNAVAILABLE] });
   const { name, email, phone, address, city, state } = submission.value;

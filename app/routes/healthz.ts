@@ -1,9 +1,9 @@
-import { sqlite } from "~/db/client.server";
+import { pingDatabase } from "~/db/client.server";
 
 // GET /healthz: 200 when the database answers, 503 otherwise. Never cached.
-export function loader() {
+export async function loader() {
   try {
-    sqlite.prepare("SELECT 1").get();
+    await pingDatabase();
     return Response.json({ status: "ok" }, { headers: { "Cache-Control": "no-store" } });
   } catch {
     return Response.json({ status: "error", message: "Database unreachable" }, { status: 503, headers: { "Cache-Control": "no-store" } });

@@ -1,0 +1,97 @@
+// PostgreSQL, for several app servers sharing one database (DATABASE_URL): a pool per process.
+import { drizzle } from "drizzle-orm/node-postgres";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
+import { AsyncLocalStorage } from "node:async_hooks";
+import { join } from "node:path";
+import pg from "pg";
+import { projectRoot } from "~/env.server";
+import type { DB, ShopDatabase, Tx } from "./database";
+import * as schema from "./schema.pg";
+
+/** Any number: every app server takes the same lock while it migrates, so one at a time does. */
+const MIGRATION_LOCK = 0x5ca4d1e5;
+const STARTUP_LOCK = MIGRATION_LOCK + 1;
+/** How often the catalogue version is read again, should a notification have been missed. */
+const POLL_MS = 500;
+
+export async function openPostgres(url: string, poolSize: number): Promise<ShopDatabase & { pool: pg.Pool }> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection the server dropped must not take the process down.
+  pool.on("error", (error) => console.error("PostgreSQL pool:", error.message));
+
+  const client = await pool.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    await migrate(drizzle(client, { schema }), { migrationsFolder: join(projectRoot, "drizzle", "pg") });
+  } finally {
+    await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+    client.release();
+  }
+
+  // The drizzle builders take the same calls as SQLite's for everything the models do.
+  const db = drizzle(pool, { schema }) as unknown as DB;
+  const openTransaction = new AsyncLocalStorage<Tx>();
+
+  // The catalogue version (kept by triggers, drizzle/pg) is pushed by NOTIFY to every app server
+  // as its transaction commits, read again after this process's own writes, and polled in case
+  // the listening connection was lost: a page cache never serves a stale page for long.
+  let version = 0;
+  const readVersion = async () => {
+    const { rows } = await pool.query<{ version: string | number }>("SELECT version FROM catalogue_version WHERE id = 1");
+    version = Math.max(version, Number(rows[0]?.version ?? 0));
+  };
+  await readVersion();
+  let listener: pg.Client | null = null;
+  const listen = async () => {
+    const c = new pg.Client({ connectionString: url });
+    c.on("error", () => {
+      listener = null;
+    });
+    c.on("notification", (message) => {
+      const v = Number(message.payload);
+      if (Number.isFinite(v) && v > version) version = v;
+    });
+    await c.connect();
+    await c.query("LISTEN catalogue_version");
+    listener = c;
+  };
+  await listen();
+  const poll = setInterval(() => {
+    readVersion().catch(() => {});
+    if (!listener) listen().catch(() => {});
+  }, POLL_MS);
+  poll.unref();
+
+  return {
+    dialect: "pg",
+    db,
+    pool,
+    async writeTransaction(fn) {
+      const open = openTransaction.getStore();
+      if (open) return fn(open);
+      const result = await (db as unknown as ReturnType<typeof drizzle>).transaction((tx) => openTransaction.run(tx as unknown as Tx, () => Promise.resolve(fn(tx as unknown as Tx))));
+      await readVersion();
+      return result;
+    },
+    withWriter: (fn) => fn(),
+    catalogueVersion: () => version,
+    async whileStartingUp(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query("SELECT pg_advisory_lock($1)", [STARTUP_LOCK]);
+        await fn();
+      } finally {
+        await client.query("SELECT pg_advisory_unlock($1)", [STARTUP_LOCK]).catch(() => {});
+        client.release();
+      }
+    },
+    async ping() {
+      await pool.query("SELECT 1");
+    },
+    async close() {
+      clearInterval(poll);
+      await listener?.end().catch(() => {});
+      await pool.end();
+    },
+  };
+}

