@@ -21,7 +21,7 @@ function open() {
   sqlite.pragma("mmap_size = 268435456");
   sqlite.pragma("temp_store = MEMORY");
   const db = drizzle(sqlite, { schema });
-  migrate(db, { migrationsFolder: join(projectRoot, "drizzle") });
+  migrate(db, { migrationsFolder: join(projectRoot, "drizzle", "sqlite") });
   return { sqlite, db };
 }
 
