@@ -39,6 +39,11 @@ function freePort(): Promise<number> {
   });
 }
 
+// Clusters still running when the process exits (a test that timed out before its afterAll):
+// a cluster outlives its test process otherwise, postgres being a daemon of its own.
+const running = new Set<() => void>();
+process.once("exit", () => running.forEach((stop) => stop()));
+
 /** Starts a cluster holding an empty database `shop`; `url` names it. */
 export async function startPgCluster(): Promise<PgCluster> {
   const bin = pgBinDir();
@@ -46,18 +51,28 @@ export async function startPgCluster(): Promise<PgCluster> {
   const dir = mkdtempSync(join(tmpdir(), "candle-pg-"));
   if (asRoot) chownSync(dir, Number(spawnSync("id", ["-u", "postgres"], { encoding: "utf8" }).stdout.trim()), 0);
   const data = join(dir, "data");
-  // C.UTF-8: ILIKE and pg_trgm fold non-ASCII letters too, as SQLite's trigram index does.
-  run(bin, "initdb", ["-D", data, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync"]);
   const port = await freePort();
   // A test database: nothing needs to survive a crash, so no fsync and no waiting for the WAL.
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
-  run(bin, "pg_ctl", ["-D", data, "-l", join(dir, "log"), "-o", options, "-w", "start"]);
+  try {
+    // C.UTF-8: ILIKE and pg_trgm fold non-ASCII letters too, as SQLite's trigram index does.
+    run(bin, "initdb", ["-D", data, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync"]);
+    run(bin, "pg_ctl", ["-D", data, "-l", join(dir, "log"), "-o", options, "-w", "start"]);
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  const stopNow = () => {
+    if (!running.delete(stopNow)) return; // stopped already
+    run(bin, "pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
+    rmSync(dir, { recursive: true, force: true });
+  };
+  running.add(stopNow);
   const cluster: PgCluster = {
     url: `postgres://postgres@127.0.0.1:${port}/shop`,
     port,
     async stop() {
-      run(bin, "pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
-      rmSync(dir, { recursive: true, force: true });
+      stopNow();
     },
   };
   try {
