@@ -121,7 +121,7 @@ describe.skipIf(!bin)(bin ? "drizzle/pg on PostgreSQL" : `drizzle/pg on PostgreS
       try {
         const before = await version();
         // A lock wait fails the test in seconds instead of hanging it.
-        for (const c of [a, b]) await c.query("BEGIN; SET LOCAL lock_timeout = '3s'");
+        for (const c of [a, b]) await c.query("BEGIN; SET LOCAL lock_timeout = '10s'");
         await a.query("UPDATE products SET stock = stock - 1 WHERE id = 'd1'");
         // Had a takes the counter's row lock here, b would wait for it while holding d2...
         await b.query("UPDATE products SET stock = stock - 1 WHERE id = 'd2'");
