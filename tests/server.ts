@@ -81,7 +81,7 @@ let template: Promise<string> | undefined;
 
 function templateName(): string {
   const hash = createHash("sha256").update(readFileSync(SERVER_ENTRY));
-  const migrations = join(ROOT, "drizzle");
+  const migrations = join(ROOT, "drizzle", "sqlite");
   for (const file of readdirSync(migrations).filter((f) => f.endsWith(".sql")).sort()) hash.update(file).update(readFileSync(join(migrations, file)));
   return `candle-ops-template-${hash.digest("hex").slice(0, 16)}.db`;
 }

@@ -1,5 +1,6 @@
 // The shop's database: PostgreSQL when DATABASE_URL is set, otherwise the SQLite file at
 // DATABASE_PATH. Model code imports from here and never from either module directly.
+import { sql } from "drizzle-orm";
 import { env } from "~/env.server";
 import type { ShopDatabase } from "./database";
 
@@ -46,6 +47,12 @@ export const closeDatabase = database.close;
 export const sqlite = database.writer ?? null;
 /** PostgreSQL's connection pool, for a library that queries through it (the rate limiter); null on SQLite. */
 export const pool = database.pool ?? null;
+
+/**
+ * The order rows were written in, for tables written once and never updated (a PIN directory
+ * loaded in one go, an order's lines): SQLite's rowid, PostgreSQL's physical row position.
+ */
+export const insertionOrder = dialect === "pg" ? sql`ctid` : sql`rowid`;
 
 /** How many rows an insert, update or delete changed (better-sqlite3 and node-postgres say it differently). */
 export function rowsChanged(result: unknown): number {

@@ -47,7 +47,8 @@ export const products = sqliteTable(
     deletedAt: integer("deleted_at", { mode: "timestamp" }),
   },
   // One index per sort, with the id tie-break, over live products only: a page (deep ones
-  // too) walks the index. Search uses products_fts (drizzle/0002, hand-written FTS5 trigram).
+  // too) walks the index. Search uses products_fts (drizzle/sqlite/0002, hand-written FTS5
+  // trigram index).
   (t) => [
     index("products_live_created_idx").on(t.createdAt, t.id).where(sql`${t.deletedAt} IS NULL`),
     index("products_live_price_idx").on(t.price, t.id).where(sql`${t.deletedAt} IS NULL`),
@@ -168,8 +169,8 @@ export const pinCache = sqliteTable("pin_cache", {
 });
 
 // One row whose `version` grows on every insert, update or delete of products, product_images or
-// reviews (triggers in drizzle/0004_catalogue_version.sql), from any connection. The guest page
-// cache and the cached shop totals compare it, so sessions, orders' own rows and PIN lookups
+// reviews (triggers in drizzle/sqlite/0004_catalogue_version.sql), from any connection. The guest
+// page cache and the cached shop totals compare it, so sessions, orders' own rows and PIN lookups
 // leave them alone while a price, a stock level or a review shows at once.
 export const catalogueVersion = sqliteTable("catalogue_version", {
   id: integer("id").primaryKey(),

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { db, isUniqueViolation, rowsChanged, type Tx, writeTransaction } from "~/db/client.server";
+import { db, insertionOrder, isUniqueViolation, rowsChanged, type Tx, writeTransaction } from "~/db/client.server";
 import { orderItems, orders, products, type Order, type OrderItem } from "~/db/schema";
 import { cartTotals } from "~/lib/cart";
 import type { OrderRequest } from "~/lib/checkout-schema";
@@ -129,7 +129,7 @@ async function withItems(list: Order[]): Promise<OrderWithItems[]> {
   // In slices of 500 ids: SQLite limits the number of bound parameters in one statement.
   for (let i = 0; i < list.length; i += 500) {
     const ids = list.slice(i, i + 500).map((o) => o.id);
-    for (const item of await db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(sql`rowid`)) byOrder.get(item.orderId)!.push(item);
+    for (const item of await db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(insertionOrder)) byOrder.get(item.orderId)!.push(item);
   }
   return list.map((o) => ({ ...o, items: byOrder.get(o.id)! }));
 }

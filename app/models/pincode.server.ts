@@ -1,7 +1,7 @@
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { db, writeTransaction, type DB } from "~/db/client.server";
+import { db, insertionOrder, writeTransaction, type DB } from "~/db/client.server";
 import { env } from "~/env.server";
 import { pinCache, pincodes } from "~/db/schema";
 import {
@@ -118,8 +118,8 @@ async function cached(pin: string): Promise<PostalAnswer | undefined> {
 }
 
 async function local(pin: string): Promise<PostalAnswer | undefined> {
-  // By name: the same order on either database (neither keeps the file's order for us).
-  const rows = await db.select().from(pincodes).where(eq(pincodes.pin, Number(pin))).orderBy(asc(pincodes.name));
+  // In the directory's own order, as India Post lists them: the first office names the city.
+  const rows = await db.select().from(pincodes).where(eq(pincodes.pin, Number(pin))).orderBy(insertionOrder);
   if (rows.length === 0) return undefined;
   const offices = rows.map((r) => toPostOffice(r, pin));
   return [{ Message: `Number of pincode(s) found:${offices.length}`, Status: "Success", PostOffice: offices }];

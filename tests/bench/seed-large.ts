@@ -3,9 +3,9 @@
 // N products (default 10,000), about R reviews each (default 10) with rating/num_reviews
 // consistent, 2N orders of 1–3 lines, a few customers and the bench customers used by the
 // checkout stream. Deterministic (seeded PRNG), one transaction, prepared statements on the raw
-// tables of drizzle/*.sql, built in memory and written to the file at the end. The schema is made
-// by drizzle's migrator (the same call the server makes when it opens the database), so the
-// server finds its migrations already applied.
+// tables of drizzle/sqlite/*.sql, built in memory and written to the file at the end. The schema
+// is made by drizzle's migrator (the same call the server makes when it opens the database), so
+// the server finds its migrations already applied.
 import bcrypt from "bcryptjs";
 import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
@@ -128,7 +128,7 @@ export function seedLarge(file: string, opts: SeedOptions): SeedResult {
   // over the B-trees, which a disk-backed file turns into minutes of page I/O at 100k products.
   const sqlite = new Database(":memory:");
   sqlite.pragma("foreign_keys = ON");
-  migrate(drizzle(sqlite), { migrationsFolder: join(root, "drizzle") });
+  migrate(drizzle(sqlite), { migrationsFolder: join(root, "drizzle", "sqlite") });
   // Secondary indexes are dropped while filling and made again from their own SQL afterwards:
   // one sort per index instead of a million scattered B-tree inserts.
   const indexes = sqlite.prepare("select name, sql from sqlite_master where type = 'index' and sql is not null").all() as { name: string; sql: string }[];

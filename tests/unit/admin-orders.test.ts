@@ -8,13 +8,13 @@ import { ADMIN_ORDERS_PER_PAGE, listAllOrders, pageOfOrders } from "~/models/ord
 describe("every order, for the admin", () => {
   const N = 1_234;
   const product = newId();
-  sqlite.prepare("insert into products (id, name, price, stock) values (?, 'Jar', 100, 0)").run(product);
-  const insOrder = sqlite.prepare(
+  sqlite!.prepare("insert into products (id, name, price, stock) values (?, 'Jar', 100, 0)").run(product);
+  const insOrder = sqlite!.prepare(
     "insert into orders (id, contact_name, contact_email, contact_phone, address, city, state, pin, subtotal, shipping, grand_total, created_at) values (?, 'A', 'a@example.com', '9876543210', 'x', 'y', 'z', '560001', ?, 4900, ?, ?)",
   );
-  const insItem = sqlite.prepare("insert into order_items (id, order_id, product_id, name, qty, price) values (?, ?, ?, ?, ?, 100)");
+  const insItem = sqlite!.prepare("insert into order_items (id, order_id, product_id, name, qty, price) values (?, ?, ?, ?, ?, 100)");
   const ids: string[] = [];
-  sqlite.transaction(() => {
+  sqlite!.transaction(() => {
     for (let i = 0; i < N; i++) {
       const id = newId();
       ids.push(id);
@@ -23,7 +23,7 @@ describe("every order, for the admin", () => {
       for (let line = 1; line <= (i % 3) + 1; line++) insItem.run(newId(), id, product, `Line ${line} of ${i}`, line);
     }
   })();
-  const newestFirst = sqlite.prepare("select id from orders order by created_at desc, id desc").pluck().all() as string[];
+  const newestFirst = sqlite!.prepare("select id from orders order by created_at desc, id desc").pluck().all() as string[];
 
   it("GET /api/orders's list: every order, past any cap, each with its own lines in order", async () => {
     const all = await listAllOrders();

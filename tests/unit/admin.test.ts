@@ -152,10 +152,10 @@ describe("order status and stock (spec §4; README: cancel and delete rules)", (
   });
   const product = (stock: number) => {
     const id = newId();
-    sqlite.prepare("insert into products (id, name, price, stock) values (?, 'P', 100, ?)").run(id, stock);
+    sqlite!.prepare("insert into products (id, name, price, stock) values (?, 'P', 100, ?)").run(id, stock);
     return id;
   };
-  const stock = (id: string) => sqlite.prepare("select stock from products where id = ?").pluck().get(id);
+  const stock = (id: string) => sqlite!.prepare("select stock from products where id = ?").pluck().get(id);
 
   it("cancelling returns stock once; reopening takes it again", async () => {
     const p = product(5);
@@ -178,7 +178,7 @@ describe("order status and stock (spec §4; README: cancel and delete rules)", (
     await updateOrder(id, { status: "Cancelled" });
     await placeOrder(userId, { contact, shippingAddress, items: [{ product: p, qty: 2 }] });
     await expect(updateOrder(id, { status: "Placed" })).rejects.toThrow(OrderError);
-    expect(sqlite.prepare("select status from orders where id = ?").pluck().get(id)).toBe("Cancelled");
+    expect(sqlite!.prepare("select status from orders where id = ?").pluck().get(id)).toBe("Cancelled");
     expect(stock(p)).toBe(0);
   });
 
@@ -207,7 +207,7 @@ describe("order status and stock (spec §4; README: cancel and delete rules)", (
     expect(await deleteOrder(cancelled)).toBe(true);
     expect(stock(p)).toBe(8);
     expect(await deleteOrder(open)).toBe(false);
-    expect(sqlite.prepare("select count(*) from order_items where order_id in (?, ?, ?)").pluck().get(open, delivered, cancelled)).toBe(0);
+    expect(sqlite!.prepare("select count(*) from order_items where order_id in (?, ?, ?)").pluck().get(open, delivered, cancelled)).toBe(0);
   });
 });
 

@@ -7,8 +7,8 @@ import { imagesFor, listProducts, toApiProduct } from "~/models/product.server";
 const N = 10_000;
 
 describe("a catalogue of 10,000 products", () => {
-  const insert = sqlite.prepare("insert into products (id, name, description, price, mrp, stock, image, rating, num_reviews, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-  sqlite.transaction(() => {
+  const insert = sqlite!.prepare("insert into products (id, name, description, price, mrp, stock, image, rating, num_reviews, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+  sqlite!.transaction(() => {
     for (let i = 0; i < N; i++) {
       insert.run(newId(), `Candle ${i}${i % 97 === 0 ? " Jasmine" : ""}`, `Scent number ${i}`, 10_000 + (i * 37) % 90_000, null, i % 50, `/images/x-${i}.svg`, (i % 50) / 10, i % 13, 1_700_000_000 + i);
     }
@@ -30,7 +30,7 @@ describe("a catalogue of 10,000 products", () => {
   it("every page, read from either end, is its slice of one full ordering (ties broken by id)", async () => {
     const full = (sort: string, order: string) =>
       (
-        sqlite
+        sqlite!
           .prepare(`select id from products where deleted_at is null order by ${sort} ${order}, id ${order}`)
           .all() as { id: string }[]
       ).map((r) => r.id);

@@ -22,7 +22,7 @@ describe("catalogue version", () => {
     let id = "";
     expect(await moves(async () => (id = await createProduct(productSchema.parse({ name: "Versioned", price: 5, stock: 4 }))))).toBe(true);
     expect(await moves(() => updateProduct(id, productSchema.parse({ name: "Versioned 2", price: 6, stock: 4, images: ["/uploads/v.png"] })))).toBe(true);
-    expect(await moves(() => sqlite.prepare("update product_images set position = position where product_id = ?").run(id))).toBe(true);
+    expect(await moves(() => sqlite!.prepare("update product_images set position = position where product_id = ?").run(id))).toBe(true);
 
     const user = await createUser({ name: "Vera", email: "version@example.com", phone: "9876543210", password: "secret1" });
     expect(await moves(() => addReview(id, user, { rating: 4, comment: "" }))).toBe(true);

@@ -15,12 +15,12 @@ const shippingAddress = { address: "3 Beach Road", city: "Chennai", state: "Tami
 
 function product(price: number, stock: number) {
   const id = newId();
-  sqlite.prepare("insert into products (id, name, price, stock) values (?, ?, ?, ?)").run(id, `Jar ${id.slice(-4)}`, price, stock);
+  sqlite!.prepare("insert into products (id, name, price, stock) values (?, ?, ?, ?)").run(id, `Jar ${id.slice(-4)}`, price, stock);
   return id;
 }
-const stock = (id: string) => sqlite.prepare("select stock from products where id = ?").pluck().get(id) as number;
-const ordersOf = (userId: string) => sqlite.prepare("select count(*) from orders where user_id = ?").pluck().get(userId) as number;
-const linesOf = (productId: string) => sqlite.prepare("select count(*) from order_items where product_id = ?").pluck().get(productId) as number;
+const stock = (id: string) => sqlite!.prepare("select stock from products where id = ?").pluck().get(id) as number;
+const ordersOf = (userId: string) => sqlite!.prepare("select count(*) from orders where user_id = ?").pluck().get(userId) as number;
+const linesOf = (productId: string) => sqlite!.prepare("select count(*) from order_items where product_id = ?").pluck().get(productId) as number;
 
 let nila: { id: string; name: string; isAdmin: boolean };
 let arun: { id: string; name: string; isAdmin: boolean };
@@ -125,7 +125,7 @@ describe("one review per customer per product", () => {
     expect(after).toMatchObject({ rating: 1, numReviews: 1 });
     expect(after.reviews).toHaveLength(1);
     expect(after.reviews[0]).toMatchObject({ name: "Nila", rating: 1, comment: "Tunnelled after a week" });
-    expect(sqlite.prepare("select count(*) from reviews where product_id = ? and user_id = ?").pluck().get(jar, nila.id)).toBe(1);
+    expect(sqlite!.prepare("select count(*) from reviews where product_id = ? and user_id = ?").pluck().get(jar, nila.id)).toBe(1);
     expect(await reviewBy(jar, nila.id)).toEqual({ rating: 1, comment: "Tunnelled after a week" });
     expect([first, second]).toEqual(["created", "updated"]);
   });
@@ -144,10 +144,10 @@ describe("one review per customer per product", () => {
   it("the database refuses a second row for one customer and product; reviews without a user never collide", async () => {
     const jar = product(100_00, 3);
     await addReview(jar, arun, { rating: 3, comment: "" });
-    const insert = sqlite.prepare("insert into reviews (id, product_id, user_id, name, rating) values (?, ?, ?, 'x', 4)");
+    const insert = sqlite!.prepare("insert into reviews (id, product_id, user_id, name, rating) values (?, ?, ?, 'x', 4)");
     expect(() => insert.run(newId(), jar, arun.id)).toThrow(/UNIQUE constraint failed: reviews.user_id, reviews.product_id/);
     insert.run(newId(), jar, null);
     insert.run(newId(), jar, null);
-    expect(sqlite.prepare("select count(*) from reviews where product_id = ?").pluck().get(jar)).toBe(3);
+    expect(sqlite!.prepare("select count(*) from reviews where product_id = ?").pluck().get(jar)).toBe(3);
   });
 });

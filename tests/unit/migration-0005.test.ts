@@ -7,10 +7,10 @@ import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ratingFromTotals } from "~/lib/rating";
 
-// drizzle/0005: before its unique index on reviews (user, product), a customer's older reviews of
-// a product go and the product's rating and count are computed again. Run on a database migrated
-// to 0004 that holds duplicates, the way a live shop's file does.
-const MIGRATIONS = resolve(__dirname, "../../drizzle");
+// drizzle/sqlite/0005: before its unique index on reviews (user, product), a customer's older
+// reviews of a product go and the product's rating and count are computed again. Run on a
+// database migrated to 0004 that holds duplicates, the way a live shop's file does.
+const MIGRATIONS = resolve(__dirname, "../../drizzle/sqlite");
 
 /** The migrations folder as it was up to (and including) entry `last`. */
 function migrationsUpTo(last: number): string {

@@ -10,12 +10,12 @@ const shippingAddress = { address: "1 MG Road", city: "Bengaluru", state: "Karna
 
 function product(price: number, stock: number) {
   const id = newId();
-  sqlite.prepare("insert into products (id, name, price, stock) values (?, ?, ?, ?)").run(id, `P ${id.slice(-4)}`, price, stock);
+  sqlite!.prepare("insert into products (id, name, price, stock) values (?, ?, ?, ?)").run(id, `P ${id.slice(-4)}`, price, stock);
   return id;
 }
-const stock = (id: string) => sqlite.prepare("select stock from products where id = ?").pluck().get(id);
-const orderRows = () => sqlite.prepare("select count(*) from orders").pluck().get() as number;
-const itemRows = () => sqlite.prepare("select count(*) from order_items").pluck().get() as number;
+const stock = (id: string) => sqlite!.prepare("select stock from products where id = ?").pluck().get(id);
+const orderRows = () => sqlite!.prepare("select count(*) from orders").pluck().get() as number;
+const itemRows = () => sqlite!.prepare("select count(*) from order_items").pluck().get() as number;
 
 let asha: { id: string; isAdmin: boolean };
 let ravi: { id: string; isAdmin: boolean };
@@ -63,7 +63,7 @@ describe("placeOrder", () => {
 
   it("a deleted product cannot be ordered", async () => {
     const a = product(100_00, 5);
-    sqlite.prepare("update products set deleted_at = unixepoch() where id = ?").run(a);
+    sqlite!.prepare("update products set deleted_at = unixepoch() where id = ?").run(a);
     await expect(placeOrder(asha.id, { contact, shippingAddress, items: [{ product: a, qty: 1 }] })).rejects.toThrow("A product in your order is no longer available.");
   });
 
@@ -121,9 +121,9 @@ describe("a tampered price hidden behind a second line of the same product", () 
   it("is refused: every line's price is compared", async () => {
     const user = await createUser({ name: "T", email: "tamper@example.com", phone: "9876543210", password: "secret1" });
     const id = newId();
-    sqlite.prepare("insert into products (id, name, price, stock) values (?, 'Tamper', 50000, 9)").run(id);
+    sqlite!.prepare("insert into products (id, name, price, stock) values (?, 'Tamper', 50000, 9)").run(id);
     const items = [{ product: id, qty: 1, price: 1 }, { product: id, qty: 1, price: 500 }];
     await expect(placeOrder(user.id, { contact, shippingAddress, items })).rejects.toThrow(/is now ₹500\.00/);
-    expect(sqlite.prepare("select stock from products where id = ?").pluck().get(id)).toBe(9);
+    expect(sqlite!.prepare("select stock from products where id = ?").pluck().get(id)).toBe(9);
   });
 });

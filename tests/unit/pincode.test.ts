@@ -52,7 +52,7 @@ afterAll(async () => {
 afterEach(() => {
   env.pincodeApiUrl = undefined;
   hits = [];
-  sqlite.prepare("DELETE FROM pin_cache").run();
+  sqlite!.prepare("DELETE FROM pin_cache").run();
 });
 
 const pinError = async (promise: Promise<unknown>) => {
@@ -65,34 +65,36 @@ const pinError = async (promise: Promise<unknown>) => {
 };
 
 describe("loading the PIN directory", () => {
-  it("loads every post office once, quickly, and never again", () => {
+  it("loads every post office once, quickly, and never again", async () => {
     const started = performance.now();
-    expect(ensurePincodes()).toBe(154_823);
+    expect(await ensurePincodes()).toBe(154_823);
     const ms = performance.now() - started;
     console.log(`ensurePincodes loaded 154,823 rows in ${Math.round(ms)} ms`);
     // About 0.8 s on an idle 2-core machine; the bound only catches a lost transaction (row-by-row
     // commits take minutes) without failing on a machine busy with other test runs.
     expect(ms).toBeLessThan(10_000);
-    expect(ensurePincodes()).toBe(0);
-    const counts = sqlite.prepare("SELECT count(*) AS rows, count(DISTINCT pin) AS pins FROM pincodes").get();
+    expect(await ensurePincodes()).toBe(0);
+    const counts = sqlite!.prepare("SELECT count(*) AS rows, count(DISTINCT pin) AS pins FROM pincodes").get();
     expect(counts).toEqual({ rows: 154_823, pins: 19_097 });
   });
 
   it("title-cases states and stores the 'NA' taluk as null", () => {
     expect(titleCase("ANDHRA PRADESH")).toBe("Andhra Pradesh");
     expect(titleCase("JAMMU & KASHMIR")).toBe("Jammu & Kashmir");
-    const states = sqlite.prepare("SELECT DISTINCT state FROM pincodes").pluck().all() as string[];
+    const states = sqlite!.prepare("SELECT DISTINCT state FROM pincodes").pluck().all() as string[];
     expect(states).toContain("Andaman & Nicobar Islands");
     expect(states).toContain("Tamil Nadu");
     for (const s of states.filter((s) => !s.includes(" and "))) expect(s).toBe(titleCase(s));
-    expect(sqlite.prepare("SELECT count(*) FROM pincodes WHERE block = 'NA'").pluck().get()).toBe(0);
-    expect(sqlite.prepare("SELECT count(*) FROM pincodes WHERE block IS NULL").pluck().get()).toBeGreaterThan(0);
+    expect(sqlite!.prepare("SELECT count(*) FROM pincodes WHERE block = 'NA'").pluck().get()).toBe(0);
+    expect(sqlite!.prepare("SELECT count(*) FROM pincodes WHERE block IS NULL").pluck().get()).toBeGreaterThan(0);
   });
 });
 
 describe("states as they are today", () => {
-  beforeAll(() => ensurePincodes());
-  const stateOf = (pin: number) => sqlite.prepare("SELECT DISTINCT state FROM pincodes WHERE pin = ?").pluck().all(pin);
+  beforeAll(async () => {
+    await ensurePincodes();
+  });
+  const stateOf = (pin: number) => sqlite!.prepare("SELECT DISTINCT state FROM pincodes WHERE pin = ?").pluck().all(pin);
 
   it("moves Telangana and Ladakh districts and uses current names", () => {
     expect(stateOf(500001)).toEqual(["Telangana"]); // Hyderabad
@@ -100,7 +102,7 @@ describe("states as they are today", () => {
     expect(stateOf(530001)).toEqual(["Andhra Pradesh"]); // Visakhapatnam stays
     expect(stateOf(190001)).toEqual(["Jammu & Kashmir"]); // Srinagar stays
     expect(stateOf(605001)).toEqual(["Puducherry"]);
-    const states = sqlite.prepare("SELECT DISTINCT state FROM pincodes").pluck().all();
+    const states = sqlite!.prepare("SELECT DISTINCT state FROM pincodes").pluck().all();
     expect(states).not.toContain("Chattisgarh");
     expect(states).toContain("Chhattisgarh");
     expect(currentState("Daman & Diu", "Daman")).toBe("Dadra and Nagar Haveli and Daman and Diu");
@@ -108,7 +110,9 @@ describe("states as they are today", () => {
 });
 
 describe("lookupPin from the local directory", () => {
-  beforeAll(() => ensurePincodes());
+  beforeAll(async () => {
+    await ensurePincodes();
+  });
 
   it("answers 110001 as Central Delhi, Delhi in the postal service's shape", async () => {
     const answer = await lookupPin("110001");
@@ -175,7 +179,7 @@ describe("lookupPin from the postal service", () => {
     reply = () => {}; // never answers
     expect(UPSTREAM_TIMEOUT_MS).toBe(3000);
     expect(await pinError(lookupPin(UNKNOWN, { timeoutMs: 200 }))).toBe(PIN_UNAVAILABLE);
-    expect(sqlite.prepare("SELECT count(*) FROM pin_cache").pluck().get()).toBe(0);
+    expect(sqlite!.prepare("SELECT count(*) FROM pin_cache").pluck().get()).toBe(0);
   });
 
   it("says 'PIN service unavailable' when the connection is refused or the service errs", async () => {
@@ -189,7 +193,7 @@ describe("lookupPin from the postal service", () => {
     env.pincodeApiUrl = base;
     reply = (res) => res.writeHead(503).end("down for maintenance");
     expect(await pinError(lookupPin(UNKNOWN))).toBe(PIN_UNAVAILABLE);
-    expect(sqlite.prepare("SELECT count(*) FROM pin_cache").pluck().get()).toBe(0);
+    expect(sqlite!.prepare("SELECT count(*) FROM pin_cache").pluck().get()).toBe(0);
   });
 
   it("says 'Invalid response' for a body that is not the service's answer, and caches nothing", async () => {
@@ -207,7 +211,7 @@ describe("lookupPin from the postal service", () => {
       expect(await pinError(lookupPin(UNKNOWN))).toBe(PIN_BAD_RESPONSE);
     }
     expect(hits).toHaveLength(bodies.length);
-    expect(sqlite.prepare("SELECT count(*) FROM pin_cache").pluck().get()).toBe(0);
+    expect(sqlite!.prepare("SELECT count(*) FROM pin_cache").pluck().get()).toBe(0);
   });
 });
 
@@ -216,7 +220,7 @@ describe("GET /api/pincode/:pin", () => {
     loader({ params: { pin }, request: new Request(`http://localhost/api/pincode/${pin}`), context: {} } as Parameters<typeof loader>[0]);
 
   it("answers 200 with the postal answer, cacheable when it comes from the directory", async () => {
-    ensurePincodes();
+    await ensurePincodes();
     const res = await get("110001");
     expect(res.status).toBe(200);
     expect(res.headers.get("Cache-Control")).toBe("public, max-age=86400");

@@ -7,7 +7,7 @@ import { check, hit, RateLimited, resetRateLimits, RULES } from "~/models/rate-l
 // of expired rows runs on the fake clock too.
 vi.hoisted(() => vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] }));
 
-const rows = () => sqlite.prepare("select count(*) from rate_limits").pluck().get() as number;
+const rows = () => sqlite!.prepare("select count(*) from rate_limits").pluck().get() as number;
 
 async function refusal(promise: Promise<void>): Promise<RateLimited | undefined> {
   try {
@@ -61,7 +61,7 @@ describe("rate limits (RATE_LIMIT_FACTOR unset: the real limits)", () => {
     // The sweep runs every 5 minutes; 70 minutes on, the review window (1 minute) ended over an
     // hour ago, the account window (1 hour) has not.
     await vi.advanceTimersByTimeAsync(70 * 60_000);
-    expect(sqlite.prepare("select key from rate_limits").pluck().all()).toEqual(["registerIp:198.51.100.1"]);
+    expect(sqlite!.prepare("select key from rate_limits").pluck().all()).toEqual(["registerIp:198.51.100.1"]);
     await hit("review", "new");
     await vi.advanceTimersByTimeAsync(10 * 60_000);
     expect(rows()).toBe(2);

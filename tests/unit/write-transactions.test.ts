@@ -32,7 +32,7 @@ describe("write transactions wait for another writer instead of failing", () => 
   it("an order status change made while a script holds the write lock succeeds once it commits", async () => {
     const user = await createUser({ name: "Lock", email: "lock@example.com", phone: "9876543210", password: "secret1" });
     const product = newId();
-    sqlite.prepare("insert into products (id, name, price, stock) values (?, 'Jar', 100, 5)").run(product);
+    sqlite!.prepare("insert into products (id, name, price, stock) values (?, 'Jar', 100, 5)").run(product);
     const contact = { name: "Lock", email: "lock@example.com", phone: "9876543210" };
     const { id } = await placeOrder(user.id, { contact, shippingAddress: { address: "x", city: "y", state: "z", pin: "560001" }, items: [{ product, qty: 2 }] });
 
@@ -40,7 +40,7 @@ describe("write transactions wait for another writer instead of failing", () => 
     const started = Date.now();
     expect((await updateOrder(id, { status: "Cancelled" }))?.status).toBe("Cancelled");
     expect(Date.now() - started).toBeGreaterThanOrEqual(200);
-    expect(sqlite.prepare("select stock from products where id = ?").pluck().get(product)).toBe(5);
+    expect(sqlite!.prepare("select stock from products where id = ?").pluck().get(product)).toBe(5);
     await once(child, "exit");
   });
 });

@@ -1,0 +1,174 @@
+import { sql } from "drizzle-orm";
+import { bigint, boolean, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+// The PostgreSQL twin of schema.sqlite.ts: the same tables, names, keys and indexes (tests/unit/
+// schema-parity.test.ts holds them together) and the same JS values, so the models run on both.
+// What each table and index is for is said in schema.sqlite.ts. Column types per database:
+// - schema.sqlite.ts's `mode: "timestamp"` (unix seconds, read as Date) is timestamptz read as Date.
+//   Precision 3 (milliseconds) is what a Date holds: a value read back equals the one stored,
+//   where now()'s microseconds would be cut off on the way to JS.
+// - unix seconds kept as plain numbers (expires_at, fetched_at) are bigint read as number.
+// - real is SQLite's 8-byte float: double precision (PostgreSQL's real has 4 bytes).
+// - integer stays integer (money in paise), boolean is boolean, ids are text.
+// Search (pg_trgm, drizzle/pg/0001) and the catalogue version's triggers (drizzle/pg/0002) are
+// hand-written migrations, as SQLite's FTS5 table and triggers are in drizzle/sqlite.
+const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date", precision: 3 }).notNull().defaultNow();
+
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    passwordHash: text("password_hash").notNull(),
+    isAdmin: boolean("is_admin").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("users_email_unique").on(t.email)],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    data: text("data").notNull(),
+    expiresAt: bigint("expires_at", { mode: "number" }).notNull(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+export const products = pgTable(
+  "products",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    price: integer("price").notNull(),
+    mrp: integer("mrp"),
+    stock: integer("stock").notNull().default(0),
+    image: text("image").notNull().default(""),
+    rating: doublePrecision("rating").notNull().default(0),
+    numReviews: integer("num_reviews").notNull().default(0),
+    createdAt: createdAt(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date", precision: 3 }),
+  },
+  (t) => [
+    index("products_live_created_idx").on(t.createdAt, t.id).where(sql`${t.deletedAt} IS NULL`),
+    index("products_live_price_idx").on(t.price, t.id).where(sql`${t.deletedAt} IS NULL`),
+    index("products_live_rating_idx").on(t.rating, t.id).where(sql`${t.deletedAt} IS NULL`),
+  ],
+);
+
+export const productImages = pgTable(
+  "product_images",
+  {
+    id: text("id").primaryKey(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [index("product_images_product_idx").on(t.productId, t.position)],
+);
+
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: text("id").primaryKey(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    name: text("name").notNull().default(""),
+    rating: integer("rating").notNull(),
+    comment: text("comment").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  // NULL user ids never collide here either (PostgreSQL's default NULLS DISTINCT).
+  (t) => [index("reviews_product_idx").on(t.productId, t.createdAt), uniqueIndex("reviews_user_product_unique").on(t.userId, t.productId)],
+);
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    status: text("status", {
+      enum: ["Placed", "Processing", "Shipped", "Delivered", "Cancelled"],
+    })
+      .notNull()
+      .default("Placed"),
+    isPaid: boolean("is_paid").notNull().default(false),
+    paymentMethod: text("payment_method").notNull().default("COD"),
+    contactName: text("contact_name").notNull(),
+    contactEmail: text("contact_email").notNull(),
+    contactPhone: text("contact_phone").notNull(),
+    address: text("address").notNull(),
+    city: text("city").notNull(),
+    state: text("state").notNull(),
+    pin: text("pin").notNull(),
+    subtotal: integer("subtotal").notNull(),
+    shipping: integer("shipping").notNull(),
+    grandTotal: integer("grand_total").notNull(),
+    stockReturned: boolean("stock_returned").notNull().default(false),
+    idempotencyKey: text("idempotency_key"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("orders_user_idx").on(t.userId, t.createdAt),
+    index("orders_created_idx").on(t.createdAt),
+    uniqueIndex("orders_user_idempotency_key_unique").on(t.userId, t.idempotencyKey).where(sql`${t.idempotencyKey} IS NOT NULL`),
+  ],
+);
+
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: text("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id),
+    name: text("name").notNull(),
+    qty: integer("qty").notNull(),
+    price: integer("price").notNull(),
+    image: text("image").notNull().default(""),
+  },
+  (t) => [index("order_items_order_idx").on(t.orderId)],
+);
+
+export type User = typeof users.$inferSelect;
+export type Product = typeof products.$inferSelect;
+export type Review = typeof reviews.$inferSelect;
+export type Order = typeof orders.$inferSelect;
+export type OrderItem = typeof orderItems.$inferSelect;
+
+export const pincodes = pgTable(
+  "pincodes",
+  {
+    pin: integer("pin").notNull(),
+    name: text("name").notNull(),
+    block: text("block"),
+    district: text("district").notNull(),
+    state: text("state").notNull(),
+  },
+  (t) => [index("pincodes_pin_idx").on(t.pin)],
+);
+
+export const pinCache = pgTable("pin_cache", {
+  pin: text("pin").primaryKey(),
+  answer: text("answer").notNull(),
+  fetchedAt: bigint("fetched_at", { mode: "number" }).notNull(),
+});
+
+// Its one row (1, 0) and the triggers that move it: drizzle/pg/0002_catalogue_version.sql. The id
+// is an identity, as SQLite's INTEGER PRIMARY KEY numbers rows nobody numbered.
+export const catalogueVersion = pgTable("catalogue_version", {
+  id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+  version: integer("version").notNull(),
+});
