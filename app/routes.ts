@@ -25,6 +25,7 @@ export default [
   route("policy/refund", "routes/policy.refund.tsx"),
   route("healthz", "routes/healthz.ts"),
   route("images/demo/:file", "routes/images.demo.$file.ts"),
+  route("uploads/:name", "routes/uploads.$name.ts"),
   route("api/products", "routes/api.products.ts"),
   route("api/products/:id", "routes/api.products.$id.ts"),
   route("api/products/:id/reviews", "routes/api.products.$id.reviews.ts"),

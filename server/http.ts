@@ -86,7 +86,10 @@ export function createHttpApp(options: Options) {
   http.use(compression({ threshold: 1024, brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 2 } } }));
   http.use(plainRanges, offeredEncodings);
   // Uploads arrive while the shop runs, so their folder is looked up on each request (dev mode).
-  http.use("/uploads", readOnly(sirv(env.uploadDir, { dev: true, etag: true, setHeaders: (res) => res.setHeader("Cache-Control", YEAR) })), noSuchFile);
+  // On PostgreSQL pictures are rows every app server reads (app/routes/uploads.$name.ts).
+  if (!env.databaseUrl) {
+    http.use("/uploads", readOnly(sirv(env.uploadDir, { dev: true, etag: true, setHeaders: (res) => res.setHeader("Cache-Control", YEAR) })), noSuchFile);
+  }
   if (options.vite) http.use(options.vite.middlewares);
   else {
     // The build's files, sent as their build-time brotli/gzip copies (app/ops/precompress.mjs).

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, customType, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 // The PostgreSQL twin of schema.sqlite.ts: the same tables, names, keys and indexes (tests/unit/
 // schema-parity.test.ts holds them together) and the same JS values, so the models run on both.
@@ -171,4 +171,14 @@ export const pinCache = pgTable("pin_cache", {
 export const catalogueVersion = pgTable("catalogue_version", {
   id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
   version: integer("version").notNull(),
+});
+
+// Bytes as node-postgres reads and writes them: a Buffer, as SQLite's blob in buffer mode.
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
+
+export const pictures = pgTable("pictures", {
+  name: text("name").primaryKey(),
+  type: text("type").notNull(),
+  bytes: bytea("bytes").notNull(),
+  createdAt: createdAt(),
 });

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { blob, index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 // Money columns are integer paise; timestamps are unix seconds.
 const createdAt = () =>
@@ -175,4 +175,15 @@ export const pinCache = sqliteTable("pin_cache", {
 export const catalogueVersion = sqliteTable("catalogue_version", {
   id: integer("id").primaryKey(),
   version: integer("version").notNull(),
+});
+
+// Uploaded pictures (originals and their resized copies) kept in the database, where every app
+// server can read them: the store on PostgreSQL. On SQLite they are files in UPLOAD_DIR and this
+// table stays empty (docs/decisions/0003-pictures.md). `name` is the file name in the URL
+// (/uploads/<name>), random and never reused, so a stored picture never changes.
+export const pictures = sqliteTable("pictures", {
+  name: text("name").primaryKey(),
+  type: text("type").notNull(),
+  bytes: blob("bytes", { mode: "buffer" }).notNull(),
+  createdAt: createdAt(),
 });

@@ -7,5 +7,5 @@ import * as sqlite from "./schema.sqlite";
 
 const tables = (env.databaseUrl ? pg : sqlite) as unknown as typeof sqlite;
 
-export const { users, sessions, products, productImages, reviews, orders, orderItems, pincodes, pinCache, catalogueVersion } = tables;
+export const { users, sessions, products, productImages, reviews, orders, orderItems, pincodes, pinCache, catalogueVersion, pictures } = tables;
 export type { Order, OrderItem, Product, Review, User } from "./schema.sqlite";

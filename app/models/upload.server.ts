@@ -1,6 +1,9 @@
 import { mkdir, rename, unlink, writeFile } from "node:fs/promises";
 import sharp from "sharp";
 import { join } from "node:path";
+import { eq, inArray } from "drizzle-orm";
+import { db, dialect, writeTransaction } from "~/db/client.server";
+import { pictures } from "~/db/schema";
 import { env } from "~/env.server";
 import { newId } from "~/lib/id";
 import { detectImageType, type ImageType } from "~/lib/image-type";
@@ -70,37 +73,54 @@ async function renderVariants({ bytes, ext, name }: Checked): Promise<[string, U
 }
 
 const UPLOAD_URL = /^\/uploads\/([0-9a-f]{24})\.(jpg|png|webp|gif)$/;
+const CONTENT_TYPES: Record<string, string> = { jpg: "image/jpeg", png: "image/png", webp: "image/webp", gif: "image/gif" };
+export const contentTypeOf = (name: string) => CONTENT_TYPES[name.slice(name.lastIndexOf(".") + 1)] ?? "application/octet-stream";
 
 /**
- * Saves checked images under random names in UPLOAD_DIR; returns their /uploads/ URLs. All of
- * them or none: every picture is decoded before anything is written, every file (originals and
- * resized copies) is written under a temporary name first and renamed only when all are written;
- * on any failure whatever was written is removed.
+ * Where pictures are kept: files in UPLOAD_DIR for one machine (SQLite), rows of `pictures` in
+ * PostgreSQL, where every app server reads them (docs/decisions/0003-pictures.md).
+ */
+export const picturesInDatabase = dialect === "pg";
+
+/**
+ * Saves checked images under random names; returns their /uploads/ URLs. All of them or none:
+ * every picture is decoded and every resized copy made before anything is written. In the
+ * database they go in one transaction; as files, each is written under a temporary name and
+ * renamed only when all are written, and on any failure whatever was written is removed.
  */
 export async function saveUploads(files: File[]): Promise<string[]> {
   const checked = await checkUploads(files);
   if (checked.length === 0) return [];
+  const named: { name: string; bytes: Uint8Array }[] = [];
+  const urls: string[] = [];
+  for (const picture of checked) {
+    const id = newId();
+    for (const [suffix, bytes] of [[`.${picture.ext}`, picture.bytes], ...(await renderVariants(picture))] as const) named.push({ name: `${id}${suffix}`, bytes });
+    urls.push(`/uploads/${id}.${picture.ext}`);
+  }
+  if (picturesInDatabase) {
+    await writeTransaction((tx) => tx.insert(pictures).values(named.map(({ name, bytes }) => ({ name, type: contentTypeOf(name), bytes: Buffer.from(bytes) }))));
+  } else {
+    await writeFiles(named);
+  }
+  return urls;
+}
+
+async function writeFiles(named: { name: string; bytes: Uint8Array }[]) {
   await mkdir(env.uploadDir, { recursive: true });
   const written: { temp: string; final: string }[] = [];
   const renamed: string[] = [];
-  const urls: string[] = [];
   try {
-    for (const picture of checked) {
-      const id = newId();
-      const contents: [string, Uint8Array][] = [[`.${picture.ext}`, picture.bytes], ...(await renderVariants(picture))];
-      for (const [suffix, data] of contents) {
-        const final = join(env.uploadDir, `${id}${suffix}`);
-        const temp = join(env.uploadDir, `.${id}${suffix}.partial`);
-        written.push({ temp, final });
-        await writeFile(temp, data, { mode: 0o644, flag: "wx" });
-      }
-      urls.push(`/uploads/${id}.${picture.ext}`);
+    for (const { name, bytes } of named) {
+      const final = join(env.uploadDir, name);
+      const temp = join(env.uploadDir, `.${name}.partial`);
+      written.push({ temp, final });
+      await writeFile(temp, bytes, { mode: 0o644, flag: "wx" });
     }
     for (const { temp, final } of written) {
       await rename(temp, final);
       renamed.push(final);
     }
-    return urls;
   } catch (error) {
     await removeFiles([...written.map((w) => w.temp), ...renamed]);
     throw error;
@@ -109,14 +129,22 @@ export async function saveUploads(files: File[]): Promise<string[]> {
 
 /** Removes uploads saved by saveUploads (original and resized copies), e.g. when the product they were for is gone. */
 export async function discardUploads(urls: string[]): Promise<void> {
-  const paths: string[] = [];
+  const names: string[] = [];
   for (const url of urls) {
     const m = UPLOAD_URL.exec(url);
     if (!m) continue;
     const [, id, ext] = m as unknown as [string, string, ImageType];
-    for (const suffix of [`.${ext}`, ...variantsOf(ext).map((v) => v.suffix)]) paths.push(join(env.uploadDir, `${id}${suffix}`));
+    for (const suffix of [`.${ext}`, ...variantsOf(ext).map((v) => v.suffix)]) names.push(`${id}${suffix}`);
   }
-  await removeFiles(paths);
+  if (names.length === 0) return;
+  if (picturesInDatabase) await writeTransaction((tx) => tx.delete(pictures).where(inArray(pictures.name, names)));
+  else await removeFiles(names.map((name) => join(env.uploadDir, name)));
+}
+
+/** A picture kept in the database, by its file name; undefined when there is none. */
+export async function storedPicture(name: string): Promise<{ type: string; bytes: Buffer } | undefined> {
+  const [row] = await db.select({ type: pictures.type, bytes: pictures.bytes }).from(pictures).where(eq(pictures.name, name)).limit(1);
+  return row;
 }
 
 async function removeFiles(paths: string[]) {
