@@ -91,11 +91,11 @@ export async function stop(child: ChildProcess, graceMs = 5000): Promise<void> {
 export type Server = { origin: string; child: ChildProcess; log: string; startSeconds: number; stop: () => Promise<void> };
 
 /** Starts `node build/server/index.js` (NODE_ENV=production) on 127.0.0.1 and waits for it to answer. */
-export async function startServer(dbPath: string, extraEnv: Record<string, string> = {}): Promise<Server> {
+export async function startServer(dbPath: string, extraEnv: Record<string, string> = {}, logName = "server.log"): Promise<Server> {
   requireBuild();
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const log = join(dirname(dbPath), "server.log");
+  const log = join(dirname(dbPath), logName);
   const out = createWriteStream(log);
   const started = performance.now();
   const child = track(

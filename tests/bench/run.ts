@@ -8,6 +8,10 @@
 //   --scale   runs 1,000 and 100,000 products and prints the 100k/1k latency ratios
 //   --smoke   tiny catalogue, 1 s per route, no build; fails unless every route answered 2xx
 //   --check   exits 1 when a budget is missed (otherwise the run only reports)
+//   --database postgres://…  an EMPTY PostgreSQL database: the generated shop is copied into it
+//             and served by two app servers of one worker each (--workers N each), which share
+//             the connections; percentiles are the worse server's
+
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import { spawn, spawnSync } from "node:child_process";
@@ -15,6 +19,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { copyDatabase } from "../../app/ops/db-copy";
 import { fetchRaw, firstVisit, type FirstVisit, type Sizes } from "./first-visit";
 import { build, killAll, machine, requireBuild, root, stamp, startServer, stop, table, track, warnIfBusy, writeJson, type Server } from "./lib";
 import { BENCH_CUSTOMERS, BENCH_PASSWORD, BENCH_STOCK, benchCustomerEmail, seedLarge, type SeedResult } from "./seed-large";
@@ -33,12 +38,16 @@ const { values: args } = parseArgs({
     "keep-db": { type: "boolean", default: false },
     // Web workers of the server under test (WEB_CONCURRENCY); default: the server's own (cores).
     workers: { type: "string" },
+    // An empty PostgreSQL database: the generated shop is copied into it (npm run db:copy's
+    // code) and served by two app servers of one worker each, which share the load.
+    database: { type: "string" },
   },
 });
 const smoke = args.smoke;
 const duration = Number(args.duration ?? (smoke ? 1 : 8));
 const warmup = Number(args.warmup ?? (smoke ? 0 : 1));
 const connections = Number(args.connections);
+if (args.database && args.scale) throw new Error("--database takes one catalogue size (it copies into an empty database)");
 const sizes = args.scale ? [1_000, 100_000] : [Number(args.products ?? (smoke ? 200 : 10_000))];
 for (const n of [duration, warmup, connections, ...sizes]) if (!Number.isFinite(n) || n < 0) throw new Error("bad number in the arguments");
 
@@ -140,10 +149,39 @@ function workersInLog(log: string): number[] {
   return [...pids];
 }
 
-async function measure(route: Route, origin: string, pid: number | undefined): Promise<Measured> {
+/** The load on several servers at once: the connections split between them, the answers summed. */
+async function measureAll(route: Route, servers: { origin: string; pid: number | undefined }[]): Promise<Measured> {
+  if (servers.length === 1) return measure(route, servers[0]!.origin, servers[0]!.pid);
+  const share = Math.max(1, Math.round(connections / servers.length));
+  const parts = await Promise.all(servers.map((s) => measure(route, s.origin, s.pid, share)));
+  const requests = parts.reduce((n, m) => n + m.requests, 0);
+  const statusCodes: Record<string, number> = {};
+  for (const m of parts) for (const [code, n] of Object.entries(m.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + n;
+  const worst = (k: "p50" | "p90" | "p99" | "max") => Math.max(...parts.map((m) => m[k]));
+  return {
+    key: route.key,
+    label: route.label,
+    single: parts[0]!.single,
+    rps: parts.reduce((n, m) => n + m.rps, 0),
+    // Percentiles of two runs cannot be merged exactly: the worse server's is reported.
+    p50: worst("p50"),
+    p90: worst("p90"),
+    p99: worst("p99"),
+    mean: parts.reduce((n, m) => n + m.mean * m.requests, 0) / requests,
+    max: worst("max"),
+    requests,
+    non2xx: parts.reduce((n, m) => n + m.non2xx, 0),
+    errors: parts.reduce((n, m) => n + m.errors, 0),
+    timeouts: parts.reduce((n, m) => n + m.timeouts, 0),
+    statusCodes,
+    cpuMs: parts.reduce((n, m) => n + m.cpuMs * m.requests, 0) / requests,
+  };
+}
+
+async function measure(route: Route, origin: string, pid: number | undefined, conns = connections): Promise<Measured> {
   const opts: autocannon.Options = {
     url: origin,
-    connections,
+    connections: conns,
     timeout: TIMEOUT_S,
     headers: { "accept-encoding": ACCEPT_ENCODING },
     requests: [
@@ -161,7 +199,7 @@ async function measure(route: Route, origin: string, pid: number | undefined): P
   if (route.prime) {
     const queue = [...route.prime];
     await Promise.all(
-      Array.from({ length: connections }, async () => {
+      Array.from({ length: conns }, async () => {
         for (let r = queue.shift(); r; r = queue.shift()) {
           const res = await fetch(origin + r.path, { method: r.method, headers: { "accept-encoding": ACCEPT_ENCODING, ...r.headers }, redirect: "manual" });
           await res.arrayBuffer();
@@ -312,6 +350,7 @@ async function runSize(products: number): Promise<SizeRun> {
   const dir = mkdtempSync(join(tmpdir(), "candle-bench-"));
   const dbPath = join(dir, "shop.db");
   let server: Server | undefined;
+  const more: Server[] = [];
   let ceiling: Awaited<ReturnType<typeof startCeiling>> | undefined;
   try {
     process.stdout.write(`\n== ${products.toLocaleString("en")} products ==\nSeeding… `);
@@ -322,9 +361,18 @@ async function runSize(products: number): Promise<SizeRun> {
         `"${seed.searchWord}" matches ${seed.searchHits}`,
     );
     const s = sample(dbPath);
-    server = await startServer(dbPath, { SEED_DEMO: "false", ...(args.workers ? { WEB_CONCURRENCY: args.workers } : {}) });
+    const env: Record<string, string> = { SEED_DEMO: "false", ...(args.workers ? { WEB_CONCURRENCY: args.workers } : {}) };
+    if (args.database) {
+      const copied = performance.now();
+      await copyDatabase({ from: dbPath, uploads: join(dir, "uploads"), to: args.database });
+      console.log(`Copied into PostgreSQL in ${((performance.now() - copied) / 1000).toFixed(1)} s`);
+      Object.assign(env, { DATABASE_URL: args.database, WEB_CONCURRENCY: args.workers ?? "1" });
+    }
+    server = await startServer(dbPath, env);
+    if (args.database) more.push(await startServer(dbPath, env, "server-2.log"));
+    const servers = [server, ...more].map((x) => ({ origin: x.origin, pid: x.child.pid }));
     const origin = server.origin;
-    console.log(`Server up on ${origin} in ${server.startSeconds.toFixed(1)} s`);
+    console.log(`Server${more.length ? "s" : ""} up on ${servers.map((x) => x.origin).join(" and ")} in ${server.startSeconds.toFixed(1)} s`);
     const cookies: string[] = [];
     // Orders are spread over several customers (a per-customer order limit must not be what is measured).
     for (let i = 0; i < (smoke ? 2 : BENCH_CUSTOMERS); i++) cookies.push(await login(origin, benchCustomerEmail(i)));
@@ -342,7 +390,7 @@ async function runSize(products: number): Promise<SizeRun> {
     const measured: Measured[] = [];
     for (const route of routes) {
       process.stdout.write(`  ${route.label} … `);
-      const m = await measure(route, origin, server.child.pid);
+      const m = await measureAll(route, servers);
       measured.push(m);
       if (server.child.exitCode !== null || server.child.signalCode !== null) {
         throw new Error(`the server exited (${server.child.exitCode ?? server.child.signalCode}) during ${route.label}:\n${tail(server.log)}`);
@@ -358,7 +406,7 @@ async function runSize(products: number): Promise<SizeRun> {
     }
     c.ratio = 1;
     c.cpuRatio = 1;
-    const workers = workersInLog(server.log).length;
+    const workers = [server, ...more].reduce((n, x) => n + workersInLog(x.log).length, 0);
     console.log(`  served by ${workers} worker process${workers === 1 ? "" : "es"}`);
     return { products, seed, serverStartSeconds: server.startSeconds, routes: measured, ceiling: c, firstVisit: visits, workers, seconds: (performance.now() - started) / 1000 };
   } catch (error) {
@@ -367,6 +415,7 @@ async function runSize(products: number): Promise<SizeRun> {
   } finally {
     await ceiling?.stop();
     await server?.stop();
+    for (const x of more) await x.stop();
     if (!args["keep-db"]) rmSync(dir, { recursive: true, force: true });
     else console.log(`kept ${dir}`);
   }
