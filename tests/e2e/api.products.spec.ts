@@ -56,14 +56,15 @@ test("limit is capped at 60, except admins who may ask for up to 200", async ({ 
 });
 
 test("hostile page, limit and search values answer 200 with the usual shape (issue #11)", async ({ request }) => {
-  const total = (await (await request.get("/api/products")).json()).totalItems as number;
   for (const qs of ["page=1e20", "page=1e308", "page=9223372036854775808", "page=1e20&limit=1e20", "page=Infinity&limit=-0", "page=0x10&limit=NaN"]) {
     const res = await request.get(`/api/products?${qs}`);
     expect(res.status(), qs).toBe(200);
     const body = await res.json();
     expect(Object.keys(body).sort(), qs).toEqual(["items", "page", "totalItems", "totalPages"]);
     expect(Number.isSafeInteger(body.page) && body.page >= 1, qs).toBe(true);
-    expect(body.totalItems, qs).toBeGreaterThanOrEqual(total);
+    // A count like any other (other tests add and delete products meanwhile, so not a fixed one).
+    expect(Number.isSafeInteger(body.totalItems) && body.totalItems > 0, qs).toBe(true);
+    expect(Number.isSafeInteger(body.totalPages) && body.totalPages >= 1, qs).toBe(true);
   }
   // Past the last page: an empty page, as before.
   const far = await (await request.get("/api/products?page=1e20")).json();
