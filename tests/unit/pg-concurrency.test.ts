@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { dialect } from "~/db/client.server";
 import { env } from "~/env.server";
 import { newId } from "~/lib/id";
-import { OrderError, placeOrder } from "~/models/order.server";
+import { deleteOrder, OrderError, placeOrder, updateOrder } from "~/models/order.server";
 import { addReview, getProduct } from "~/models/product.server";
 import { createUser } from "~/models/user.server";
 import { run, value } from "./sql";
@@ -102,6 +102,22 @@ describe.skipIf(dialect !== "pg")(
       const outcomes = await overlapping(jar, () => [addReview(jar, asha, { rating: 5, comment: "" }), addReview(jar, ravi, { rating: 2, comment: "" })]);
       expect(outcomes).toEqual([fulfilled("created"), fulfilled("created")]);
       expect(await getProduct(jar)).toMatchObject({ numReviews: 2, rating: 3.5 });
+    });
+
+    it("an order cancelled twice at once gives its stock back once", async () => {
+      const jar = await product(5);
+      const { id } = await placeOrder(asha.id, order(jar, 3));
+      const outcomes = await overlapping(jar, () => [updateOrder(id, { status: "Cancelled" }), updateOrder(id, { status: "Cancelled" })]);
+      expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "fulfilled"]);
+      expect(await stock(jar)).toBe(5);
+    });
+
+    it("an order cancelled and deleted at once gives its stock back once", async () => {
+      const jar = await product(5);
+      const { id } = await placeOrder(asha.id, order(jar, 3));
+      const outcomes = await overlapping(jar, () => [updateOrder(id, { status: "Cancelled" }), deleteOrder(id)]);
+      expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "fulfilled"]);
+      expect(await stock(jar)).toBe(5);
     });
   },
 );
