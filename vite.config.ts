@@ -23,6 +23,10 @@ export default defineConfig(({ isSsrBuild }) => ({
   test: {
     include: ["app/**/*.test.ts", "tests/unit/**/*.test.ts"],
     environment: "node",
+    // The two projects share two cores with each other and with other test runs: a time limit is
+    // there to catch a hang, not to judge speed.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     projects: [
       {
         extends: true,
