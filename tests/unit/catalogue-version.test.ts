@@ -22,7 +22,7 @@ describe("catalogue version", () => {
   const movesFromOutside = async (write: () => Promise<unknown>) => {
     const before = catalogueVersion();
     await write();
-    await vi.waitFor(() => expect(catalogueVersion()).not.toBe(before), { timeout: 10_000 });
+    await vi.waitFor(() => expect(catalogueVersion()).not.toBe(before), { timeout: 30_000 });
   };
 
   it("moves on writes to products, their pictures and reviews, from any connection", async () => {

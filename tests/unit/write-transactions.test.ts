@@ -77,21 +77,24 @@ describe("an open write transaction is its own until it commits", () => {
   // SQLite only: its writes go through one connection per process, one transaction at a time;
   // PostgreSQL's each take a pooled connection and run side by side.
   it.skipIf(dialect === "pg")("the next writer starts after it commits (SQLite's one writing connection)", async () => {
+    let wrote!: () => void;
+    const written = new Promise<void>((resolve) => (wrote = resolve));
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     const order: string[] = [];
     const first = writeTransaction(async (tx) => {
       await tx.insert(products).values({ id: newId(), name: "Queued A", price: 100 });
       order.push("A wrote");
+      wrote();
       await held;
       order.push("A commits");
     });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await written;
     const second = writeTransaction(async (tx) => {
       order.push("B starts");
       await tx.insert(products).values({ id: newId(), name: "Queued B", price: 100 });
     });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, 20)); // B's chance to start, wrongly
     expect(order).toEqual(["A wrote"]);
     release();
     await Promise.all([first, second]);
