@@ -1,6 +1,17 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+import { pgBinDir } from "./tests/pg-cluster";
+
+// The unit suite runs on both databases the shop supports: SQLite always, PostgreSQL where its
+// server binaries are installed (CI installs them; tests/pg-cluster.ts). Without them the pg
+// project is left out, saying so once, rather than failing.
+const postgres = Boolean(process.env.VITEST) && pgBinDir() !== null;
+const noted = globalThis as { pgSkipNoted?: boolean }; // vitest reads this file twice
+if (process.env.VITEST && !postgres && !noted.pgSkipNoted) {
+  noted.pgSkipNoted = true;
+  console.warn("Unit tests on PostgreSQL SKIPPED: no server binaries in /usr/lib/postgresql/*/bin (apt-get install postgresql)");
+}
 
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
@@ -12,6 +23,24 @@ export default defineConfig(({ isSsrBuild }) => ({
   test: {
     include: ["app/**/*.test.ts", "tests/unit/**/*.test.ts"],
     environment: "node",
-    setupFiles: ["tests/unit/setup.ts"],
+    // The two projects share two cores with each other and with other test runs: a time limit is
+    // there to catch a hang, not to judge speed.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        // pg-migrations.test.ts needs the pg project's cluster; db-copy.test.ts (SQLite to
+        // PostgreSQL, whichever database the app uses) runs once, in the pg project.
+        test: {
+          name: "sqlite",
+          setupFiles: ["tests/unit/setup-sqlite.ts"],
+          exclude: [...configDefaults.exclude, "tests/unit/pg-migrations.test.ts", "tests/unit/db-copy.test.ts"],
+        },
+      },
+      ...(postgres
+        ? [{ extends: true as const, test: { name: "pg", globalSetup: ["tests/unit/pg-global-setup.ts"], setupFiles: ["tests/unit/setup-pg.ts"] } }]
+        : []),
+    ],
   },
 }));

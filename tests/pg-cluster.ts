@@ -84,8 +84,11 @@ export async function startPgCluster(): Promise<PgCluster> {
   return cluster;
 }
 
-/** Creates another empty database on `cluster` (one per test worker) and returns its URL. */
-export function createPgDatabase(cluster: PgCluster, name: string): string {
+/**
+ * Creates another empty database on `cluster` (one per test file) and returns its URL. Takes the
+ * cluster's address only, so a test process can use a cluster another process started.
+ */
+export function createPgDatabase(cluster: Pick<PgCluster, "url" | "port">, name: string): string {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Not a plain database name: ${name}`);
   run(pgBinDir()!, "createdb", ["-h", "127.0.0.1", "-p", String(cluster.port), "-U", "postgres", name]);
   return cluster.url.replace(/\/shop$/, `/${name}`);

@@ -185,6 +185,16 @@ export async function pageOfOrders(page: number, perPage = ADMIN_ORDERS_PER_PAGE
   return { orders: await withItems(list), page: current, totalPages, totalItems, perPage };
 }
 
+/**
+ * An order read under its row lock, taken by an update that changes nothing: two changes of one
+ * order (two admins, two app servers) then run one after the other. Side by side (PostgreSQL),
+ * both would read "stock not returned yet" and both give it back.
+ */
+async function lockOrder(tx: Tx, id: string): Promise<Order | undefined> {
+  const [order] = await tx.update(orders).set({ status: sql`${orders.status}` }).where(eq(orders.id, id)).returning();
+  return order;
+}
+
 /** Puts an order's quantities back on the shelf (sign +1) or takes them again (-1). */
 async function moveStock(tx: Tx, orderId: string, sign: 1 | -1) {
   const lines = await tx.select({ productId: orderItems.productId, qty: orderItems.qty, name: orderItems.name }).from(orderItems).where(eq(orderItems.orderId, orderId));
@@ -204,7 +214,7 @@ async function moveStock(tx: Tx, orderId: string, sign: 1 | -1) {
  */
 export function updateOrder(id: string, change: { status?: Order["status"]; isPaid?: boolean }): Promise<Order | null> {
   return writeTransaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, id)).limit(1);
+    const order = await lockOrder(tx, id);
     if (!order) return null;
     let stockReturned = order.stockReturned;
     if (change.status === "Cancelled" && !order.stockReturned) {
@@ -232,7 +242,7 @@ export const markDelivered = (id: string) => updateOrder(id, { status: "Delivere
  */
 export function deleteOrder(id: string): Promise<boolean> {
   return writeTransaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, id)).limit(1);
+    const order = await lockOrder(tx, id);
     if (!order) return false;
     if (order.status !== "Delivered" && !order.stockReturned) await moveStock(tx, id, 1);
     await tx.delete(orders).where(eq(orders.id, id));

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
-import { catalogueVersion, db, prepared, writeTransaction } from "~/db/client.server";
+import { catalogueVersion, db, prepared, rowsChanged, writeTransaction } from "~/db/client.server";
 import { searchClause, searchKind, searchParam, type SearchKind } from "~/db/search.server";
 import { productImages, products, reviews, type User } from "~/db/schema";
 import { newId } from "~/lib/id";
@@ -187,13 +187,17 @@ export function galleryOf(primary: string, images: string[]): string[] {
 /**
  * A customer's review of a product: the first adds it, a later one replaces its rating and comment
  * (one review per customer per product, kept by the unique index reviews_user_product_unique),
- * and the product's rating and count are recomputed in the same transaction.
+ * and the product's rating and count are recomputed in the same transaction, one review of a
+ * product at a time.
  * Null when there is no such (live) product.
  */
 export function addReview(productId: string, user: Pick<User, "id" | "name">, input: ReviewInput): Promise<"created" | "updated" | null> {
   return writeTransaction(async (tx) => {
-    const [exists] = await tx.select({ id: products.id }).from(products).where(and(eq(products.id, productId), live)).limit(1);
-    if (!exists) return null;
+    // The product's row first, by an update that changes nothing (and finds a live product): two
+    // reviews of one product then write one after the other. Side by side (PostgreSQL), each would
+    // count the reviews without the other's, and the last to commit would store its count.
+    const locked = await tx.update(products).set({ numReviews: sql`${products.numReviews}` }).where(and(eq(products.id, productId), live));
+    if (rowsChanged(locked) !== 1) return null;
     const [had] = await tx.select({ id: reviews.id }).from(reviews).where(and(eq(reviews.userId, user.id), eq(reviews.productId, productId))).limit(1);
     // The review shows the date it was last written, so an updated one moves to the top.
     await tx

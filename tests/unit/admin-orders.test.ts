@@ -1,29 +1,37 @@
-import { describe, expect, it } from "vitest";
-import { sqlite } from "~/db/client.server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { writeTransaction } from "~/db/client.server";
+import { orderItems, orders, products } from "~/db/schema";
 import { newId } from "~/lib/id";
 import { ADMIN_ORDERS_PER_PAGE, listAllOrders, pageOfOrders } from "~/models/order.server";
+import { rows } from "./sql";
 
 // Spec §6: the admin lists all orders. The Orders tab shows them a page at a time; GET /api/orders
 // answers every one, each with all of its lines.
 describe("every order, for the admin", () => {
   const N = 1_234;
   const product = newId();
-  sqlite!.prepare("insert into products (id, name, price, stock) values (?, 'Jar', 100, 0)").run(product);
-  const insOrder = sqlite!.prepare(
-    "insert into orders (id, contact_name, contact_email, contact_phone, address, city, state, pin, subtotal, shipping, grand_total, created_at) values (?, 'A', 'a@example.com', '9876543210', 'x', 'y', 'z', '560001', ?, 4900, ?, ?)",
-  );
-  const insItem = sqlite!.prepare("insert into order_items (id, order_id, product_id, name, qty, price) values (?, ?, ?, ?, ?, 100)");
   const ids: string[] = [];
-  sqlite!.transaction(() => {
+  let newestFirst: string[] = [];
+  beforeAll(async () => {
+    const orderRows: (typeof orders.$inferInsert)[] = [];
+    const itemRows: (typeof orderItems.$inferInsert)[] = [];
+    const contact = { contactName: "A", contactEmail: "a@example.com", contactPhone: "9876543210", address: "x", city: "y", state: "z", pin: "560001" };
     for (let i = 0; i < N; i++) {
       const id = newId();
       ids.push(id);
       // Several orders share a second: newest first, then by id.
-      insOrder.run(id, (i % 3) + 1, (i % 3) + 4901, 1_700_000_000 + Math.floor(i / 4));
-      for (let line = 1; line <= (i % 3) + 1; line++) insItem.run(newId(), id, product, `Line ${line} of ${i}`, line);
+      const createdAt = new Date((1_700_000_000 + Math.floor(i / 4)) * 1000);
+      orderRows.push({ id, ...contact, subtotal: (i % 3) + 1, shipping: 4900, grandTotal: (i % 3) + 4901, createdAt });
+      for (let line = 1; line <= (i % 3) + 1; line++) itemRows.push({ id: newId(), orderId: id, productId: product, name: `Line ${line} of ${i}`, qty: line, price: 100 });
     }
-  })();
-  const newestFirst = sqlite!.prepare("select id from orders order by created_at desc, id desc").pluck().all() as string[];
+    await writeTransaction(async (tx) => {
+      await tx.insert(products).values({ id: product, name: "Jar", price: 100, stock: 0 });
+      // In slices: both databases limit the parameters of one statement.
+      for (let i = 0; i < orderRows.length; i += 500) await tx.insert(orders).values(orderRows.slice(i, i + 500));
+      for (let i = 0; i < itemRows.length; i += 500) await tx.insert(orderItems).values(itemRows.slice(i, i + 500));
+    });
+    newestFirst = (await rows<{ id: string }>("select id from orders order by created_at desc, id desc")).map((r) => r.id);
+  });
 
   it("GET /api/orders's list: every order, past any cap, each with its own lines in order", async () => {
     const all = await listAllOrders();

@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { sqlite } from "~/db/client.server";
 import { newId } from "~/lib/id";
 import { detectImageType } from "~/lib/image-type";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -8,6 +7,7 @@ import { deleteOrder, markDelivered, OrderError, placeOrder, updateOrder } from 
 import { createProduct, deleteProduct, getProductForEdit, updateProduct } from "~/models/product-admin.server";
 import { getProduct } from "~/models/product.server";
 import { createUser } from "~/models/user.server";
+import { run, value } from "./sql";
 
 const bytes = (...b: number[]) => new Uint8Array(b);
 const ascii = (s: string) => new Uint8Array([...s].map((c) => c.charCodeAt(0)));
@@ -150,40 +150,40 @@ describe("order status and stock (spec §4; README: cancel and delete rules)", (
   beforeAll(async () => {
     userId = (await createUser({ name: "U", email: "admin-unit@example.com", phone: "9876543210", password: "secret1" })).id;
   });
-  const product = (stock: number) => {
+  const product = async (stock: number) => {
     const id = newId();
-    sqlite!.prepare("insert into products (id, name, price, stock) values (?, 'P', 100, ?)").run(id, stock);
+    await run("insert into products (id, name, price, stock) values (?, 'P', 100, ?)", id, stock);
     return id;
   };
-  const stock = (id: string) => sqlite!.prepare("select stock from products where id = ?").pluck().get(id);
+  const stock = (id: string) => value("select stock from products where id = ?", id);
 
   it("cancelling returns stock once; reopening takes it again", async () => {
-    const p = product(5);
+    const p = await product(5);
     const { id } = await placeOrder(userId, { contact, shippingAddress, items: [{ product: p, qty: 3 }] });
-    expect(stock(p)).toBe(2);
+    expect(await stock(p)).toBe(2);
     await updateOrder(id, { status: "Cancelled" });
-    expect(stock(p)).toBe(5);
+    expect(await stock(p)).toBe(5);
     await updateOrder(id, { status: "Cancelled" });
     await updateOrder(id, { isPaid: true });
-    expect(stock(p)).toBe(5);
+    expect(await stock(p)).toBe(5);
     await updateOrder(id, { status: "Processing" });
-    expect(stock(p)).toBe(2);
+    expect(await stock(p)).toBe(2);
     await updateOrder(id, { status: "Cancelled" });
-    expect(stock(p)).toBe(5);
+    expect(await stock(p)).toBe(5);
   });
 
   it("reopening is refused when the stock is gone, and changes nothing", async () => {
-    const p = product(2);
+    const p = await product(2);
     const { id } = await placeOrder(userId, { contact, shippingAddress, items: [{ product: p, qty: 2 }] });
     await updateOrder(id, { status: "Cancelled" });
     await placeOrder(userId, { contact, shippingAddress, items: [{ product: p, qty: 2 }] });
     await expect(updateOrder(id, { status: "Placed" })).rejects.toThrow(OrderError);
-    expect(sqlite!.prepare("select status from orders where id = ?").pluck().get(id)).toBe("Cancelled");
-    expect(stock(p)).toBe(0);
+    expect(await value("select status from orders where id = ?", id)).toBe("Cancelled");
+    expect(await stock(p)).toBe(0);
   });
 
   it("Mark Delivered sets Delivered and paid together; isPaid alone leaves the status", async () => {
-    const p = product(3);
+    const p = await product(3);
     const { id } = await placeOrder(userId, { contact, shippingAddress, items: [{ product: p, qty: 1 }] });
     expect(await updateOrder(id, { isPaid: true })).toMatchObject({ status: "Placed", isPaid: true });
     expect(await updateOrder(id, { isPaid: false })).toMatchObject({ status: "Placed", isPaid: false });
@@ -192,22 +192,22 @@ describe("order status and stock (spec §4; README: cancel and delete rules)", (
   });
 
   it("deleting gives stock back only for orders neither delivered nor cancelled", async () => {
-    const p = product(10);
+    const p = await product(10);
     const open = (await placeOrder(userId, { contact, shippingAddress, items: [{ product: p, qty: 1 }] })).id;
     const delivered = (await placeOrder(userId, { contact, shippingAddress, items: [{ product: p, qty: 2 }] })).id;
     const cancelled = (await placeOrder(userId, { contact, shippingAddress, items: [{ product: p, qty: 3 }] })).id;
-    expect(stock(p)).toBe(4);
+    expect(await stock(p)).toBe(4);
     await markDelivered(delivered);
     await updateOrder(cancelled, { status: "Cancelled" });
-    expect(stock(p)).toBe(7);
+    expect(await stock(p)).toBe(7);
     expect(await deleteOrder(open)).toBe(true);
-    expect(stock(p)).toBe(8);
+    expect(await stock(p)).toBe(8);
     expect(await deleteOrder(delivered)).toBe(true);
-    expect(stock(p)).toBe(8);
+    expect(await stock(p)).toBe(8);
     expect(await deleteOrder(cancelled)).toBe(true);
-    expect(stock(p)).toBe(8);
+    expect(await stock(p)).toBe(8);
     expect(await deleteOrder(open)).toBe(false);
-    expect(sqlite!.prepare("select count(*) from order_items where order_id in (?, ?, ?)").pluck().get(open, delivered, cancelled)).toBe(0);
+    expect(await value("select cast(count(*) as integer) from order_items where order_id in (?, ?, ?)", open, delivered, cancelled)).toBe(0);
   });
 });
 

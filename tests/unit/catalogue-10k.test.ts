@@ -1,18 +1,32 @@
-import { describe, expect, it } from "vitest";
-import { sqlite } from "~/db/client.server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { writeTransaction } from "~/db/client.server";
+import { products } from "~/db/schema";
 import { newId } from "~/lib/id";
 import { parseShopQuery } from "~/lib/shop-query";
 import { imagesFor, listProducts, toApiProduct } from "~/models/product.server";
+import { rows } from "./sql";
 
 const N = 10_000;
 
 describe("a catalogue of 10,000 products", () => {
-  const insert = sqlite!.prepare("insert into products (id, name, description, price, mrp, stock, image, rating, num_reviews, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-  sqlite!.transaction(() => {
-    for (let i = 0; i < N; i++) {
-      insert.run(newId(), `Candle ${i}${i % 97 === 0 ? " Jasmine" : ""}`, `Scent number ${i}`, 10_000 + (i * 37) % 90_000, null, i % 50, `/images/x-${i}.svg`, (i % 50) / 10, i % 13, 1_700_000_000 + i);
-    }
-  })();
+  beforeAll(async () => {
+    const all = Array.from({ length: N }, (_, i) => ({
+      id: newId(),
+      name: `Candle ${i}${i % 97 === 0 ? " Jasmine" : ""}`,
+      description: `Scent number ${i}`,
+      price: 10_000 + ((i * 37) % 90_000),
+      mrp: null,
+      stock: i % 50,
+      image: `/images/x-${i}.svg`,
+      rating: (i % 50) / 10,
+      numReviews: i % 13,
+      createdAt: new Date((1_700_000_000 + i) * 1000),
+    }));
+    // In slices: both databases limit the parameters of one statement.
+    await writeTransaction(async (tx) => {
+      for (let i = 0; i < N; i += 1000) await tx.insert(products).values(all.slice(i, i + 1000));
+    });
+  });
   const q = (qs: string) => parseShopQuery(new URLSearchParams(qs));
 
   it("counts and pages correctly, deep pages included", async () => {
@@ -28,15 +42,11 @@ describe("a catalogue of 10,000 products", () => {
   });
 
   it("every page, read from either end, is its slice of one full ordering (ties broken by id)", async () => {
-    const full = (sort: string, order: string) =>
-      (
-        sqlite!
-          .prepare(`select id from products where deleted_at is null order by ${sort} ${order}, id ${order}`)
-          .all() as { id: string }[]
-      ).map((r) => r.id);
+    const full = async (sort: string, order: string) =>
+      (await rows<{ id: string }>(`select id from products where deleted_at is null order by ${sort} ${order}, id ${order}`)).map((r) => r.id);
     for (const [sort, column] of [["createdAt", "created_at"], ["price", "price"], ["rating", "rating"]] as const) {
       for (const order of ["asc", "desc"] as const) {
-        const all = full(column, order);
+        const all = await full(column, order);
         const limit = 60;
         const pages = Math.ceil(all.length / limit);
         for (const page of [1, 2, Math.floor(pages / 2), Math.floor(pages / 2) + 1, pages - 1, pages, pages + 1]) {

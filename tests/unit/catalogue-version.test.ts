@@ -1,6 +1,5 @@
-import Database from "better-sqlite3";
-import { describe, expect, it } from "vitest";
-import { catalogueVersion, sqlite } from "~/db/client.server";
+import { describe, expect, it, vi } from "vitest";
+import { catalogueVersion } from "~/db/client.server";
 import { productSchema } from "~/lib/product-schema";
 import { placeOrder, updateOrder } from "~/models/order.server";
 import { createProduct, deleteProduct, updateProduct } from "~/models/product-admin.server";
@@ -8,6 +7,7 @@ import { addReview, listProducts } from "~/models/product.server";
 import { sessionStorage } from "~/models/session.server";
 import { createUser } from "~/models/user.server";
 import { parseShopQuery } from "~/lib/shop-query";
+import { run, runElsewhere } from "./sql";
 
 // The guest page cache and the cached shop totals are kept until catalogueVersion() moves: it must
 // move on every write a guest page shows, and only then.
@@ -17,12 +17,19 @@ describe("catalogue version", () => {
     await write();
     return catalogueVersion() !== before;
   };
+  // A write that bypasses this process's writeTransaction: SQLite's counter is read on every call,
+  // PostgreSQL's arrives by NOTIFY (app/db/pg.server.ts), so it is waited for.
+  const movesFromOutside = async (write: () => Promise<unknown>) => {
+    const before = catalogueVersion();
+    await write();
+    await vi.waitFor(() => expect(catalogueVersion()).not.toBe(before), { timeout: 30_000 });
+  };
 
   it("moves on writes to products, their pictures and reviews, from any connection", async () => {
     let id = "";
     expect(await moves(async () => (id = await createProduct(productSchema.parse({ name: "Versioned", price: 5, stock: 4 }))))).toBe(true);
     expect(await moves(() => updateProduct(id, productSchema.parse({ name: "Versioned 2", price: 6, stock: 4, images: ["/uploads/v.png"] })))).toBe(true);
-    expect(await moves(() => sqlite!.prepare("update product_images set position = position where product_id = ?").run(id))).toBe(true);
+    await movesFromOutside(() => run("update product_images set position = position where product_id = ?", id));
 
     const user = await createUser({ name: "Vera", email: "version@example.com", phone: "9876543210", password: "secret1" });
     expect(await moves(() => addReview(id, user, { rating: 4, comment: "" }))).toBe(true);
@@ -33,9 +40,7 @@ describe("catalogue version", () => {
     // An order takes stock, which the product page shows.
     expect(await moves(async () => (order = (await placeOrder(user.id, { contact, shippingAddress, items: [{ product: id, qty: 1 }] })).id))).toBe(true);
 
-    const outside = new Database(process.env.DATABASE_PATH!);
-    expect(await moves(() => outside.prepare("update products set price = price + 1 where id = ?").run(id))).toBe(true);
-    outside.close();
+    await movesFromOutside(() => runElsewhere("update products set price = price + 1 where id = ?", id));
 
     // Neither an order's paid flag nor a user or a session is on a guest page.
     expect(await moves(() => updateOrder(order, { isPaid: true }))).toBe(false);

@@ -1,21 +1,22 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { sqlite } from "~/db/client.server";
 import { CART_EMPTY, CHECKOUT_INCOMPLETE, checkoutSchema, orderRequestMessage, orderRequestSchema } from "~/lib/checkout-schema";
 import { newId } from "~/lib/id";
 import { getOrderFor, listOrdersForUser, OrderError, placeOrder, toApiOrder } from "~/models/order.server";
+import { deleteProduct } from "~/models/product-admin.server";
 import { createUser } from "~/models/user.server";
+import { run, value } from "./sql";
 
 const contact = { name: "Asha", email: "asha@example.com", phone: "98" };
 const shippingAddress = { address: "1 MG Road", city: "Bengaluru", state: "Karnataka", pin: "560001" };
 
-function product(price: number, stock: number) {
+async function product(price: number, stock: number) {
   const id = newId();
-  sqlite!.prepare("insert into products (id, name, price, stock) values (?, ?, ?, ?)").run(id, `P ${id.slice(-4)}`, price, stock);
+  await run("insert into products (id, name, price, stock) values (?, ?, ?, ?)", id, `P ${id.slice(-4)}`, price, stock);
   return id;
 }
-const stock = (id: string) => sqlite!.prepare("select stock from products where id = ?").pluck().get(id);
-const orderRows = () => sqlite!.prepare("select count(*) from orders").pluck().get() as number;
-const itemRows = () => sqlite!.prepare("select count(*) from order_items").pluck().get() as number;
+const stock = (id: string) => value<number>("select stock from products where id = ?", id);
+const orderRows = () => value<number>("select cast(count(*) as integer) from orders");
+const itemRows = () => value<number>("select cast(count(*) as integer) from order_items");
 
 let asha: { id: string; isAdmin: boolean };
 let ravi: { id: string; isAdmin: boolean };
@@ -26,49 +27,49 @@ beforeAll(async () => {
 
 describe("placeOrder", () => {
   it("prices from the database, totals with shipping, stock taken", async () => {
-    const a = product(499_00, 10);
-    const b = product(250_50, 3);
+    const a = await product(499_00, 10);
+    const b = await product(250_50, 3);
     const { id } = await placeOrder(asha.id, { contact, shippingAddress, items: [{ product: a, qty: 2 }, { product: b, qty: 3 }, { product: a, qty: 1 }] });
     const order = (await getOrderFor(asha, id))!;
     expect(order).toMatchObject({ status: "Placed", isPaid: false, paymentMethod: "COD", subtotal: 3 * 499_00 + 3 * 250_50, shipping: 49_00 });
     expect(order.grandTotal).toBe(order.subtotal + order.shipping);
     expect(order.items.map((i) => [i.productId, i.qty, i.price])).toEqual([[a, 3, 499_00], [b, 3, 250_50]]);
-    expect(stock(a)).toBe(7);
-    expect(stock(b)).toBe(0);
+    expect(await stock(a)).toBe(7);
+    expect(await stock(b)).toBe(0);
     expect(toApiOrder(order).totals).toEqual({ subtotal: 2248.5, shipping: 49, grandTotal: 2297.5 });
   });
 
   it("refuses more than the stock, a sold-out or unknown product, or nothing — and writes nothing", async () => {
-    const a = product(100_00, 2);
-    const soldOut = product(100_00, 0);
-    const before = [orderRows(), itemRows()];
+    const a = await product(100_00, 2);
+    const soldOut = await product(100_00, 0);
+    const before = [await orderRows(), await itemRows()];
     const attempt = (items: { product: string; qty: number }[]) => placeOrder(asha.id, { contact, shippingAddress, items });
     await expect(attempt([{ product: a, qty: 1 }, { product: a, qty: 2 }])).rejects.toThrow(/Only 2 left of/);
     await expect(attempt([{ product: a, qty: 1 }, { product: soldOut, qty: 1 }])).rejects.toThrow(/is sold out/);
     await expect(attempt([{ product: a, qty: 1 }, { product: newId(), qty: 1 }])).rejects.toThrow(OrderError);
     await expect(attempt([])).rejects.toThrow(CART_EMPTY);
-    expect([orderRows(), itemRows()]).toEqual(before);
-    expect(stock(a)).toBe(2);
+    expect([await orderRows(), await itemRows()]).toEqual(before);
+    expect(await stock(a)).toBe(2);
   });
 
   it("a client price that differs from the database refuses the order; a matching one is fine", async () => {
-    const a = product(499_00, 5);
-    const before = orderRows();
+    const a = await product(499_00, 5);
+    const before = await orderRows();
     await expect(placeOrder(asha.id, { contact, shippingAddress, items: [{ product: a, qty: 1, price: 1 }] })).rejects.toThrow(/is now ₹499\.00/);
-    expect(orderRows()).toBe(before);
-    expect(stock(a)).toBe(5);
+    expect(await orderRows()).toBe(before);
+    expect(await stock(a)).toBe(5);
     await placeOrder(asha.id, { contact, shippingAddress, items: [{ product: a, qty: 1, price: 499 }] });
-    expect(stock(a)).toBe(4);
+    expect(await stock(a)).toBe(4);
   });
 
   it("a deleted product cannot be ordered", async () => {
-    const a = product(100_00, 5);
-    sqlite!.prepare("update products set deleted_at = unixepoch() where id = ?").run(a);
+    const a = await product(100_00, 5);
+    await deleteProduct(a);
     await expect(placeOrder(asha.id, { contact, shippingAddress, items: [{ product: a, qty: 1 }] })).rejects.toThrow("A product in your order is no longer available.");
   });
 
   it("never oversells: orders one after another stop at zero stock", async () => {
-    const a = product(100_00, 5);
+    const a = await product(100_00, 5);
     let ok = 0;
     for (let i = 0; i < 20; i++) {
       try {
@@ -79,13 +80,13 @@ describe("placeOrder", () => {
       }
     }
     expect(ok).toBe(5);
-    expect(stock(a)).toBe(0);
+    expect(await stock(a)).toBe(0);
   });
 });
 
 describe("who may see an order", () => {
   it("its owner and admins; anyone else gets null, as for a missing order", async () => {
-    const { id } = await placeOrder(asha.id, { contact, shippingAddress, items: [{ product: product(10_00, 1), qty: 1 }] });
+    const { id } = await placeOrder(asha.id, { contact, shippingAddress, items: [{ product: await product(10_00, 1), qty: 1 }] });
     expect((await getOrderFor(asha, id))?.id).toBe(id);
     expect(await getOrderFor(ravi, id)).toBeNull();
     expect((await getOrderFor({ id: ravi.id, isAdmin: true }, id))?.id).toBe(id);
@@ -121,9 +122,9 @@ describe("a tampered price hidden behind a second line of the same product", () 
   it("is refused: every line's price is compared", async () => {
     const user = await createUser({ name: "T", email: "tamper@example.com", phone: "9876543210", password: "secret1" });
     const id = newId();
-    sqlite!.prepare("insert into products (id, name, price, stock) values (?, 'Tamper', 50000, 9)").run(id);
+    await run("insert into products (id, name, price, stock) values (?, 'Tamper', 50000, 9)", id);
     const items = [{ product: id, qty: 1, price: 1 }, { product: id, qty: 1, price: 500 }];
     await expect(placeOrder(user.id, { contact, shippingAddress, items })).rejects.toThrow(/is now ₹500\.00/);
-    expect(sqlite!.prepare("select stock from products where id = ?").pluck().get(id)).toBe(9);
+    expect(await stock(id)).toBe(9);
   });
 });

@@ -1,7 +1,8 @@
-// A separate OS process for tests/unit/rate-limit-processes.test.ts, on the database file of
-// DATABASE_PATH: prints "ready", waits for a line on stdin, then hits `rule` for `key` `n` times
-// and prints one JSON line, "ok" or "refused" for each hit, in order.
+// A separate OS process for tests/unit/rate-limit-processes.test.ts, on the test file's database
+// (DATABASE_PATH or DATABASE_URL): prints "ready", waits for a line on stdin, then hits `rule` for
+// `key` `n` times and prints one JSON line, "ok" or "refused" for each hit, in order.
 import { once } from "node:events";
+import { closeDatabase } from "~/db/client.server";
 import { hit, RateLimited, type RuleName } from "~/models/rate-limit.server";
 
 const [rule, key, n] = process.argv.slice(2) as [RuleName, string, string];
@@ -19,3 +20,5 @@ for (let i = 0; i < Number(n); i++) {
 }
 process.stdout.write(`${JSON.stringify(outcomes)}\n`);
 process.stdin.destroy();
+// PostgreSQL's pool and listening connection would keep the process alive.
+await closeDatabase();

@@ -1,7 +1,7 @@
-import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { registerSchema } from "~/lib/auth-schemas";
 import { createUser, EmailTakenError, ensureAdmin, getUserByEmail, verifyLogin } from "~/models/user.server";
+import { value } from "./sql";
 
 describe("user model", () => {
   it("stores a bcrypt hash, never the password, and logs in case-insensitively", async () => {
@@ -19,9 +19,7 @@ describe("user model", () => {
     const base = { name: "A", phone: "9876543210", password: "secret1" };
     await createUser(registerSchema.parse({ ...base, email: "dup@example.com" }));
     await expect(createUser(registerSchema.parse({ ...base, email: "DUP@example.com" }))).rejects.toBeInstanceOf(EmailTakenError);
-    const db = new Database(process.env.DATABASE_PATH!, { readonly: true });
-    expect(db.prepare("select count(*) n from users where email = ?").get("dup@example.com")).toEqual({ n: 1 });
-    db.close();
+    expect(await value("select cast(count(*) as integer) from users where email = ?", "dup@example.com")).toBe(1);
   });
 
   it("creates the ADMIN_EMAIL admin, or promotes an existing account without touching its password", async () => {
@@ -61,8 +59,6 @@ describe("sessions end with the password or the account", () => {
     expect((await getUser(req(b)))?.id).toBe(user.id);
     expect(await deleteUser(user.id)).toBe(true);
     expect(await getUser(req(b))).toBeNull();
-    const db = new Database(process.env.DATABASE_PATH!, { readonly: true });
-    expect(db.prepare("select count(*) n from sessions where user_id = ?").get(user.id)).toEqual({ n: 0 });
-    db.close();
+    expect(await value("select cast(count(*) as integer) from sessions where user_id = ?", user.id)).toBe(0);
   });
 });

@@ -1,0 +1,123 @@
+import pg from "pg";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { dialect } from "~/db/client.server";
+import { env } from "~/env.server";
+import { newId } from "~/lib/id";
+import { deleteOrder, OrderError, placeOrder, updateOrder } from "~/models/order.server";
+import { addReview, getProduct } from "~/models/product.server";
+import { createUser } from "~/models/user.server";
+import { run, value } from "./sql";
+
+// PostgreSQL runs write transactions side by side (READ COMMITTED, a pooled connection each; two
+// app servers do the same), where SQLite runs one at a time. Each test here makes two model calls
+// overlap for certain, not by luck: a connection of the test's own holds a row lock that both
+// need, and lets go only once both wait for a lock, so each has read what it reads before either
+// writes. SQLite only ever runs them one after the other (write-transactions.test.ts).
+
+/** Holds the product's row lock (an update that changes nothing) in a transaction of its own. */
+async function holdProduct(id: string) {
+  const client = new pg.Client({ connectionString: env.databaseUrl });
+  await client.connect();
+  await client.query("BEGIN");
+  await client.query("UPDATE products SET stock = stock WHERE id = $1", [id]);
+  return async () => {
+    await client.query("COMMIT");
+    await client.end();
+  };
+}
+
+/** Resolves once `n` of this database's connections wait for a lock. */
+const waitingForLocks = (n: number) =>
+  vi.waitFor(
+    async () => {
+      const waiting = await value("SELECT cast(count(*) AS integer) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'");
+      expect(waiting).toBe(n);
+    },
+    { timeout: 30_000, interval: 20 },
+  );
+
+/** Starts two calls while the product's row is held, lets go once both wait for a lock; their outcomes. */
+async function overlapping(productId: string, calls: () => [Promise<unknown>, Promise<unknown>]) {
+  const release = await holdProduct(productId);
+  let outcomes: Promise<PromiseSettledResult<unknown>[]>;
+  try {
+    outcomes = Promise.allSettled(calls());
+    await waitingForLocks(2);
+  } finally {
+    await release();
+  }
+  return outcomes;
+}
+
+async function product(stock: number) {
+  const id = newId();
+  await run("INSERT INTO products (id, name, price, stock) VALUES (?, ?, 100, ?)", id, `Jar ${id.slice(-4)}`, stock);
+  return id;
+}
+const stock = (id: string) => value<number>("SELECT stock FROM products WHERE id = ?", id);
+const unitsSold = (id: string) => value<number>("SELECT cast(coalesce(sum(qty), 0) AS integer) FROM order_items WHERE product_id = ?", id);
+
+const contact = { name: "Asha", email: "asha@example.com", phone: "9876543210" };
+const shippingAddress = { address: "1 MG Road", city: "Bengaluru", state: "Karnataka", pin: "560001" };
+const fulfilled = (value: unknown) => ({ status: "fulfilled", value });
+const order = (productId: string, qty: number) => ({ contact, shippingAddress, items: [{ product: productId, qty }] });
+
+describe.skipIf(dialect !== "pg")(
+  dialect === "pg" ? "two writes at once on PostgreSQL" : "two writes at once on PostgreSQL (SQLite runs one write transaction at a time)",
+  { timeout: 60_000 },
+  () => {
+    let asha: { id: string; name: string };
+    let ravi: { id: string; name: string };
+    beforeAll(async () => {
+      asha = await createUser({ name: "Asha", email: "asha-race@example.com", phone: "9876543210", password: "secret1" });
+      ravi = await createUser({ name: "Ravi", email: "ravi-race@example.com", phone: "9876543211", password: "secret1" });
+    });
+
+    it("two orders for the last units: one is placed, the other refused and written nowhere; stock ends at 0", async () => {
+      const jar = await product(2);
+      // Both read 2 in stock and write their order, then wait to take the stock.
+      const outcomes = await overlapping(jar, () => [placeOrder(asha.id, order(jar, 2)), placeOrder(ravi.id, order(jar, 2))]);
+      expect(outcomes.map((o) => o.status).sort()).toEqual(["fulfilled", "rejected"]);
+      expect(outcomes.find((o) => o.status === "rejected")).toMatchObject({ reason: expect.any(OrderError) });
+      expect(await stock(jar)).toBe(0);
+      expect(await unitsSold(jar)).toBe(2);
+      expect(await value("SELECT cast(count(*) AS integer) FROM orders WHERE user_id IN (?, ?)", asha.id, ravi.id)).toBe(1);
+    });
+
+    it("the same Idempotency-Key twice at once is one order: the second answers the first", async () => {
+      const jar = await product(5);
+      const key = newId();
+      // One waits to take the stock, the other for the first's key in the unique index.
+      const outcomes = await overlapping(jar, () => [placeOrder(asha.id, order(jar, 1), key), placeOrder(asha.id, order(jar, 1), key)]);
+      expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "fulfilled"]);
+      const [a, b] = outcomes.map((o) => (o as PromiseFulfilledResult<{ id: string; replayed: boolean }>).value);
+      expect(a!.id).toBe(b!.id);
+      expect([a!.replayed, b!.replayed].sort()).toEqual([false, true]);
+      expect(await stock(jar)).toBe(4);
+      expect(await unitsSold(jar)).toBe(1);
+    });
+
+    it("two customers reviewing one product at once: the count and rating include both", async () => {
+      const jar = await product(3);
+      const outcomes = await overlapping(jar, () => [addReview(jar, asha, { rating: 5, comment: "" }), addReview(jar, ravi, { rating: 2, comment: "" })]);
+      expect(outcomes).toEqual([fulfilled("created"), fulfilled("created")]);
+      expect(await getProduct(jar)).toMatchObject({ numReviews: 2, rating: 3.5 });
+    });
+
+    it("an order cancelled twice at once gives its stock back once", async () => {
+      const jar = await product(5);
+      const { id } = await placeOrder(asha.id, order(jar, 3));
+      const outcomes = await overlapping(jar, () => [updateOrder(id, { status: "Cancelled" }), updateOrder(id, { status: "Cancelled" })]);
+      expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "fulfilled"]);
+      expect(await stock(jar)).toBe(5);
+    });
+
+    it("an order cancelled and deleted at once gives its stock back once", async () => {
+      const jar = await product(5);
+      const { id } = await placeOrder(asha.id, order(jar, 3));
+      const outcomes = await overlapping(jar, () => [updateOrder(id, { status: "Cancelled" }), deleteOrder(id)]);
+      expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "fulfilled"]);
+      expect(await stock(jar)).toBe(5);
+    });
+  },
+);
