@@ -17,12 +17,17 @@ vi.mock("~/lib/id", async (importOriginal) => {
   return { ...real, newId: () => ids.next.shift() ?? real.newId() };
 });
 
-const { checkUploads, discardUploads, saveUploads, UPLOAD_NOT_IMAGE, UploadError } = await import("~/models/upload.server");
+const { checkUploads, discardUploads, picturesInDatabase, saveUploads, storedPicture, UPLOAD_NOT_IMAGE, UploadError } = await import("~/models/upload.server");
+const { db, writeTransaction } = await import("~/db/client.server");
+const { pictures } = await import("~/db/schema");
 const { submitProductForm } = await import("~/models/product-form.server");
 const { createProduct, getProductForEdit } = await import("~/models/product-admin.server");
 const { galleryTooMany, productSchema } = await import("~/lib/product-schema");
 
-const listing = () => readdirSync(uploadDir).sort();
+/** What the picture store holds: files in UPLOAD_DIR (SQLite), rows of `pictures` (PostgreSQL). */
+const listing = async () =>
+  picturesInDatabase ? (await db.select({ name: pictures.name }).from(pictures)).map((r) => r.name).sort() : readdirSync(uploadDir).sort();
+const stored = async (name: string) => (picturesInDatabase ? (await storedPicture(name))!.bytes : readFileSync(join(uploadDir, name)));
 
 /** A real picture made by sharp: noise, so it is large enough to cut. */
 async function picture(format: "png" | "jpeg" | "webp" | "gif", width = 64, height = 48): Promise<Buffer> {
@@ -49,57 +54,62 @@ afterAll(() => rmSync(uploadDir, { recursive: true, force: true }));
 
 describe("uploads: a picture is decoded completely before anything is written", () => {
   it("a truncated PNG (valid signature and IHDR) is refused with the upload message and leaves UPLOAD_DIR unchanged", async () => {
-    const before = listing();
+    const before = await listing();
     const broken = file(await truncatedPng(), "broken.png");
     await expect(checkUploads([broken])).rejects.toThrow(new UploadError(`${UPLOAD_NOT_IMAGE} (broken.png)`));
     await expect(saveUploads([broken])).rejects.toThrow(new UploadError(`${UPLOAD_NOT_IMAGE} (broken.png)`));
-    expect(listing()).toEqual(before);
+    expect(await listing()).toEqual(before);
   });
 
   it("a PNG of the right length whose data is corrupt is refused", async () => {
     const full = Buffer.from(await picture("png"));
     const idat = full.indexOf("IDAT");
     for (let i = idat + 40; i < idat + 240; i++) full[i] = full[i]! ^ 0x5a;
-    const before = listing();
+    const before = await listing();
     await expect(saveUploads([file(full, "corrupt.png")])).rejects.toBeInstanceOf(UploadError);
-    expect(listing()).toEqual(before);
+    expect(await listing()).toEqual(before);
   });
 
   it.each(["jpeg", "webp", "gif"] as const)("a %s cut in half is refused", async (format) => {
     const full = await picture(format);
-    const before = listing();
+    const before = await listing();
     await expect(saveUploads([file(full.subarray(0, Math.floor(full.length / 2)), `half.${format}`)])).rejects.toThrow(UPLOAD_NOT_IMAGE);
-    expect(listing()).toEqual(before);
+    expect(await listing()).toEqual(before);
   });
 
   it("a broken picture among good ones saves none of them", async () => {
-    const before = listing();
+    const before = await listing();
     const good = file(await picture("png"), "good.png");
     const alsoGood = file(await picture("jpeg"), "good.jpg", "image/jpeg");
     await expect(saveUploads([good, alsoGood, file(await truncatedPng(), "broken.png")])).rejects.toThrow(`${UPLOAD_NOT_IMAGE} (broken.png)`);
-    expect(listing()).toEqual(before);
+    expect(await listing()).toEqual(before);
   });
 
   it("a good picture is stored with its resized copies, nothing temporary left; discardUploads removes them all", async () => {
-    const before = listing();
+    const before = await listing();
     const bytes = await picture("png");
     const [url] = await saveUploads([file(bytes, "good.png")]);
     const id = /^\/uploads\/([0-9a-f]{24})\.png$/.exec(url!)![1]!;
-    const added = listing().filter((f) => !before.includes(f));
+    const added = (await listing()).filter((f) => !before.includes(f));
     expect(added).toEqual([`${id}-1200.png`, `${id}-1200.webp`, `${id}-320.png`, `${id}-320.webp`, `${id}-640.png`, `${id}-640.webp`, `${id}.png`]);
-    expect(readFileSync(join(uploadDir, `${id}.png`)).equals(bytes)).toBe(true);
+    expect((await stored(`${id}.png`)).equals(bytes)).toBe(true);
     await discardUploads([url!]);
-    expect(listing()).toEqual(before);
+    expect(await listing()).toEqual(before);
   });
 
-  it("all files of an upload are written together or not at all: a rename that fails removes what was written", async () => {
+  it("all files of an upload are written together or not at all: a write that fails removes what was written", async () => {
     const [first, second] = ["a1".repeat(12), "b2".repeat(12)];
-    // The second picture's 640px WebP cannot take its final name (a directory is in the way).
-    mkdirSync(join(uploadDir, `${second}-640.webp`));
-    const before = listing();
+    // The second picture's 640px WebP cannot take its name: a directory is in the way of the
+    // file's rename, or a row of that name is in the way of the insert.
+    if (picturesInDatabase) {
+      await writeTransaction((tx) => tx.insert(pictures).values({ name: `${second}-640.webp`, type: "image/webp", bytes: Buffer.from("taken") }));
+    } else {
+      mkdirSync(join(uploadDir, `${second}-640.webp`));
+    }
+    const before = await listing();
     ids.next = [first, second];
     await expect(saveUploads([file(await picture("png"), "one.png"), file(await picture("webp"), "two.webp", "image/webp")])).rejects.toThrow();
-    expect(listing()).toEqual(before);
+    expect(await listing()).toEqual(before);
   });
 });
 
@@ -115,39 +125,39 @@ describe("the product form saves no file for a refused submit", async () => {
   const pngs = async (n: number) => Promise.all(Array.from({ length: n }, async (_, i) => file(await picture("png", 8 + i, 8), `p${i}.png`)));
 
   it("20 gallery files are refused before any is written", async () => {
-    const before = listing();
+    const before = await listing();
     const result = await submitProductForm(form({ name: "New Jar", price: "5" }, await pngs(20)));
     expect(result).toMatchObject({ reply: { error: { gallery: [galleryTooMany(20)] } } });
-    expect(listing()).toEqual(before);
+    expect(await listing()).toEqual(before);
   });
 
   it("the limit counts the pictures kept plus the files: 2 + 11 is refused and changes nothing, 2 + 10 is saved", async () => {
     const id = await product();
-    const before = listing();
+    const before = await listing();
     const refused = await submitProductForm(form({ name: "Renamed", price: "7", images: existing }, await pngs(11)), id);
     expect(refused).toMatchObject({ reply: { error: { gallery: [galleryTooMany(13)] } } });
-    expect(listing()).toEqual(before);
+    expect(await listing()).toEqual(before);
     expect(await getProductForEdit(id)).toMatchObject({ name: "Gallery Jar", price: 500, images: existing });
 
     const saved = await submitProductForm(form({ name: "Renamed", price: "7", images: existing }, await pngs(10)), id);
     expect(saved).toEqual({ id });
     expect((await getProductForEdit(id))!.images).toHaveLength(12);
-    expect(listing().length).toBe(before.length + 10 * 7);
+    expect((await listing()).length).toBe(before.length + 10 * 7);
   });
 
   it("files posted for a product that does not exist are not saved", async () => {
-    const before = listing();
+    const before = await listing();
     const result = await submitProductForm(form({ name: "Ghost", price: "5" }, await pngs(2)), "0".repeat(24));
     expect(result).toEqual({ missing: true });
-    expect(listing()).toEqual(before);
+    expect(await listing()).toEqual(before);
   });
 
   it("a truncated PNG in the gallery is the gallery's error, with nothing saved", async () => {
     const id = await product();
-    const before = listing();
+    const before = await listing();
     const result = await submitProductForm(form({ name: "Renamed", price: "7", images: existing }, [...(await pngs(1)), file(await truncatedPng(), "broken.png")]), id);
     expect(result).toMatchObject({ reply: { error: { gallery: [`${UPLOAD_NOT_IMAGE} (broken.png)`] } } });
-    expect(listing()).toEqual(before);
+    expect(await listing()).toEqual(before);
     expect(await getProductForEdit(id)).toMatchObject({ name: "Gallery Jar", images: existing });
   });
 });
