@@ -44,8 +44,8 @@ function freePort(): Promise<number> {
 const running = new Set<() => void>();
 process.once("exit", () => running.forEach((stop) => stop()));
 
-/** Starts a cluster holding an empty database `shop`; `url` names it. */
-export async function startPgCluster(): Promise<PgCluster> {
+/** Starts a cluster holding an empty database `shop`; `url` names it. `settings` are more `-c name=value`s. */
+export async function startPgCluster({ settings = {} }: { settings?: Record<string, string | number> } = {}): Promise<PgCluster> {
   const bin = pgBinDir();
   if (!bin) throw new Error("No PostgreSQL server binaries under /usr/lib/postgresql/*/bin (apt-get install postgresql)");
   const dir = mkdtempSync(join(tmpdir(), "candle-pg-"));
@@ -53,7 +53,8 @@ export async function startPgCluster(): Promise<PgCluster> {
   const data = join(dir, "data");
   const port = await freePort();
   // A test database: nothing needs to survive a crash, so no fsync and no waiting for the WAL.
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
+  const extra = Object.entries(settings).map(([name, value]) => ` -c ${name}=${value}`);
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off${extra.join("")}`;
   try {
     // C.UTF-8: ILIKE and pg_trgm fold non-ASCII letters too, as SQLite's trigram index does.
     run(bin, "initdb", ["-D", data, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync"]);

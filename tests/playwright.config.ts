@@ -2,10 +2,21 @@ import { defineConfig, devices } from "@playwright/test";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { startPgCluster } from "./pg-cluster";
+import { createDatabase, onPostgres } from "./pg-e2e";
 
 // One temporary database and port per run; workers inherit these from the main process.
 process.env.E2E_DB ??= join(mkdtempSync(join(tmpdir(), "candle-e2e-")), "shop.db");
 process.env.E2E_PORT ??= String(3200 + Math.floor(Math.random() * 700));
+// E2E_DATABASE=pg: the same suite on PostgreSQL. The runner starts one cluster before the web
+// server (whose environment is read here); the workers inherit its address. pg-cluster.ts stops
+// it as the runner exits, after the web server has been stopped. Servers the tests start get
+// databases of their own on it (tests/server.ts); up to ~10 run at once, each with a pool per worker.
+if (onPostgres && !process.env.E2E_PG_CLUSTER) {
+  const cluster = await startPgCluster({ settings: { max_connections: 400 } });
+  process.env.E2E_PG_CLUSTER = cluster.url.replace(/\/shop$/, "/postgres");
+  process.env.E2E_DATABASE_URL = await createDatabase({ name: "e2e" });
+}
 export const ADMIN = { email: "admin@e2e.test", password: "admin-e2e-pass" };
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
@@ -35,6 +46,8 @@ export default defineConfig({
   expect: { timeout: 5_000 },
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [["list"]] : [["list"]],
+  // On PostgreSQL: the template the tests' own servers start from, made before any test runs.
+  globalSetup: onPostgres ? "./pg-global-setup.ts" : undefined,
   use: { baseURL, trace: "retain-on-failure" },
   projects: [
     { name: "js-off", use: { ...chromium, javaScriptEnabled: false }, testIgnore: /api\..*\.spec\.ts/ },
@@ -45,7 +58,8 @@ export default defineConfig({
     cwd: "..",
     url: `${baseURL}/about`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A fresh PostgreSQL database loads the PIN directory over the network: slower than SQLite.
+    timeout: 120_000,
     stdout: "ignore",
     stderr: "pipe",
     env: {
@@ -53,6 +67,7 @@ export default defineConfig({
       PORT: process.env.E2E_PORT,
       HOST: "127.0.0.1",
       DATABASE_PATH: process.env.E2E_DB,
+      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
       UPLOAD_DIR: join(process.env.E2E_DB, "..", "uploads"),
       SESSION_SECRET: "e2e-session-secret-0123456789abcdef",
       // Many tests register and log in from one address; the limits have their own test.

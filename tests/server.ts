@@ -1,6 +1,7 @@
 // A production server of our own for tests that need one: its own temporary database, port and
 // environment, so they can kill it, restart it, lower its rate limits or edit its database
-// without touching the shared Playwright webServer. Needs `npm run build` first.
+// without touching the shared Playwright webServer. Needs `npm run build` first. On the
+// PostgreSQL run (tests/pg-e2e.ts) its database is a new one on the run's cluster.
 import type { TestInfo } from "@playwright/test";
 import bcrypt from "bcryptjs";
 import Database from "better-sqlite3";
@@ -12,6 +13,8 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { isPostgres, testDb, type TestDb } from "./db";
+import { createDatabase, databaseExists, onPostgres, renameToTemplate } from "./pg-e2e";
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 export const SERVER_ENTRY = join(ROOT, "build", "server", "index.js");
@@ -23,14 +26,15 @@ export type Exit = { code: number | null; signal: NodeJS.Signals | null };
 export type TestServer = {
   url: string;
   port: number;
-  dbPath: string;
+  /** Its database: the SQLite file's path, or a postgres:// URL on the PostgreSQL run. */
+  database: string;
   uploadDir: string;
   proc: ChildProcess;
   /** Resolves when the process has exited. */
   exited: Promise<Exit>;
   /** Sends `signal` (SIGTERM by default) and waits for the process to exit. */
   stop(signal?: NodeJS.Signals): Promise<Exit>;
-  /** kill -9: no shutdown handler runs. */
+  /** kill -9 of the primary and its workers at once: no shutdown handler runs. */
   kill9(): Promise<Exit>;
   /** Everything the process wrote so far, stdout and stderr interleaved. */
   logs(): string;
@@ -60,9 +64,18 @@ export function freePort(): Promise<number> {
 
 const running = new Set<ChildProcess>();
 const tempDirs: string[] = [];
+/** SIGKILL to a server's process group: the primary and its workers (spawned detached, so they have one of their own). */
+function killGroup(proc: ChildProcess): void {
+  try {
+    process.kill(-proc.pid!, "SIGKILL");
+  } catch {
+    // gone already
+  }
+}
+
 // Never leave a server or its database behind when the test worker goes away.
 process.once("exit", () => {
-  for (const proc of running) proc.kill("SIGKILL");
+  for (const proc of running) killGroup(proc);
   for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -76,7 +89,7 @@ export function tempDir(prefix = "candle-ops-"): string {
 // A fresh database spends seconds loading the 150,000-row PIN directory. Servers with the default
 // seed start from a copy of a database made by this very build (migrated, seeded, admin created,
 // closed cleanly), kept in the temp dir under a hash of the build and the migrations.
-const TEMPLATE_KEYS = ["SEED_DEMO", "ADMIN_EMAIL", "ADMIN_PASSWORD", "DATABASE_PATH"];
+const TEMPLATE_KEYS = ["SEED_DEMO", "ADMIN_EMAIL", "ADMIN_PASSWORD", "DATABASE_PATH", "DATABASE_URL"];
 let template: Promise<string> | undefined;
 
 function templateName(): string {
@@ -95,10 +108,12 @@ function templateDb(): Promise<string> {
     // Killed, not stopped, so the template does not depend on the shutdown being tested; opening
     // the file recovers its WAL, and the checkpoint folds it in, so the one file is the database.
     await maker.kill9();
-    withDb(maker.dbPath, (db) => db.pragma("wal_checkpoint(TRUNCATE)"), { writable: true });
+    const db = new Database(maker.database, { fileMustExist: true });
+    db.pragma("wal_checkpoint(TRUNCATE)");
+    db.close();
     // Copy, then rename: another worker may be making the same template at the same time.
     const partial = `${path}.${process.pid}.partial`;
-    copyFileSync(maker.dbPath, partial);
+    copyFileSync(maker.database, partial);
     renameSync(partial, path);
     // Templates of other builds, once unused for a day, go.
     for (const old of readdirSync(tmpdir())) {
@@ -111,36 +126,62 @@ function templateDb(): Promise<string> {
   return template;
 }
 
+/** The PostgreSQL run's template database: the cluster lives for one run, and so does this. */
+const PG_TEMPLATE = "shop_template";
+
+/**
+ * Makes the PostgreSQL template (tests/pg-global-setup.ts, once, before any test: seeding a fresh
+ * PostgreSQL database takes longer than a test may), the way templateDb makes the SQLite one.
+ */
+export async function makePgTemplate(): Promise<void> {
+  if (await databaseExists(PG_TEMPLATE)) return;
+  const maker = await startServer({ fresh: true, timeoutMs: 120_000 });
+  await maker.kill9();
+  await renameToTemplate(maker.database, PG_TEMPLATE);
+}
+
+/** A database for a new server in `dir`: a copy of the template, or (`fresh`) an empty one. */
+export async function newDatabase(dir: string, fresh: boolean): Promise<string> {
+  if (onPostgres) return createDatabase(fresh ? {} : { template: PG_TEMPLATE });
+  const path = join(dir, "shop.db");
+  if (!fresh) {
+    const source = await templateDb();
+    copyFileSync(source, path);
+    utimesSync(source, new Date(), new Date());
+  }
+  return path;
+}
+
 /**
  * Starts `node build/server/index.js` (NODE_ENV=production) on a free port and resolves once
- * GET /healthz answers 200. Pass `dbPath` to start on an existing database (a restart).
+ * GET /healthz answers 200. Pass `database` to start on an existing one (a restart, a second
+ * server on the same PostgreSQL database).
  */
 export async function startServer(
-  options: { env?: Record<string, string>; dbPath?: string; timeoutMs?: number; /** skip the template: migrate and seed an empty file */ fresh?: boolean } = {},
+  options: { env?: Record<string, string>; database?: string; timeoutMs?: number; /** skip the template: migrate and seed an empty database */ fresh?: boolean } = {},
 ): Promise<TestServer> {
   if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run \`npm run build\` first`);
-  let dbPath = options.dbPath;
-  if (!dbPath) {
-    dbPath = join(tempDir(), "shop.db");
-    if (!options.fresh && !TEMPLATE_KEYS.some((k) => options.env && k in options.env)) {
-      const source = await templateDb();
-      copyFileSync(source, dbPath);
-      utimesSync(source, new Date(), new Date());
-    }
-  }
-  const uploadDir = options.env?.UPLOAD_DIR ?? join(dirname(dbPath), "uploads");
+  const dir = tempDir();
+  const fresh = !!options.fresh || TEMPLATE_KEYS.some((k) => options.env && k in options.env);
+  const database = options.database ?? (await newDatabase(dir, fresh));
+  const onPg = isPostgres(database);
+  const uploadDir = options.env?.UPLOAD_DIR ?? join(onPg ? dir : dirname(database), "uploads");
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const proc = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: ROOT,
     stdio: ["ignore", "pipe", "pipe"],
+    // A process group of its own, so kill9 reaches the workers too.
+    detached: true,
     env: {
       PATH: process.env.PATH ?? "",
       HOME: process.env.HOME ?? tmpdir(),
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: String(port),
-      DATABASE_PATH: dbPath,
+      // On PostgreSQL the file is never made; naming one in the temp dir keeps anything from data/.
+      DATABASE_PATH: onPg ? join(dir, "shop.db") : database,
+      ...(onPg ? { DATABASE_URL: database } : {}),
       UPLOAD_DIR: uploadDir,
       SESSION_SECRET,
       ADMIN_EMAIL: OPS_ADMIN.email,
@@ -176,12 +217,14 @@ export async function startServer(
     try {
       const res = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) });
       await res.body?.cancel();
-      if (res.status === 200) break;
+      // Every worker listens: /healthz answers once the first one does, and connections made
+      // before the others listen would all stay with it (kept alive).
+      if (res.status === 200 && out.includes("Candle shop listening")) break;
     } catch {
       // not listening yet
     }
     if (Date.now() > deadline) {
-      proc.kill("SIGKILL");
+      killGroup(proc);
       throw new Error(`The server did not answer /healthz within ${options.timeoutMs ?? 30_000} ms:\n${all}`);
     }
     await sleep(100);
@@ -194,12 +237,15 @@ export async function startServer(
   return {
     url,
     port,
-    dbPath,
+    database,
     uploadDir,
     proc,
     exited,
     stop,
-    kill9: () => stop("SIGKILL"),
+    kill9: async () => {
+      if (!hasExited) killGroup(proc);
+      return exited;
+    },
     logs: () => all,
     stdout: () => out,
   };
@@ -207,36 +253,23 @@ export async function startServer(
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-/** The server's database, read-only by default (WAL: readers never block the server). */
-export function openDb(dbPath: string, options: { writable?: boolean } = {}) {
-  const db = new Database(dbPath, { readonly: !options.writable, fileMustExist: true });
-  db.pragma("busy_timeout = 5000");
-  if (options.writable) db.pragma("foreign_keys = ON");
-  return db;
-}
-
-export function withDb<T>(dbPath: string, fn: (db: Database.Database) => T, options: { writable?: boolean } = {}): T {
-  const db = openDb(dbPath, options);
-  try {
-    return fn(db);
-  } finally {
-    db.close();
-  }
-}
+/** The server's database, for a test to read or write rows (tests/db.ts). */
+export const dbOf = (server: { database: string }): TestDb => testDb(server.database);
 
 /**
  * A customer written straight into the database, for tests that must not touch the sign-up
  * rate limit. Returns the user id.
  */
-export function insertUser(dbPath: string, email: string, password = "secret12"): string {
+export async function insertUser(db: TestDb, email: string, password = "secret12"): Promise<string> {
   const id = randomBytes(12).toString("hex");
-  withDb(
-    dbPath,
-    (db) =>
-      db
-        .prepare("insert into users (id, name, email, phone, password_hash, is_admin) values (?, ?, ?, ?, ?, 0)")
-        .run(id, "Ops Tester", email.toLowerCase(), "9876543210", bcrypt.hashSync(password, 10)),
-    { writable: true },
+  await db.run(
+    "insert into users (id, name, email, phone, password_hash, is_admin) values (?, ?, ?, ?, ?, ?)",
+    id,
+    "Ops Tester",
+    email.toLowerCase(),
+    "9876543210",
+    bcrypt.hashSync(password, 10),
+    false,
   );
   return id;
 }
@@ -379,10 +412,59 @@ export async function nodeFetch(url: string, init: { method?: string; headers?: 
   });
 }
 
-/** Integrity and orphan checks shared by the crash, concurrency and backup tests. */
-export function dbHealth(db: Database.Database) {
-  return {
-    integrity: db.pragma("integrity_check", { simple: true }) as string,
-    ordersWithoutItems: db.prepare("select count(*) from orders o where not exists (select 1 from order_items i where i.order_id = o.id)").pluck().get() as number,
-  };
+/**
+ * Integrity and orphan checks shared by the crash, concurrency and backup tests. `integrity` is
+ * "ok" or what is wrong: SQLite's integrity_check, or on PostgreSQL amcheck's check of every table
+ * and b-tree index of the shop.
+ */
+export async function dbHealth(db: TestDb): Promise<{ integrity: string; ordersWithoutItems: number }> {
+  const ordersWithoutItems = (await db.value<number>("select count(*) from orders o where not exists (select 1 from order_items i where i.order_id = o.id)"))!;
+  if (db.dialect === "sqlite") return { integrity: (await db.value<string>("pragma integrity_check"))!, ordersWithoutItems };
+  await db.run("create extension if not exists amcheck");
+  const tables = "select c.oid from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'r'";
+  const heap = await db.all<{ msg: string }>(`select v.msg from (${tables}) t, lateral verify_heapam(t.oid) v`);
+  // bt_index_check raises an error at the first fault.
+  const indexes = "select c.oid from pg_class c join pg_namespace n on n.oid = c.relnamespace join pg_am a on a.oid = c.relam where n.nspname = 'public' and c.relkind = 'i' and a.amname = 'btree'";
+  const faults = await db.all(`select bt_index_check(i.oid, true) from (${indexes}) i`).then(
+    () => heap.map((h) => h.msg),
+    (error: Error) => [...heap.map((h) => h.msg), error.message],
+  );
+  return { integrity: faults.length === 0 ? "ok" : faults.join("; "), ordersWithoutItems };
+}
+
+/** Which of the orders `ids` have no lines in the database: acknowledged orders that were lost. */
+export async function ordersWithoutLines(db: TestDb, ids: string[]): Promise<string[]> {
+  const found = new Set<string>();
+  // In slices: a statement takes only so many parameters.
+  for (let i = 0; i < ids.length; i += 500) {
+    const slice = ids.slice(i, i + 500);
+    const rows = await db.all<{ order_id: string }>(`select distinct order_id from order_items where order_id in (${slice.map(() => "?").join(", ")})`, ...slice);
+    for (const row of rows) found.add(row.order_id);
+  }
+  return ids.filter((id) => !found.has(id));
+}
+
+/** State and parent of process `pid` from /proc (Linux), or null when there is none. */
+function procStat(pid: number): { state: string; ppid: number } | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // "pid (command) state ppid …": the command may hold spaces and parentheses.
+    const [state = "", ppid = "0"] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return { state, ppid: Number(ppid) };
+  } catch {
+    return null;
+  }
+}
+
+/** Whether process `pid` still runs (a zombie, dead but not yet reaped, does not). */
+export const isRunning = (pid: number) => !["Z", "X", undefined].includes(procStat(pid)?.state);
+
+/** A server's processes now: its primary and the primary's children (the workers). */
+export function processesOf(server: TestServer): number[] {
+  const primary = server.proc.pid!;
+  const children = readdirSync("/proc")
+    .filter((d) => /^\d+$/.test(d))
+    .map(Number)
+    .filter((pid) => procStat(pid)?.ppid === primary);
+  return [primary, ...children];
 }

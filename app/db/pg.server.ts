@@ -6,6 +6,7 @@ import { join } from "node:path";
 import pg from "pg";
 import { projectRoot } from "~/env.server";
 import type { DB, ShopDatabase, Tx } from "./database";
+import { Client } from "./pg-client.server";
 import * as schema from "./schema.pg";
 
 /** Any number: every app server takes the same lock while it migrates, so one at a time does. */
@@ -15,7 +16,7 @@ const STARTUP_LOCK = MIGRATION_LOCK + 1;
 const POLL_MS = 500;
 
 export async function openPostgres(url: string, poolSize: number): Promise<ShopDatabase & { pool: pg.Pool }> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, Client });
   // An idle connection the server dropped must not take the process down.
   pool.on("error", (error) => console.error("PostgreSQL pool:", error.message));
 

@@ -108,7 +108,13 @@ export async function placeOrder(userId: string, input: PlaceOrderInput, key?: s
         .update(products)
         .set({ stock: sql`${products.stock} - ${line.qty}` })
         .where(and(eq(products.id, line.id), sql`${products.stock} >= ${line.qty}`));
-      if (rowsChanged(taken) !== 1) throw new OrderError(`Only ${line.stock} left of ${line.name}.`);
+      if (rowsChanged(taken) !== 1) {
+        // Another order took stock since the read above (PostgreSQL reads what others committed
+        // before each statement; SQLite's write lock keeps this from happening): what is left now.
+        const [now] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, line.id));
+        const left = now?.stock ?? 0;
+        throw new OrderError(left > 0 ? `Only ${left} left of ${line.name}.` : `${line.name} is sold out.`);
+      }
     }
     return { id, replayed: false };
   };

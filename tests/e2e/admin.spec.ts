@@ -1,10 +1,9 @@
 import type { Page } from "@playwright/test";
-import Database from "better-sqlite3";
 import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ADMIN } from "../playwright.config";
-import { expect, queryOne, test, toaster } from "./fixtures";
+import { expect, queryOne, sharedDb, test, toaster } from "./fixtures";
 import { gif, png } from "./images";
 
 const uploadDir = () => join(process.env.E2E_DB!, "..", "uploads");
@@ -60,9 +59,9 @@ test("admin: create with two pictures → shop → edit price → customer order
   await page.getByRole("button", { name: "Create product" }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(toaster(page)).toContainText("Product created");
-  const row = queryOne<{ id: string; price: number; mrp: number; stock: number; image: string }>("select id, price, mrp, stock, image from products where name = ?", name)!;
+  const row = (await queryOne<{ id: string; price: number; mrp: number; stock: number; image: string }>("select id, price, mrp, stock, image from products where name = ?", name))!;
   expect(row).toMatchObject({ price: 32150, mrp: 40000, stock: 7 });
-  const pics = queryOne<{ n: number }>("select count(*) n from product_images where product_id = ?", row.id)!.n;
+  const pics = (await queryOne<{ n: number }>("select count(*) n from product_images where product_id = ?", row.id))!.n;
   expect(pics).toBe(2);
   expect(row.image).toMatch(/^\/uploads\/[0-9a-f]{24}\.png$/);
   // The PNG is kept with resized copies (3 widths × WebP and PNG); the GIF as it is.
@@ -94,8 +93,8 @@ test("admin: create with two pictures → shop → edit price → customer order
   await page.getByLabel("Price (₹)").fill("300");
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(toaster(page)).toContainText("Product updated");
-  expect(queryOne<{ price: number }>("select price from products where id = ?", row.id)!.price).toBe(30000);
-  expect(queryOne<{ n: number }>("select count(*) n from product_images where product_id = ?", row.id)!.n).toBe(2);
+  expect((await queryOne<{ price: number }>("select price from products where id = ?", row.id))!.price).toBe(30000);
+  expect((await queryOne<{ n: number }>("select count(*) n from product_images where product_id = ?", row.id))!.n).toBe(2);
 
   // A customer orders it.
   const customer = await playwright.request.newContext({ baseURL });
@@ -105,7 +104,7 @@ test("admin: create with two pictures → shop → edit price → customer order
   });
   expect(placed.status()).toBe(201);
   const orderId = (await placed.json())._id as string;
-  const status = () => queryOne<{ status: string; is_paid: number }>("select status, is_paid from orders where id = ?", orderId)!;
+  const status = async () => (await queryOne<{ status: string; is_paid: number }>("select status, is_paid from orders where id = ?", orderId))!;
 
   // Orders tab: Shipped, paid on and off, Mark Delivered.
   await page.getByRole("link", { name: "Orders", exact: true }).click();
@@ -118,17 +117,17 @@ test("admin: create with two pictures → shop → edit price → customer order
   await statusForm.getByRole("combobox").selectOption("Shipped");
   await saveRow(page, statusForm, jsEnabled);
   await expect(toaster(page)).toContainText("Order updated");
-  await expect.poll(() => status().status).toBe("Shipped");
+  await expect.poll(async () => (await status()).status).toBe("Shipped");
 
   const paidForm = orderRow.locator("form", { has: page.getByRole("checkbox") });
   await paidForm.getByRole("checkbox").check();
   await saveRow(page, paidForm, jsEnabled);
-  await expect.poll(() => status().is_paid).toBe(1);
-  expect(status().status).toBe("Shipped");
+  await expect.poll(async () => (await status()).is_paid).toBe(1);
+  expect((await status()).status).toBe("Shipped");
   await expect(orderRow.getByRole("checkbox")).toBeChecked();
   await orderRow.getByRole("checkbox").uncheck();
   await saveRow(page, orderRow.locator("form", { has: page.getByRole("checkbox") }), jsEnabled);
-  await expect.poll(() => status().is_paid).toBe(0);
+  await expect.poll(async () => (await status()).is_paid).toBe(0);
 
   await orderRow.getByRole("button", { name: /Mark Delivered/ }).click();
   await expect.poll(() => status()).toEqual({ status: "Delivered", is_paid: 1 });
@@ -166,20 +165,20 @@ test("admin: create with two pictures → shop → edit price → customer order
   }
   await expect(toaster(page)).toContainText("Product deleted");
   await expect(page.getByRole("link", { name: `Edit ${name}` })).toHaveCount(0);
-  expect(queryOne<{ deleted_at: number | null }>("select deleted_at from products where id = ?", row.id)!.deleted_at).not.toBeNull();
+  expect((await queryOne<{ deleted_at: number | null }>("select deleted_at from products where id = ?", row.id))!.deleted_at).not.toBeNull();
   await goto(`/shop?q=${encodeURIComponent(name)}`);
   await expect(page.getByText("No products match your search.")).toBeVisible();
   // Past orders keep their lines, and the invoice still works.
-  expect(queryOne("select name, qty, price from order_items where order_id = ?", orderId)).toEqual({ name, qty: 2, price: 30000 });
+  expect(await queryOne("select name, qty, price from order_items where order_id = ?", orderId)).toEqual({ name, qty: 2, price: 30000 });
   expect((await page.request.get(`/api/orders/${orderId}/invoice`)).status()).toBe(200);
 });
 
 test("a dismissed confirmation deletes nothing; a fake image is refused with nothing saved", async ({ page, goto, jsEnabled }) => {
   await loginAsAdmin(page, goto);
   // The oldest demo product: other tests create and delete their own products in parallel.
-  const { id: productId, name: productName } = queryOne<{ id: string; name: string }>(
+  const { id: productId, name: productName } = (await queryOne<{ id: string; name: string }>(
     "select id, name from products where deleted_at is null order by created_at, id limit 1",
-  )!;
+  ))!;
   const first = page.locator(".admin-table tbody tr").filter({ has: page.locator(`a[href="/admin/products/${productId}"]`) });
   if (jsEnabled) {
     page.once("dialog", (d) => void d.dismiss());
@@ -190,7 +189,7 @@ test("a dismissed confirmation deletes nothing; a fake image is refused with not
     await page.getByRole("link", { name: "Cancel" }).click();
   }
   await expect(page.locator(`a[href="/admin/products/${productId}"]`)).toBeVisible();
-  expect(queryOne<{ d: number | null }>("select deleted_at d from products where id = ?", productId)!.d).toBeNull();
+  expect((await queryOne<{ d: number | null }>("select deleted_at d from products where id = ?", productId))!.d).toBeNull();
 
   const fake = Buffer.from(`<svg onload=alert(1)> ${Date.now()}`);
   // Other tests upload in parallel: look for this file's bytes, not at the number of files.
@@ -206,7 +205,7 @@ test("a dismissed confirmation deletes nothing; a fake image is refused with not
   } else {
     await page.getByRole("button", { name: "Create product" }).click();
     await expect(page.getByText("Only JPEG, PNG, WebP or GIF images can be uploaded. (evil.png)")).toBeVisible();
-    expect(queryOne("select id from products where name = ?", name)).toBeUndefined();
+    expect(await queryOne("select id from products where name = ?", name)).toBeUndefined();
   }
   if (uploadCount() > 0) expect(saved()).toBe(false);
 });
@@ -225,7 +224,7 @@ test("the product form refuses bad numbers with clear messages", async ({ page, 
   await page.getByLabel("Stock").fill("3");
   await page.getByRole("button", { name: "Create product" }).click();
   await expect(page.getByText("Must be 0 or more")).toBeVisible();
-  expect(queryOne("select id from products where name = ?", name)).toBeUndefined();
+  expect(await queryOne("select id from products where name = ?", name)).toBeUndefined();
 });
 
 test("the product form refuses an image URL that would load from another site (issue #11)", async ({ page, goto }) => {
@@ -241,35 +240,31 @@ test("the product form refuses an image URL that would load from another site (i
   }
   // Had one been accepted, the form would have gone (redirect to /admin) and the next fill would fail.
   await expect(page).toHaveURL(/\/admin\/products\/new$/);
-  expect(queryOne("select id from products where name = ?", name)).toBeUndefined();
+  expect(await queryOne("select id from products where name = ?", name)).toBeUndefined();
 });
 
 test("the Orders tab pages through every order; a change on a later page comes back to that page", async ({ page, goto, jsEnabled }) => {
   // 120 old orders (the year 1970, so they sort after everything the other tests place), on one product.
   const tag = `Paged ${test.info().project.name} ${Date.now()}`;
-  const product = queryOne<{ id: string }>("select id from products where deleted_at is null order by created_at, id limit 1")!.id;
-  const ids: string[] = [];
-  const rw = new Database(process.env.E2E_DB!);
-  try {
-    const insOrder = rw.prepare(
-      "insert into orders (id, contact_name, contact_email, contact_phone, address, city, state, pin, subtotal, shipping, grand_total, created_at) values (?, ?, 'paged@example.com', '9876543210', 'x', 'y', 'z', '560001', 100, 4900, 5000, ?)",
-    );
-    const insItem = rw.prepare("insert into order_items (id, order_id, product_id, name, qty, price) values (?, ?, ?, 'Paged line', 1, 100)");
-    rw.transaction(() => {
-      for (let i = 0; i < 120; i++) {
-        const id = randomBytes(12).toString("hex");
-        ids.push(id);
-        insOrder.run(id, `${tag} ${i}`, 1000 + i);
-        insItem.run(randomBytes(12).toString("hex"), id, product);
-      }
-    })();
-  } finally {
-    rw.close();
-  }
+  const product = (await queryOne<{ id: string }>("select id from products where deleted_at is null order by created_at, id limit 1"))!.id;
+  const orders = Array.from({ length: 120 }, (_, i) => ({ id: randomBytes(12).toString("hex"), name: `${tag} ${i}`, at: new Date((1000 + i) * 1000) }));
+  const ids = orders.map((o) => o.id);
+  const db = sharedDb();
+  // One statement per table, each all or nothing.
+  await db.run(
+    `insert into orders (id, contact_name, contact_email, contact_phone, address, city, state, pin, subtotal, shipping, grand_total, created_at) values ${orders
+      .map(() => "(?, ?, 'paged@example.com', '9876543210', 'x', 'y', 'z', '560001', 100, 4900, 5000, ?)")
+      .join(", ")}`,
+    ...orders.flatMap((o) => [o.id, o.name, o.at]),
+  );
+  await db.run(
+    `insert into order_items (id, order_id, product_id, name, qty, price) values ${orders.map(() => "(?, ?, ?, 'Paged line', 1, 100)").join(", ")}`,
+    ...orders.flatMap((o) => [randomBytes(12).toString("hex"), o.id, product]),
+  );
   try {
     await loginAsAdmin(page, goto);
     await goto("/admin?tab=orders");
-    const total = queryOne<{ n: number }>("select count(*) n from orders")!.n;
+    const total = (await queryOne<{ n: number }>("select count(*) n from orders"))!.n;
     await expect(page.getByText(/^Orders 1–50 of \d+, newest first$/)).toBeVisible();
     await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Next" }).click();
     await expect(page).toHaveURL(/\/admin\?tab=orders&page=2$/);
@@ -277,9 +272,16 @@ test("the Orders tab pages through every order; a change on a later page comes b
     expect(total).toBeGreaterThanOrEqual(120);
 
     // One of ours, away from a page's edges, so orders placed meanwhile by other tests do not move it off its page.
-    const rank = (id: string) => queryOne<{ n: number }>("select count(*) n from orders where (created_at, id) > (select created_at, id from orders where id = ?)", id)!.n + 1;
-    const target = ids.find((id) => rank(id) > 50 && rank(id) % 50 >= 15 && rank(id) % 50 <= 35)!;
-    const onPage = Math.ceil(rank(target) / 50);
+    const rank = async (id: string) => (await queryOne<{ n: number }>("select count(*) n from orders where (created_at, id) > (select created_at, id from orders where id = ?)", id))!.n + 1;
+    let target = "";
+    for (const id of ids) {
+      const r = await rank(id);
+      if (r > 50 && r % 50 >= 15 && r % 50 <= 35) {
+        target = id;
+        break;
+      }
+    }
+    const onPage = Math.ceil((await rank(target)) / 50);
     await goto(`/admin?tab=orders&page=${onPage}`);
     const row = page.locator(`#order-${target}`);
     await expect(row).toContainText("Paged line × 1");
@@ -288,18 +290,13 @@ test("the Orders tab pages through every order; a change on a later page comes b
     await saveRow(page, paidForm, jsEnabled);
     await expect(toaster(page)).toContainText("Order updated");
     await expect(page).toHaveURL(new RegExp(`/admin\\?tab=orders&page=${onPage}$`));
-    await expect.poll(() => queryOne<{ p: number }>("select is_paid p from orders where id = ?", target)!.p).toBe(1);
+    await expect.poll(async () => (await queryOne<{ p: number }>("select is_paid p from orders where id = ?", target))!.p).toBe(1);
     // The same test in the other project inserts and deletes 120 orders of its own, which can move
     // ours to another page meanwhile: the row is looked for on the page it is on now.
-    const nowOn = Math.ceil(rank(target) / 50);
+    const nowOn = Math.ceil((await rank(target)) / 50);
     if (nowOn !== onPage) await goto(`/admin?tab=orders&page=${nowOn}`);
     await expect(page.locator(`#order-${target}`).getByRole("checkbox")).toBeChecked();
   } finally {
-    const rw2 = new Database(process.env.E2E_DB!);
-    try {
-      rw2.prepare(`delete from orders where id in (${ids.map(() => "?").join(",")})`).run(...ids);
-    } finally {
-      rw2.close();
-    }
+    await db.run(`delete from orders where id in (${ids.map(() => "?").join(",")})`, ...ids);
   }
 });

@@ -43,21 +43,21 @@ test("admin endpoints × (guest, customer, admin) → (401, 403, 2xx), and refus
     const order = (await (await buyer.post("/api/orders", { data: { contact, shippingAddress, items: [{ product, qty: 1 }] } })).json())._id;
     return { product, order };
   };
-  const snapshot = (ids: Ids) => ({
-    product: queryOne("select name, price, stock, deleted_at from products where id = ?", ids.product),
-    order: queryOne("select status, is_paid from orders where id = ?", ids.order),
+  const snapshot = async (ids: Ids) => ({
+    product: await queryOne("select name, price, stock, deleted_at from products where id = ?", ids.product),
+    order: await queryOne("select status, is_paid from orders where id = ?", ids.order),
   });
   for (const role of ["guest", "customer", "admin"] as const) {
     const api = await context(playwright, baseURL!, role, uniqueEmail());
     for (const call of calls) {
       const ids = await fresh();
-      const before = snapshot(ids);
+      const before = await snapshot(ids);
       const res = await call.send(api, ids);
       const expected = role === "guest" ? 401 : role === "customer" ? 403 : call.ok;
       // The product list is public: only its cap differs by role (tested with the catalogue).
       if (call.name.startsWith("GET /api/products")) expect(res.status(), `${role} ${call.name}`).toBe(200);
       else expect(res.status(), `${role} ${call.name}`).toBe(expected);
-      if (role !== "admin") expect(snapshot(ids), `${role} ${call.name} changed data`).toEqual(before);
+      if (role !== "admin") expect(await snapshot(ids), `${role} ${call.name} changed data`).toEqual(before);
       // Keep the shared catalogue clean for other tests.
       await admin.delete(`/api/products/${ids.product}`);
     }
@@ -96,20 +96,20 @@ test("admin API: bad input is 400 with a message, unknown ids 404", async ({ pla
     expect(res.status(), message).toBe(status);
     expect(await res.json()).toEqual({ message });
   }
-  expect(queryOne("select status, is_paid from orders where id = ?", order)).toEqual({ status: "Placed", is_paid: 0 });
+  expect(await queryOne("select status, is_paid from orders where id = ?", order)).toEqual({ status: "Placed", is_paid: 0 });
 
   // Cancelling gives the stock back once; deleting a cancelled order does not give it again.
-  const stock = () => queryOne<{ stock: number }>("select stock from products where id = ?", product)!.stock;
-  expect(stock()).toBe(3);
+  const stock = async () => (await queryOne<{ stock: number }>("select stock from products where id = ?", product))!.stock;
+  expect(await stock()).toBe(3);
   expect((await admin.put(`/api/orders/${order}`, { data: { status: "Cancelled" } })).status()).toBe(200);
-  expect(stock()).toBe(5);
+  expect(await stock()).toBe(5);
   expect((await admin.put(`/api/orders/${order}`, { data: { status: "Cancelled", isPaid: false } })).status()).toBe(200);
-  expect(stock()).toBe(5);
+  expect(await stock()).toBe(5);
   const detail = await (await admin.get(`/api/orders/${order}`)).json();
   expect(detail).toMatchObject({ _id: order, status: "Cancelled", items: [{ product, qty: 2 }] });
   expect((await admin.delete(`/api/orders/${order}`)).status()).toBe(200);
-  expect(stock()).toBe(5);
-  expect(queryOne("select id from orders where id = ?", order)).toBeUndefined();
-  expect(queryOne("select id from order_items where order_id = ?", order)).toBeUndefined();
+  expect(await stock()).toBe(5);
+  expect(await queryOne("select id from orders where id = ?", order)).toBeUndefined();
+  expect(await queryOne("select id from order_items where order_id = ?", order)).toBeUndefined();
   await Promise.all([admin.dispose(), buyer.dispose()]);
 });

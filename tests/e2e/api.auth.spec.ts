@@ -48,7 +48,7 @@ test("the JSON auth door refuses bad input with { message } and changes nothing"
   const malformed = await request.post("/api/auth/register", { headers: { "Content-Type": "application/json" }, data: "{not json" });
   expect(malformed.status()).toBe(400);
   expect((await malformed.json()).message).toEqual(expect.any(String));
-  expect(queryOne("select id from users where email = ?", email)).toBeUndefined();
+  expect(await queryOne("select id from users where email = ?", email)).toBeUndefined();
 });
 
 test("duplicate email is 409; wrong password 401; missing field 400", async ({ request, uniqueEmail }) => {

@@ -263,16 +263,16 @@ const ZERO_ID = "0".repeat(24);
 
 // --- Database (read only), restricted to this file's own rows -------------------------------------
 
-const n = (sql: string, ...params: unknown[]) => queryOne<{ n: number }>(sql, ...params)!.n;
+const n = async (sql: string, ...params: unknown[]) => (await queryOne<{ n: number }>(sql, ...params))!.n;
 const row = <T = Record<string, unknown>>(sql: string, ...params: unknown[]) => queryOne<T>(sql, ...params);
-const stockOf = (id: string) => row<{ stock: number }>("select stock from products where id = ?", id)!.stock;
-const productRow = (id: string) => ({
-  row: row("select name, description, price, mrp, stock, image, rating, num_reviews, deleted_at from products where id = ?", id),
-  images: n("select count(*) n from product_images where product_id = ?", id),
+const stockOf = async (id: string) => (await row<{ stock: number }>("select stock from products where id = ?", id))!.stock;
+const productRow = async (id: string) => ({
+  row: await row("select name, description, price, mrp, stock, image, rating, num_reviews, deleted_at from products where id = ?", id),
+  images: await n("select count(*) n from product_images where product_id = ?", id),
 });
-const ordersOf = (userId: string) => ({
-  orders: n("select count(*) n from orders where user_id = ?", userId),
-  items: n("select coalesce(sum(qty), 0) n from order_items where order_id in (select id from orders where user_id = ?)", userId),
+const ordersOf = async (userId: string) => ({
+  orders: await n("select count(*) n from orders where user_id = ?", userId),
+  items: await n("select coalesce(sum(qty), 0) n from order_items where order_id in (select id from orders where user_id = ?)", userId),
 });
 const orderRow = (id: string) => row<{ status: string; is_paid: number; stock_returned: number }>("select status, is_paid, stock_returned from orders where id = ?", id);
 const uploadDir = () => join(process.env.E2E_DB!, "..", "uploads");
@@ -419,7 +419,7 @@ test("POST /api/auth/register: hostile bodies never 5xx; a refusal creates no us
       })();
       const rawEmail = value && typeof value === "object" && typeof (value as Record<string, unknown>).email === "string" ? ((value as Record<string, unknown>).email as string) : null;
       const email = rawEmail?.trim().toLowerCase() ?? null;
-      const before = email === null ? 0 : n("select count(*) n from users where email = ?", email);
+      const before = email === null ? 0 : await n("select count(*) n from users where email = ?", email);
       const res = await send(guest, base, "/api/auth/register", { payload });
       const what = label("POST", "/api/auth/register", payload, res);
       const status = expectApiAnswer(res, what);
@@ -427,9 +427,9 @@ test("POST /api/auth/register: hostile bodies never 5xx; a refusal creates no us
       if (status === 201) {
         const user = JSON.parse(res.text) as { email: string; isAdmin: boolean };
         expect(user.isAdmin, what).toBe(false);
-        expect(n("select count(*) n from users where email = ? and is_admin = 0", user.email), what).toBe(1);
+        expect(await n("select count(*) n from users where email = ? and is_admin = false", user.email), what).toBe(1);
       } else if (email !== null) {
-        expect(n("select count(*) n from users where email = ?", email), `${what}: a refused registration wrote a user`).toBe(before);
+        expect(await n("select count(*) n from users where email = ?", email), `${what}: a refused registration wrote a user`).toBe(before);
       }
     }),
     runs(30),
@@ -457,7 +457,7 @@ test("POST /api/auth/login: hostile bodies never 5xx; only the right password op
   const sessions = () => n("select count(*) n from sessions where user_id = ?", user.id);
   await fc.assert(
     fc.asyncProperty(payloadOf(bodyOf(sample)), async (payload) => {
-      const before = sessions();
+      const before = await sessions();
       // No cookie: a second login from the same session would replace that session, not add one.
       const res = await send(guest, base, "/api/auth/login", { payload, cookie: "" });
       const what = label("POST", "/api/auth/login", payload, res);
@@ -467,11 +467,11 @@ test("POST /api/auth/login: hostile bodies never 5xx; only the right password op
         const body = JSON.parse(res.text) as { _id: string; isAdmin: boolean };
         expect(body._id, what).toBe(user.id);
         expect(body.isAdmin, what).toBe(false);
-        expect(sessions(), what).toBe(before + 1);
+        expect(await sessions(), what).toBe(before + 1);
         const sent = JSON.parse(payload.body) as { password: string };
         expect(sent.password, `${what}: logged in with a wrong password`).toBe(user.password);
       } else {
-        expect(sessions(), `${what}: a refused login opened a session`).toBe(before);
+        expect(await sessions(), `${what}: a refused login opened a session`).toBe(before);
       }
     }),
     runs(30),
@@ -496,12 +496,12 @@ test("POST /api/products/{id}/reviews: hostile bodies and ids never 5xx; a refus
     },
   };
   const target = fc.oneof({ weight: 6, arbitrary: fc.constant(product) }, fc.constantFrom(gone, ZERO_ID), hostileString.map(segment));
-  const state = () => ({ reviews: n("select count(*) n from reviews where product_id = ?", product), product: productRow(product) });
+  const state = async () => ({ reviews: await n("select count(*) n from reviews where product_id = ?", product), product: await productRow(product) });
   const mine = () => n("select count(*) n from reviews where product_id = ? and user_id = ?", product, customer.id);
   await fc.assert(
     fc.asyncProperty(payloadOf(bodyOf(sample)), target, fc.boolean(), async (payload, id, asGuest) => {
-      const before = state();
-      const hadMine = mine() === 1;
+      const before = await state();
+      const hadMine = (await mine()) === 1;
       const url = `/api/products/${id}/reviews`;
       const res = await send(asGuest ? guest : customer.api, base, url, { payload });
       const what = label("POST", url, payload, res);
@@ -512,13 +512,13 @@ test("POST /api/products/{id}/reviews: hostile bodies and ids never 5xx; a refus
         // One review per customer per product: the first is added (201), later ones replace it (200).
         expect(id, what).toBe(product);
         expect(status, what).toBe(hadMine ? 200 : 201);
-        const last = row<{ rating: number; comment: string; user_id: string }>("select rating, comment, user_id from reviews where product_id = ? and user_id = ?", product, customer.id)!;
+        const last = (await row<{ rating: number; comment: string; user_id: string }>("select rating, comment, user_id from reviews where product_id = ? and user_id = ?", product, customer.id))!;
         expect(Number.isInteger(last.rating) && last.rating >= 1 && last.rating <= 5, what).toBe(true);
         expect(last.comment.length, what).toBeLessThanOrEqual(2000);
-        expect(mine(), what).toBe(1);
-        expect(state().reviews, what).toBe(before.reviews + (hadMine ? 0 : 1));
+        expect(await mine(), what).toBe(1);
+        expect((await state()).reviews, what).toBe(before.reviews + (hadMine ? 0 : 1));
       } else {
-        expect(state(), `${what}: a refused review changed the product`).toEqual(before);
+        expect(await state(), `${what}: a refused review changed the product`).toEqual(before);
       }
     }),
     runs(30),
@@ -565,17 +565,17 @@ test("POST /api/orders: hostile orders never 5xx; a refusal takes no stock and w
       paymentMethod: fc.constantFrom("cod", "CARD", "UPI", null),
     },
   };
-  const state = () => ({ mine: ordersOf(customer.id), stock: stockOf(product), scarce: stockOf(scarce) });
+  const state = async () => ({ mine: await ordersOf(customer.id), stock: await stockOf(product), scarce: await stockOf(scarce) });
   await fc.assert(
     fc.asyncProperty(payloadOf(bodyOf(order)), fc.nat({ max: 9 }), async (payload, who) => {
       const asGuest = who === 0;
-      const before = state();
+      const before = await state();
       const res = await send(asGuest ? guest : customer.api, base, "/api/orders", { payload });
       const what = label("POST", "/api/orders", payload, res);
       const status = expectApiAnswer(res, what);
       if (asGuest) expect([401, 413], what).toContain(status);
       else expect([201, 400, 413], what).toContain(status);
-      const after = state();
+      const after = await state();
       expect(after.scarce, what).toBeGreaterThanOrEqual(0);
       if (status === 201) {
         const placed = JSON.parse(res.text) as { items: { product: string; qty: number; price: number }[]; totals: { subtotal: number; shipping: number; grandTotal: number } };
@@ -669,7 +669,7 @@ test("PUT/PATCH/DELETE /api/orders/{id}: hostile updates never 5xx; refusals cha
   const customer = await newCustomer(playwright, base);
   const product = await newProduct(admin, base, { stock: 50 });
   const order = await newOrder(customer, base, product, 2);
-  const stockWhenOpen = stockOf(product);
+  const stockWhenOpen = await stockOf(product);
   const sample: Sample = {
     valid: fc.record({ status: fc.constantFrom("Placed", "Processing", "Shipped", "Delivered", "Cancelled"), isPaid: fc.boolean() }, { requiredKeys: [] }),
     edges: {
@@ -678,20 +678,20 @@ test("PUT/PATCH/DELETE /api/orders/{id}: hostile updates never 5xx; refusals cha
     },
   };
   const target = fc.oneof({ weight: 6, arbitrary: fc.constant(order) }, fc.constantFrom(ZERO_ID, product, `${order}' OR '1'='1`), hostileString.map(segment));
-  const state = () => ({ order: orderRow(order), stock: stockOf(product) });
+  const state = async () => ({ order: await orderRow(order), stock: await stockOf(product) });
   await fc.assert(
     fc.asyncProperty(payloadOf(bodyOf(sample)), target, fc.constantFrom("PUT", "PATCH", "PUT", "DELETE"), fc.nat({ max: 5 }), async (payload, id, method, who) => {
       // Deleting the order under test would end the property early: only other ids are deleted.
       const path = method === "DELETE" && id === order ? ZERO_ID : id;
       const asCustomer = who === 0;
-      const before = state();
+      const before = await state();
       const url = `/api/orders/${path}`;
       const res = await send(asCustomer ? customer.api : admin.api, base, url, { method, payload: method === "DELETE" ? undefined : payload });
       const what = label(method, url, payload, res);
       const status = expectApiAnswer(res, what);
       if (asCustomer) expect([403, 413], what).toContain(status);
       else expect([200, 400, 404, 409, 413], what).toContain(status);
-      const after = state();
+      const after = await state();
       expect(after.order, what).toBeTruthy();
       // The order holds its two candles unless it is cancelled.
       expect(after.stock, what).toBe(stockWhenOpen + (after.order!.stock_returned ? 2 : 0));
@@ -739,8 +739,8 @@ test("POST /api/products and PUT /api/products/{id}: hostile products never 5xx;
   };
   const ownProducts = () => n("select count(*) n from products where name like ? and deleted_at is null", `${marker}%`);
   const URL_OK = (u: string) => u === "" || /^\/(?!\/)[^\s]*$/.test(u) || /^https?:\/\/[^\s]+$/i.test(u);
-  const expectSaved = (id: string, what: string) => {
-    const saved = row<{ name: string; price: number; mrp: number | null; stock: number; image: string }>("select name, price, mrp, stock, image from products where id = ?", id)!;
+  const expectSaved = async (id: string, what: string) => {
+    const saved = (await row<{ name: string; price: number; mrp: number | null; stock: number; image: string }>("select name, price, mrp, stock, image from products where id = ?", id))!;
     expect(Number.isSafeInteger(saved.price) && saved.price >= 0, what).toBe(true);
     expect(saved.mrp === null || (Number.isSafeInteger(saved.mrp) && saved.mrp > 0), what).toBe(true);
     expect(Number.isInteger(saved.stock) && saved.stock >= 0 && saved.stock <= 1_000_000, what).toBe(true);
@@ -751,7 +751,7 @@ test("POST /api/products and PUT /api/products/{id}: hostile products never 5xx;
     fc.asyncProperty(payloadOf(bodyOf(sample)), fc.boolean(), fc.nat({ max: 6 }), async (payload, edit, who) => {
       const asCustomer = who === 0;
       const url = edit ? `/api/products/${editable}` : "/api/products";
-      const before = { own: ownProducts(), editable: productRow(editable) };
+      const before = { own: await ownProducts(), editable: await productRow(editable) };
       const res = await send(asCustomer ? customer.api : admin.api, base, url, { method: edit ? "PUT" : "POST", payload });
       const what = label(edit ? "PUT" : "POST", url, payload, res);
       const status = expectApiAnswer(res, what);
@@ -759,18 +759,18 @@ test("POST /api/products and PUT /api/products/{id}: hostile products never 5xx;
       else expect(edit ? [200, 400, 413] : [201, 400, 413], what).toContain(status);
       if (status === 201) {
         const id = (JSON.parse(res.text) as { _id: string })._id;
-        expectSaved(id, what);
+        await expectSaved(id, what);
         await send(admin.api, base, `/api/products/${id}`, { method: "DELETE" });
       } else if (status === 200) {
-        expectSaved(editable, what);
+        await expectSaved(editable, what);
       } else {
-        expect({ own: ownProducts(), editable: productRow(editable) }, `${what}: a refused product was written`).toEqual(before);
+        expect({ own: await ownProducts(), editable: await productRow(editable) }, `${what}: a refused product was written`).toEqual(before);
       }
     }),
     runs(40),
   );
   // Hostile ids on PUT and DELETE: never 5xx, the editable product is untouched.
-  const before = productRow(editable);
+  const before = await productRow(editable);
   await fc.assert(
     fc.asyncProperty(hostileString.map(segment), fc.constantFrom("PUT", "DELETE", "PATCH"), async (id, method) => {
       const url = `/api/products/${id === editable ? ZERO_ID : id}`;
@@ -780,7 +780,7 @@ test("POST /api/products and PUT /api/products/{id}: hostile products never 5xx;
     }),
     runs(15),
   );
-  expect(productRow(editable)).toEqual(before);
+  expect(await productRow(editable)).toEqual(before);
   await send(admin.api, base, `/api/products/${editable}`, { method: "DELETE" });
   await expectNoPrivilegeLeak(playwright, base, customer);
   await Promise.all([customer.api.dispose(), admin.api.dispose()]);
@@ -815,7 +815,7 @@ test("a forged rk_cart_v1 cookie: GET /cart always renders, POST /checkout never
     fc.constantFrom("%", "%zz", "====", "e30", Buffer.from("not json").toString("base64"), Buffer.from('{"a":').toString("base64"), cartCookie("x".repeat(9000))),
   );
   const form = formBody(Object.entries({ ...CONTACT, ...ADDRESS, intent: "place" }));
-  const state = () => ({ mine: ordersOf(customer.id), stock: stockOf(product), scarce: stockOf(scarce), gone: stockOf(gone) });
+  const state = async () => ({ mine: await ordersOf(customer.id), stock: await stockOf(product), scarce: await stockOf(scarce), gone: await stockOf(gone) });
   await fc.assert(
     fc.asyncProperty(cookie, fc.boolean(), async (value, loggedIn) => {
       const cookieHeader = `${loggedIn ? `__session=${customer.session}; ` : ""}rk_cart_v1=${value}`;
@@ -824,22 +824,22 @@ test("a forged rk_cart_v1 cookie: GET /cart always renders, POST /checkout never
       // Node refuses headers over 16 KB itself (431); nothing else but a rendered cart.
       expect(value.length > 16_000 ? [431] : [200], what).toContain(page.status);
 
-      const before = state();
+      const before = await state();
       const res = await send(raw, base, "/checkout", { form, cookie: `__session=${customer.session}; rk_cart_v1=${value}` });
       const whatPost = label("POST", "/checkout", value, res);
       expectFormAnswer(res, base, whatPost, value.length > 16_000 ? [431] : [200, 302, 429]);
-      const after = state();
+      const after = await state();
       expect(after.scarce, whatPost).toBeGreaterThanOrEqual(0);
       expect(after.gone, whatPost).toBe(before.gone);
       if (res.status === 302) {
         expect(res.location, whatPost).toMatch(/^\/thank-you\?o=[0-9a-f]{24}$/);
         const orderId = res.location!.slice(-24);
-        const lines = queryOne<{ n: number; qty: number; bad: number }>(
+        const lines = (await queryOne<{ n: number; qty: number; bad: number }>(
           "select count(*) n, coalesce(sum(qty), 0) qty, sum(case when qty < 1 or qty > 99 or product_id not in (?, ?) then 1 else 0 end) bad from order_items where order_id = ?",
           product,
           scarce,
           orderId,
-        )!;
+        ))!;
         expect(lines.bad, whatPost).toBe(0);
         expect(after.mine.orders, whatPost).toBe(before.mine.orders + 1);
         expect(before.stock - after.stock + (before.scarce - after.scarce), whatPost).toBe(lines.qty);
@@ -891,7 +891,7 @@ test("forms /login and /register: hostile posts re-render or redirect on-site; r
       const record = fields && typeof fields === "object" && !Array.isArray(fields) ? (fields as Record<string, unknown>) : { value: fields };
       const body = rawJunk ?? formBody(formPairs(record, junk));
       const email = typeof record.email === "string" ? record.email.trim().toLowerCase() : null;
-      const before = { sessions: sessions(), users: email === null ? 0 : n("select count(*) n from users where email = ?", email) };
+      const before = { sessions: await sessions(), users: email === null ? 0 : await n("select count(*) n from users where email = ?", email) };
       const api = await playwright.request.newContext({ baseURL: base });
       const res = await send(api, base, url, { form: body });
       await api.dispose();
@@ -899,11 +899,11 @@ test("forms /login and /register: hostile posts re-render or redirect on-site; r
       const status = expectFormAnswer(res, base, what, [200, 302, 413, 429]);
       if (status === 302) {
         expect(res.location, what).not.toMatch(/^\/\/|^\/\\|^[a-z]+:/i);
-        if (url === "/login") expect(sessions(), what).toBe(before.sessions + 1);
-        else expect(n("select count(*) n from users where email = ? and is_admin = 0", email), what).toBe(1);
+        if (url === "/login") expect(await sessions(), what).toBe(before.sessions + 1);
+        else expect(await n("select count(*) n from users where email = ? and is_admin = false", email), what).toBe(1);
       } else {
-        expect(sessions(), `${what}: a refused login opened a session`).toBe(before.sessions);
-        if (email !== null) expect(n("select count(*) n from users where email = ?", email), `${what}: a refused registration wrote a user`).toBe(before.users);
+        expect(await sessions(), `${what}: a refused login opened a session`).toBe(before.sessions);
+        if (email !== null) expect(await n("select count(*) n from users where email = ?", email), `${what}: a refused registration wrote a user`).toBe(before.users);
       }
     }),
     runs(40),
@@ -954,8 +954,8 @@ test("form /cart (add, update, remove, clear, unknown): always a redirect on-sit
     { requiredKeys: [] },
   );
   const startCart = fc.oneof(fc.constant(null), fc.constant([{ id: product, qty: 2 }, { id: scarce, qty: 1 }]), fc.array(fc.record({ id: hex24, qty: fc.constant(1) }), { minLength: 49, maxLength: 55 }));
-  const stocks = () => [stockOf(product), stockOf(scarce), stockOf(gone)];
-  const before = stocks();
+  const stocks = async () => [await stockOf(product), await stockOf(scarce), await stockOf(gone)];
+  const before = await stocks();
   await fc.assert(
     fc.asyncProperty(fields, junkPairs, startCart, fc.option(rawFormJunk, { freq: 10 }), async (f, junk, cart, rawJunk) => {
       const body = rawJunk ?? formBody(formPairs(f, junk));
@@ -976,7 +976,7 @@ test("form /cart (add, update, remove, clear, unknown): always a redirect on-sit
     }),
     runs(40),
   );
-  expect(stocks()).toEqual(before);
+  expect(await stocks()).toEqual(before);
   for (const p of [product, scarce]) await send(admin.api, base, `/api/products/${p}`, { method: "DELETE" });
   await Promise.all([guest.dispose(), admin.api.dispose()]);
 });
@@ -1008,18 +1008,18 @@ test("form /checkout (lookup, place): hostile fields re-render or place exactly 
       pin: fc.constantFrom("12345", "1234567", "abcdef", "000000", "999999", "١١٠٠٠١", "9".repeat(30)),
     },
   };
-  const state = () => ({ mine: ordersOf(customer.id), stock: stockOf(product) });
+  const state = async () => ({ mine: await ordersOf(customer.id), stock: await stockOf(product) });
   await fc.assert(
     fc.asyncProperty(bodyOf(sample), junkPairs, fc.nat({ max: 7 }), async (fields, junk, who) => {
       const record = fields && typeof fields === "object" && !Array.isArray(fields) ? (fields as Record<string, unknown>) : { value: fields };
       const body = formBody(formPairs(record, junk));
       const asGuest = who === 0;
-      const before = state();
+      const before = await state();
       const res = await send(raw, base, "/checkout", { form: body, cookie: asGuest ? cart : `__session=${customer.session}; ${cart}` });
       const what = label("POST", "/checkout", body, res);
       const status = expectFormAnswer(res, base, what, asGuest ? [302] : [200, 302, 429]);
       if (asGuest) expect(res.location, what).toBe("/login?redirect=%2Fcheckout");
-      const after = state();
+      const after = await state();
       if (!asGuest && status === 302) {
         expect(record.intent, what).not.toBe("lookup");
         expect(res.location, what).toMatch(/^\/thank-you\?o=[0-9a-f]{24}$/);
@@ -1045,15 +1045,15 @@ test("form /product/{id} (review): hostile reviews re-render, redirect or 404; r
     edges: { rating: fc.constantFrom("0", "6", "4.5", "", "five", "1e0", "0x5", "-1"), comment: fc.constantFrom("x".repeat(2001)) },
   };
   const target = fc.oneof({ weight: 6, arbitrary: fc.constant(product) }, fc.constant(ZERO_ID), hostileString.map(segment));
-  const reviews = () => ({ n: n("select count(*) n from reviews where product_id = ?", product), p: productRow(product) });
+  const reviews = async () => ({ n: await n("select count(*) n from reviews where product_id = ?", product), p: await productRow(product) });
   const mine = () => n("select count(*) n from reviews where product_id = ? and user_id = ?", product, customer.id);
   await fc.assert(
     fc.asyncProperty(bodyOf(sample), junkPairs, target, fc.nat({ max: 5 }), async (fields, junk, id, who) => {
       const record = fields && typeof fields === "object" && !Array.isArray(fields) ? (fields as Record<string, unknown>) : { value: fields };
       const body = formBody(formPairs(record, junk));
       const asGuest = who === 0;
-      const before = reviews();
-      const hadMine = mine() === 1;
+      const before = await reviews();
+      const hadMine = (await mine()) === 1;
       const url = `/product/${id}`;
       const res = await send(asGuest ? guest : customer.api, base, url, { form: body });
       const what = label("POST", url, body, res);
@@ -1062,10 +1062,10 @@ test("form /product/{id} (review): hostile reviews re-render, redirect or 404; r
       if (!asGuest && status === 302) {
         expect(res.location, what).toBe(`/product/${product}#reviews`);
         // One review per customer per product: a later one replaces the first.
-        expect(mine(), what).toBe(1);
-        expect(reviews().n, what).toBe(before.n + (hadMine ? 0 : 1));
+        expect(await mine(), what).toBe(1);
+        expect((await reviews()).n, what).toBe(before.n + (hadMine ? 0 : 1));
       } else {
-        expect(reviews(), `${what}: a refused review was saved`).toEqual(before);
+        expect(await reviews(), `${what}: a refused review was saved`).toEqual(before);
       }
     }),
     runs(40),
@@ -1080,7 +1080,7 @@ test("form /admin (order intents status, paid, deliver, unknown): always a redir
   const customer = await newCustomer(playwright, base);
   const product = await newProduct(admin, base, { stock: 50 });
   const order = await newOrder(customer, base, product, 2);
-  const open = stockOf(product);
+  const open = await stockOf(product);
   const STATUSES = ["Placed", "Processing", "Shipped", "Delivered", "Cancelled"];
   const fields = fc.record(
     {
@@ -1095,12 +1095,12 @@ test("form /admin (order intents status, paid, deliver, unknown): always a redir
     fc.asyncProperty(fields, junkPairs, fc.nat({ max: 6 }), async (f, junk, who) => {
       const body = formBody(formPairs(f, junk));
       const asCustomer = who === 0;
-      const before = { order: orderRow(order), stock: stockOf(product) };
+      const before = { order: await orderRow(order), stock: await stockOf(product) };
       const res = await send(asCustomer ? customer.api : admin.api, base, "/admin", { form: body });
       const what = label("POST", "/admin", body, res);
       expectFormAnswer(res, base, what, [302]);
       expect(res.location, what).toBe(asCustomer ? "/" : "/admin?tab=orders");
-      const after = { order: orderRow(order)!, stock: stockOf(product) };
+      const after = { order: (await orderRow(order))!, stock: await stockOf(product) };
       expect(after.stock, what).toBe(open + (after.order.stock_returned ? 2 : 0));
       expect(after.order.stock_returned === 1, what).toBe(after.order.status === "Cancelled");
       const effective =
@@ -1150,7 +1150,7 @@ test("forms /admin/products/new and /admin/products/{id}: hostile editor posts (
       const pairs = formPairs(record, junk);
       const url = edit ? `/admin/products/${editable}` : "/admin/products/new";
       const asCustomer = who === 0;
-      const before = { own: ownProducts(), editable: productRow(editable), files: uploadFiles() };
+      const before = { own: await ownProducts(), editable: await productRow(editable), files: uploadFiles() };
       let res: Res;
       if (gallery) {
         const form = new FormData();
@@ -1167,15 +1167,15 @@ test("forms /admin/products/new and /admin/products/{id}: hostile editor posts (
       if (!asCustomer && status === 302) {
         expect(gallery, `${what}: saved with a gallery file that is not an image`).toBeNull();
         expect(res.location, what).toBe("/admin");
-        const id = edit ? editable : row<{ id: string }>("select id from products where name = ? and deleted_at is null order by rowid desc limit 1", String(record.name).trim())?.id;
+        const id = edit ? editable : (await row<{ id: string }>("select id from products where name = ? and deleted_at is null order by created_at desc limit 1", String(record.name).trim()))?.id;
         expect(id, what).toBeTruthy();
-        const saved = row<{ price: number; mrp: number | null; stock: number }>("select price, mrp, stock from products where id = ?", id)!;
+        const saved = (await row<{ price: number; mrp: number | null; stock: number }>("select price, mrp, stock from products where id = ?", id))!;
         expect(Number.isSafeInteger(saved.price) && saved.price >= 0, what).toBe(true);
         expect(saved.mrp === null || (Number.isSafeInteger(saved.mrp) && saved.mrp > 0), what).toBe(true);
         expect(Number.isInteger(saved.stock) && saved.stock >= 0 && saved.stock <= 1_000_000, what).toBe(true);
         if (!edit) await send(admin.api, base, `/api/products/${id}`, { method: "DELETE" });
       } else {
-        expect({ own: ownProducts(), editable: productRow(editable) }, `${what}: a refused product was written`).toEqual({ own: before.own, editable: before.editable });
+        expect({ own: await ownProducts(), editable: await productRow(editable) }, `${what}: a refused product was written`).toEqual({ own: before.own, editable: before.editable });
       }
     }),
     runs(40),
@@ -1191,8 +1191,8 @@ test("forms /admin/products/{id}/delete and /admin/orders/{id}/delete: hostile i
   const guest = await playwright.request.newContext({ baseURL: base });
   const product = await newProduct(admin, base, { stock: 50 });
   const order = await newOrder(customer, base, product, 2);
-  const state = () => ({ product: productRow(product), order: orderRow(order) });
-  const before = state();
+  const state = async () => ({ product: await productRow(product), order: await orderRow(order) });
+  const before = await state();
   const id = fc.oneof(fc.constantFrom(ZERO_ID, `${product}' OR '1'='1`, product.toUpperCase(), `${order}%00`, "*"), hostileString.map(segment), hex24);
   await fc.assert(
     fc.asyncProperty(fc.constantFrom("products", "orders"), id, fc.boolean(), junkPairs, fc.nat({ max: 3 }), async (kind, target, targetIsOwn, junk, who) => {
@@ -1206,18 +1206,18 @@ test("forms /admin/products/{id}/delete and /admin/orders/{id}/delete: hostile i
       if (who === 0) expect(res.location, what).toBe(`/login?redirect=${encodeURIComponent(new URL(url, base).pathname)}`);
       else if (who === 1) expect(res.location, what).toBe("/");
       else expect(res.location, what).toBe(kind === "products" ? "/admin" : "/admin?tab=orders");
-      expect(state(), `${what}: deleted the wrong row`).toEqual(before);
+      expect(await state(), `${what}: deleted the wrong row`).toEqual(before);
     }),
     runs(40),
   );
   // Control: the right ids do delete (so the refusals above were real refusals).
   for (const [url, gone] of [
-    [`/admin/orders/${order}/delete`, () => orderRow(order) === undefined],
-    [`/admin/products/${product}/delete`, () => productRow(product).row?.deleted_at !== null],
+    [`/admin/orders/${order}/delete`, async () => (await orderRow(order)) === undefined],
+    [`/admin/products/${product}/delete`, async () => (await productRow(product)).row?.deleted_at !== null],
   ] as const) {
     const res = await send(admin.api, base, url, { form: "" });
     expect(res.status, url).toBe(302);
-    expect(gone(), url).toBe(true);
+    expect(await gone(), url).toBe(true);
   }
   await Promise.all([guest.dispose(), customer.api.dispose(), admin.api.dispose()]);
 });
@@ -1268,15 +1268,15 @@ test("cross-site: every state-changing endpoint answers 403 to a foreign Origin 
     form.append("file", new File([new Uint8Array(png(2, 2, [9, 9, 9]))], "x.png", { type: "image/png" }));
     return form;
   };
-  const world = () => ({
-    users: n("select count(*) n from users where email in (?, ?)", newEmail, `f${newEmail}`),
+  const world = async () => ({
+    users: await n("select count(*) n from users where email in (?, ?)", newEmail, `f${newEmail}`),
     // The customer's sessions only: other specs log the admin in and out all the time.
-    sessions: n("select count(*) n from sessions where user_id = ?", customer.id),
-    product: productRow(product),
-    reviews: n("select count(*) n from reviews where product_id = ?", product),
-    orders: ordersOf(customer.id),
-    order: orderRow(order),
-    xProducts: n("select count(*) n from products where name like ?", `Fuzz-X ${tag}%`),
+    sessions: await n("select count(*) n from sessions where user_id = ?", customer.id),
+    product: await productRow(product),
+    reviews: await n("select count(*) n from reviews where product_id = ?", product),
+    orders: await ordersOf(customer.id),
+    order: await orderRow(order),
+    xProducts: await n("select count(*) n from products where name like ?", `Fuzz-X ${tag}%`),
   });
 
   const foreign: fc.Arbitrary<Record<string, string>> = fc.oneof(
@@ -1297,7 +1297,7 @@ test("cross-site: every state-changing endpoint answers 403 to a foreign Origin 
   await fc.assert(
     fc.asyncProperty(fc.constantFrom(...calls.map((c) => c.name)), foreign, async (name, headers) => {
       const call = calls.find((c) => c.name === name)!;
-      const before = world();
+      const before = await world();
       const files = uploadFiles();
       const cookie = [call.actor ? `__session=${call.actor.session}` : "", call.opts.cookie ?? ""].filter(Boolean).join("; ");
       const res = await send(raw, base, call.url, {
@@ -1312,7 +1312,7 @@ test("cross-site: every state-changing endpoint answers 403 to a foreign Origin 
       expect(res.text, what).toContain("Cross-site request refused");
       if (call.url.startsWith("/api/")) expect(JSON.parse(res.text), what).toEqual({ message: "Cross-site request refused" });
       expect(res.setCookies, what).toEqual([]);
-      expect(world(), `${what}: changed the database`).toEqual(before);
+      expect(await world(), `${what}: changed the database`).toEqual(before);
       if (call.name.startsWith("upload")) expectNotSaved(files, png(2, 2, [9, 9, 9]), what);
       refusals++;
     }),
@@ -1329,7 +1329,7 @@ test("cross-site: every state-changing endpoint answers 403 to a foreign Origin 
     if (call.name === "logout (API)" || call.name === "logout (form)") customer.session = await sessionOf(await relogin(customer));
   }
   for (;;) {
-    const made = row<{ id: string }>("select id from products where name = ? and deleted_at is null", `Fuzz-X ${tag}`);
+    const made = await row<{ id: string }>("select id from products where name = ? and deleted_at is null", `Fuzz-X ${tag}`);
     if (!made) break;
     expect((await send(admin.api, base, `/api/products/${made.id}`, { method: "DELETE" })).status).toBe(200);
   }
@@ -1395,11 +1395,11 @@ test("regression: POST /api/orders refuses a tampered price even when the same p
   const admin = await newAdmin(playwright, base);
   const customer = await newCustomer(playwright, base);
   const product = await newProduct(admin, base, { price: 123.45, stock: 100 });
-  const before = { mine: ordersOf(customer.id), stock: stockOf(product) };
+  const before = { mine: await ordersOf(customer.id), stock: await stockOf(product) };
   const res = await send(customer.api, base, "/api/orders", {
     payload: asJson({ contact: CONTACT, shippingAddress: ADDRESS, items: [{ product, qty: 1, price: 1 }, { product, qty: 1, price: 123.45 }] }),
   });
-  const after = { mine: ordersOf(customer.id), stock: stockOf(product) };
+  const after = { mine: await ordersOf(customer.id), stock: await stockOf(product) };
   await send(admin.api, base, `/api/products/${product}`, { method: "DELETE" });
   await Promise.all([customer.api.dispose(), admin.api.dispose()]);
   expect(res.status, res.text).toBe(400);

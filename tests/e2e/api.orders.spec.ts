@@ -1,9 +1,9 @@
 import type { APIRequestContext } from "@playwright/test";
 import { expect, queryOne, test } from "./fixtures";
 
-const productId = (name: string) => queryOne<{ id: string }>("select id from products where name = ?", name)!.id;
-const stockOf = (id: string) => queryOne<{ stock: number }>("select stock from products where id = ?", id)!.stock;
-const orderCount = (email: string) => queryOne<{ n: number }>("select count(*) n from orders o join users u on u.id = o.user_id where u.email = ?", email)!.n;
+const productId = async (name: string) => (await queryOne<{ id: string }>("select id from products where name = ?", name))!.id;
+const stockOf = async (id: string) => (await queryOne<{ stock: number }>("select stock from products where id = ?", id))!.stock;
+const orderCount = async (email: string) => (await queryOne<{ n: number }>("select count(*) n from orders o join users u on u.id = o.user_id where u.email = ?", email))!.n;
 
 const contact = { name: "Api Buyer", email: "buyer@example.com", phone: "9876543210" };
 const shippingAddress = { address: "5 Park Street", city: "Kolkata", state: "West Bengal", pin: "700016" };
@@ -16,9 +16,9 @@ async function customer(request: APIRequestContext, email: string) {
 test("POST /api/orders takes prices from the database and stock in the same transaction", async ({ request, uniqueEmail }) => {
   const email = uniqueEmail();
   await customer(request, email);
-  const id = productId("Ocean Breeze");
-  const stock = stockOf(id);
-  const price = queryOne<{ price: number }>("select price from products where id = ?", id)!.price;
+  const id = await productId("Ocean Breeze");
+  const stock = await stockOf(id);
+  const price = (await queryOne<{ price: number }>("select price from products where id = ?", id))!.price;
 
   // A tampered price refuses the order and writes nothing.
   const tampered = await request.post("/api/orders", {
@@ -26,8 +26,8 @@ test("POST /api/orders takes prices from the database and stock in the same tran
   });
   expect(tampered.status()).toBe(400);
   expect((await tampered.json()).message).toMatch(/^The price of Ocean Breeze is now ₹[\d,]+\.\d\d\. Please review your order\.$/);
-  expect(orderCount(email)).toBe(0);
-  expect(stockOf(id)).toBe(stock);
+  expect(await orderCount(email)).toBe(0);
+  expect(await stockOf(id)).toBe(stock);
 
   // The client's name and image are ignored; its (correct) price is only checked.
   const res = await request.post("/api/orders", {
@@ -38,7 +38,7 @@ test("POST /api/orders takes prices from the database and stock in the same tran
   expect(order).toMatchObject({ status: "Placed", isPaid: false, paymentMethod: "COD", contact, shippingAddress });
   expect(order.items).toEqual([{ product: id, name: "Ocean Breeze", qty: 2, price: price / 100, image: expect.any(String) }]);
   expect(order.totals).toEqual({ subtotal: (2 * price) / 100, shipping: 49, grandTotal: (2 * price + 4900) / 100 });
-  expect(stockOf(id)).toBeLessThanOrEqual(stock - 2);
+  expect(await stockOf(id)).toBeLessThanOrEqual(stock - 2);
 
   const mine = await request.get(`/api/orders/my?t=${Date.now()}`);
   expect(mine.status()).toBe(200);
@@ -49,8 +49,8 @@ test("POST /api/orders takes prices from the database and stock in the same tran
 test("bad orders answer 400 with a message and write nothing", async ({ request, uniqueEmail }) => {
   const email = uniqueEmail();
   await customer(request, email);
-  const id = productId("Kesar Saffron");
-  const stock = stockOf(id);
+  const id = await productId("Kesar Saffron");
+  const stock = await stockOf(id);
   const cases: [unknown, string | RegExp][] = [
     [{ contact, shippingAddress, items: [{ product: id, qty: stock + 1 }] }, /Only \d+ left of Kesar Saffron\./],
     [{ contact, shippingAddress, items: [{ product: "0".repeat(24), qty: 1 }] }, "A product in your order is no longer available."],
@@ -69,14 +69,14 @@ test("bad orders answer 400 with a message and write nothing", async ({ request,
     if (typeof message === "string") expect(body).toEqual({ message });
     else expect(body.message).toMatch(message);
   }
-  expect(orderCount(email)).toBe(0);
-  expect(stockOf(id)).toBe(stock);
+  expect(await orderCount(email)).toBe(0);
+  expect(await stockOf(id)).toBe(stock);
 });
 
 test("orders and invoices are private: guests 401, other customers 404, admins allowed", async ({ playwright, baseURL, uniqueEmail }) => {
   const owner = await playwright.request.newContext({ baseURL });
   await customer(owner, uniqueEmail());
-  const placed = await owner.post("/api/orders", { data: { contact, shippingAddress, items: [{ product: productId("Honey Oat"), qty: 1 }] } });
+  const placed = await owner.post("/api/orders", { data: { contact, shippingAddress, items: [{ product: await productId("Honey Oat"), qty: 1 }] } });
   expect(placed.status()).toBe(201);
   const { _id } = await placed.json();
   expect((await owner.get(`/api/orders/${_id}/invoice`)).status()).toBe(200);

@@ -125,7 +125,7 @@ const rows: Row[] = [
     url: () => "/admin",
     body: (w) => ({ form: { intent: "status", orderId: w.order, status: "Shipped" } }),
     expect: adminPage("/admin", [302, "/admin?tab=orders"]),
-    check: (_res, role, w) => expect(queryOne<{ status: string }>("select status from orders where id = ?", w.order)!.status).toBe(role === "admin" ? "Shipped" : "Placed"),
+    check: async (_res, role, w) => expect((await queryOne<{ status: string }>("select status from orders where id = ?", w.order))!.status).toBe(role === "admin" ? "Shipped" : "Placed"),
   },
   { route: "admin/products/new", method: "GET", url: () => "/admin/products/new", expect: adminPage("/admin/products/new") },
   { route: "admin/products/new", method: "POST", url: () => "/admin/products/new", body: () => ({ form: { name: "" } }), expect: adminPage("/admin/products/new") },
@@ -148,10 +148,10 @@ const rows: Row[] = [
     url: (w) => w.newProduct().then((id) => `/admin/products/${id}/delete`),
     body: () => ({ form: {} }),
     expect: adminPage("/admin/products/{new}/delete", [302, "/admin"]),
-    check: (_res, role, _w, url) => {
+    check: async (_res, role, _w, url) => {
       const id = url.split("/")[3]!;
       guestToLoginAt(_res, role, _w, url);
-      const deleted = queryOne<{ deleted_at: number | null }>("select deleted_at from products where id = ?", id)!.deleted_at !== null;
+      const deleted = (await queryOne<{ deleted_at: number | null }>("select deleted_at from products where id = ?", id))!.deleted_at !== null;
       expect(deleted, "deleted").toBe(role === "admin");
     },
   },
@@ -166,9 +166,9 @@ const rows: Row[] = [
     url: (w) => w.newOrder().then((id) => `/admin/orders/${id}/delete`),
     body: () => ({ form: {} }),
     expect: adminPage("/admin/orders/{new}/delete", [302, "/admin?tab=orders"]),
-    check: (_res, role, _w, url) => {
+    check: async (_res, role, _w, url) => {
       guestToLoginAt(_res, role, _w, url);
-      const gone = queryOne("select id from orders where id = ?", url.split("/")[3]) === undefined;
+      const gone = (await queryOne("select id from orders where id = ?", url.split("/")[3])) === undefined;
       expect(gone, "deleted").toBe(role === "admin");
     },
   },
@@ -212,8 +212,8 @@ const rows: Row[] = [
     method: "DELETE",
     url: (w) => w.newProduct().then((id) => `/api/products/${id}`),
     expect: apiAdmin(200),
-    check: (_res, role, _w, url) => {
-      const deleted = queryOne<{ deleted_at: number | null }>("select deleted_at from products where id = ?", url.split("/")[3])!.deleted_at !== null;
+    check: async (_res, role, _w, url) => {
+      const deleted = (await queryOne<{ deleted_at: number | null }>("select deleted_at from products where id = ?", url.split("/")[3]))!.deleted_at !== null;
       expect(deleted, "deleted").toBe(role === "admin");
     },
   },
@@ -240,7 +240,7 @@ const rows: Row[] = [
     method: "DELETE",
     url: (w) => w.newOrder().then((id) => `/api/orders/${id}`),
     expect: apiAdmin(200),
-    check: (_res, role, _w, url) => expect(queryOne("select id from orders where id = ?", url.split("/")[3]) === undefined, "deleted").toBe(role === "admin"),
+    check: async (_res, role, _w, url) => expect((await queryOne("select id from orders where id = ?", url.split("/")[3])) === undefined, "deleted").toBe(role === "admin"),
   },
   { route: "api/uploads", method: "GET", url: () => "/api/uploads", expect: all(405) },
   {
@@ -258,12 +258,12 @@ const rows: Row[] = [
     method: "GET",
     url: () => "/api/orders/my",
     expect: apiUser(200),
-    check: (res, role, w) => {
+    check: async (res, role, w) => {
       if (role === "guest") return;
       const mine = (JSON.parse(res.text) as { _id: string }[]).map((o) => o._id);
       // Only one's own orders: the customer sees theirs, nobody else sees it.
       expect(mine.includes(w.order), "lists the customer's order").toBe(role === "customer");
-      for (const id of mine) expect(queryOne<{ user_id: string }>("select user_id from orders where id = ?", id)!.user_id).toBe(w.users[role]!.id);
+      for (const id of mine) expect((await queryOne<{ user_id: string }>("select user_id from orders where id = ?", id))!.user_id).toBe(w.users[role]!.id);
     },
   },
   { route: "api/orders/my", method: "POST", url: () => "/api/orders/my", body: () => ({ json: {} }), expect: all(405) },
@@ -377,7 +377,7 @@ for (const role of ROLES) {
     const newOrder = async () => (await json("POST", "/api/orders", customer.cookie, { contact: CONTACT, shippingAddress: ADDRESS, items: [{ product, qty: 1 }] }))._id;
     const order = await newOrder();
     const upload = (await send(api, base, "POST", "/api/uploads", admin.cookie, { multipart: pngFile() })).text;
-    const demoImage = queryOne<{ image: string }>("select image from products where image like '/images/demo/%' limit 1")!.image;
+    const demoImage = (await queryOne<{ image: string }>("select image from products where image like '/images/demo/%' limit 1"))!.image;
     const world: World = {
       product,
       dead,
@@ -423,7 +423,7 @@ for (const role of ROLES) {
     // The shared sessions still work (no row ended them).
     for (const r of ROLES) if (r !== "guest") expect((await send(api, base, "GET", "/api/auth/me", cookies[r])).status, `${r} session`).toBe(200);
     // Leave the shared catalogue as it was (deleting twice is a harmless 404).
-    const created = queryOne<{ id: string }>("select id from products where name = ? and deleted_at is null", "Permissions Candle (created)")?.id;
+    const created = (await queryOne<{ id: string }>("select id from products where name = ? and deleted_at is null", "Permissions Candle (created)"))?.id;
     for (const id of [...made, ...(created ? [created] : [])]) await send(api, base, "DELETE", `/api/products/${id}`, admin.cookie);
     await api.dispose();
   });

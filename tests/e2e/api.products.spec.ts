@@ -23,7 +23,7 @@ test("GET /api/products pages, sorts and searches with the spec's shape", async 
   expect(ratings).toEqual([...ratings].sort((a: number, b: number) => b - a));
 
   // Prices are rupees, from paise in the database.
-  const row = queryOne<{ price: number }>("select price from products where id = ?", p._id)!;
+  const row = (await queryOne<{ price: number }>("select price from products where id = ?", p._id))!;
   expect(p.price * 100).toBe(row.price);
 
   // Other tests add products in parallel: page through the demo candles only ("soy wax").
@@ -100,8 +100,8 @@ test("GET /api/products/{id} includes reviews; unknown ids are 404", async ({ re
 
 test("POST /api/products/{id}/reviews: 401 for guests, 400 for a bad rating, 201 with the product", async ({ request, uniqueEmail }) => {
   const id = (await (await request.get("/api/products?limit=1&sort=price&order=asc&search=soy%20wax")).json()).items[0]._id;
-  const count = () => queryOne<{ n: number }>("select count(*) n from reviews where product_id = ?", id)!.n;
-  const before = count();
+  const count = async () => (await queryOne<{ n: number }>("select count(*) n from reviews where product_id = ?", id))!.n;
+  const before = await count();
 
   const guest = await request.post(`/api/products/${id}/reviews`, { data: { rating: 5, comment: "hi" } });
   expect(guest.status()).toBe(401);
@@ -113,15 +113,15 @@ test("POST /api/products/{id}/reviews: 401 for guests, 400 for a bad rating, 201
     expect(bad.status(), String(rating)).toBe(400);
     expect((await bad.json()).message).toBe("Rating must be a whole number from 1 to 5.");
   }
-  expect(count()).toBe(before);
+  expect(await count()).toBe(before);
 
   const ok = await request.post(`/api/products/${id}/reviews`, { data: { rating: 4, comment: "<b>nice</b>" } });
   expect(ok.status()).toBe(201);
   const product = await ok.json();
   expect(product._id).toBe(id);
   expect(product.reviews[0]).toMatchObject({ name: "Api Reviewer", rating: 4, comment: "<b>nice</b>" });
-  expect(count()).toBe(before + 1);
-  const stored = queryOne<{ num_reviews: number }>("select num_reviews from products where id = ?", id)!;
+  expect(await count()).toBe(before + 1);
+  const stored = (await queryOne<{ num_reviews: number }>("select num_reviews from products where id = ?", id))!;
   expect(stored.num_reviews).toBe(product.numReviews);
 
   expect((await request.post("/api/products/nope/reviews", { data: { rating: 4 } })).status()).toBe(404);

@@ -19,7 +19,7 @@ test("register, log out, and log in again landing where ?redirect= says", async 
   await expect(nav(page).getByRole("link", { name: "My Orders" })).toBeVisible();
   await expect(nav(page).getByRole("link", { name: "Login" })).toHaveCount(0);
 
-  const row = queryOne<{ name: string; phone: string; password_hash: string; is_admin: number }>(
+  const row = await queryOne<{ name: string; phone: string; password_hash: string; is_admin: number }>(
     "select name, phone, password_hash, is_admin from users where email = ?",
     email.toLowerCase(),
   );
@@ -90,7 +90,7 @@ test("registration with bad input shows the spec's messages and creates nothing"
   await expect(page.getByText("Password must be at least 6 characters.")).toBeVisible();
 
   // Other tests create users in parallel, so count this email's rows, not all users.
-  expect(queryOne("select id from users where email = ?", email)).toBeUndefined();
+  expect(await queryOne("select id from users where email = ?", email)).toBeUndefined();
 });
 
 test("a second account with the same email is refused with a clear error", async ({ page, goto, registerViaApi, context }) => {
@@ -103,6 +103,6 @@ test("a second account with the same email is refused with a clear error", async
   await page.getByLabel("Password").fill("another1");
   await page.getByRole("button", { name: "Sign up" }).click();
   await expect(page.getByRole("alert")).toHaveText("An account with this email already exists. Please log in instead.");
-  expect(queryOne<{ n: number }>("select count(*) n from users where email = ?", user.email)!.n).toBe(1);
-  expect(queryOne("select id from users where phone = ?", "9123456789")).toBeUndefined();
+  expect((await queryOne<{ n: number }>("select count(*) n from users where email = ?", user.email))!.n).toBe(1);
+  expect(await queryOne("select id from users where phone = ?", "9123456789")).toBeUndefined();
 });

@@ -70,7 +70,7 @@ test("home → shop → search → sort → page size → pages → product → 
   else await expect(page).toHaveURL(/\?image=3$/);
 
   // Post a review.
-  const before = queryOne<{ num_reviews: number }>("select num_reviews from products where id = ?", productId)!;
+  const before = (await queryOne<{ num_reviews: number }>("select num_reviews from products where id = ?", productId))!;
   await expect(page.getByLabel("Rating")).toHaveValue("5");
   await page.getByLabel("Rating").selectOption("2");
   const comment = `Too smoky for me (${test.info().project.name} ${Date.now()})`;
@@ -81,11 +81,11 @@ test("home → shop → search → sort → page size → pages → product → 
   await expect(review).toBeVisible();
   await expect(review).toContainText("Review Writer");
   await expect(review.getByRole("img", { name: "Rated 2.0 out of 5" })).toBeVisible();
-  const row = queryOne<{ rating: number; user_id: string }>("select rating, user_id from reviews where comment = ?", comment);
+  const row = await queryOne<{ rating: number; user_id: string }>("select rating, user_id from reviews where comment = ?", comment);
   expect(row?.rating).toBe(2);
-  const after = queryOne<{ num_reviews: number; rating: number }>("select num_reviews, rating from products where id = ?", productId)!;
+  const after = (await queryOne<{ num_reviews: number; rating: number }>("select num_reviews, rating from products where id = ?", productId))!;
   expect(after.num_reviews).toBeGreaterThanOrEqual(before.num_reviews + 1);
-  const avg = queryOne<{ r: number }>("select round(avg(rating), 1) r from reviews where product_id = ?", productId)!;
+  const avg = (await queryOne<{ r: number }>("select round(avg(rating), 1) r from reviews where product_id = ?", productId))!;
   expect(after.rating).toBeCloseTo(avg.r, 5);
 });
 
@@ -101,7 +101,7 @@ test("with JS, the review form's code is fetched only for a shopper who can writ
   test.skip(!jsEnabled, "about the scripts a page loads");
   const scripts: string[] = [];
   page.on("request", (r) => void (r.resourceType() === "script" && scripts.push(new URL(r.url()).pathname)));
-  const productId = queryOne<{ id: string }>("select id from products where deleted_at is null order by created_at, id limit 1")!.id;
+  const productId = (await queryOne<{ id: string }>("select id from products where deleted_at is null order by created_at, id limit 1"))!.id;
 
   await goto(`/product/${productId}`);
   await expect(page.getByText("Please login to write a review.")).toBeVisible();

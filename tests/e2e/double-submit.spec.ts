@@ -8,9 +8,9 @@ import { expect, newProduct, queryOne, test, toaster } from "./fixtures";
 const CONTACT = { name: "Double Buyer", email: "double@example.com", phone: "9876543210" };
 const ADDRESS = { address: "5 Park Street", city: "Kolkata", state: "West Bengal", pin: "700016" };
 
-const stockOf = (id: string) => queryOne<{ stock: number }>("select stock from products where id = ?", id)!.stock;
-const ordersOf = (email: string) =>
-  queryOne<{ n: number }>("select count(*) n from orders o join users u on u.id = o.user_id where u.email = ?", email)!.n;
+const stockOf = async (id: string) => (await queryOne<{ stock: number }>("select stock from products where id = ?", id))!.stock;
+const ordersOf = async (email: string) =>
+  (await queryOne<{ n: number }>("select count(*) n from orders o join users u on u.id = o.user_id where u.email = ?", email))!.n;
 const cartCookie = async (page: Page) => (await page.context().cookies()).find((c) => c.name === "rk_cart_v1")?.value ?? "";
 
 async function fillCart(page: Page, baseURL: string, product: string, qty: number) {
@@ -40,11 +40,11 @@ test("five Place Order posts of one checkout form at once make one order and tak
     });
   const answers = await Promise.all(Array.from({ length: 5 }, post));
 
-  const orderRows = queryOne<{ n: number; id: string }>("select count(*) n, max(o.id) id from orders o join users u on u.id = o.user_id where u.email = ?", user.email)!;
+  const orderRows = (await queryOne<{ n: number; id: string }>("select count(*) n, max(o.id) id from orders o join users u on u.id = o.user_id where u.email = ?", user.email))!;
   expect(orderRows.n).toBe(1);
-  expect(stockOf(product)).toBe(8);
-  expect(queryOne<{ n: number }>("select count(*) n from order_items where product_id = ?", product)!.n).toBe(1);
-  expect(queryOne<{ k: string }>("select idempotency_key k from orders where id = ?", orderRows.id)!.k).toBe(token);
+  expect(await stockOf(product)).toBe(8);
+  expect((await queryOne<{ n: number }>("select count(*) n from order_items where product_id = ?", product))!.n).toBe(1);
+  expect((await queryOne<{ k: string }>("select idempotency_key k from orders where id = ?", orderRows.id))!.k).toBe(token);
   // Every post got what the first got: the thank-you page of that one order, and an empty cart.
   for (const res of answers) {
     expect(res.status()).toBe(302);
@@ -57,8 +57,8 @@ test("five Place Order posts of one checkout form at once make one order and tak
   const late = await post();
   expect(late.status()).toBe(302);
   expect(late.headers()["location"]).toBe(`/thank-you?o=${orderRows.id}`);
-  expect(ordersOf(user.email)).toBe(1);
-  expect(stockOf(product)).toBe(8);
+  expect(await ordersOf(user.email)).toBe(1);
+  expect(await stockOf(product)).toBe(8);
 });
 
 test("the checkout form posts its token: the order placed through the page keeps it, and a resend lands on the same thank-you page", async ({ page, goto, playwright, baseURL, registerViaApi }) => {
@@ -76,7 +76,7 @@ test("the checkout form posts its token: the order placed through the page keeps
   await expect(page).toHaveURL(/\/thank-you\?o=[0-9a-f]{24}$/);
   await expect(toaster(page)).toContainText("Order placed!");
   const orderId = new URL(page.url()).searchParams.get("o")!;
-  expect(queryOne<{ k: string }>("select idempotency_key k from orders where id = ?", orderId)!.k).toBe(token);
+  expect((await queryOne<{ k: string }>("select idempotency_key k from orders where id = ?", orderId))!.k).toBe(token);
 
   // The same form sent again (a double click that reached the server, a resend): no second order.
   const again = await page.request.post("/checkout", {
@@ -85,8 +85,8 @@ test("the checkout form posts its token: the order placed through the page keeps
     maxRedirects: 0,
   });
   expect(again.headers()["location"]).toBe(`/thank-you?o=${orderId}`);
-  expect(ordersOf(user.email)).toBe(1);
-  expect(stockOf(product)).toBe(4);
+  expect(await ordersOf(user.email)).toBe(1);
+  expect(await stockOf(product)).toBe(4);
 
   // A checkout page rendered again has a token of its own: the next order is another one.
   await fillCart(page, baseURL!, product, 1);
@@ -96,8 +96,8 @@ test("the checkout form posts its token: the order placed through the page keeps
 test("reviewing a product twice through its page updates the one review and says so", async ({ page, goto, playwright, baseURL, registerViaApi }) => {
   const user = await registerViaApi({ name: "Twice Reviewer" });
   const product = await newProduct(playwright, baseURL!, { name: `Review Twice ${test.info().project.name} ${Date.now()}`, stock: 5 });
-  const mine = () => queryOne<{ n: number }>("select count(*) n from reviews r join users u on u.id = r.user_id where u.email = ? and r.product_id = ?", user.email, product)!.n;
-  const stored = () => queryOne<{ rating: number; num_reviews: number }>("select rating, num_reviews from products where id = ?", product)!;
+  const mine = async () => (await queryOne<{ n: number }>("select count(*) n from reviews r join users u on u.id = r.user_id where u.email = ? and r.product_id = ?", user.email, product))!.n;
+  const stored = async () => (await queryOne<{ rating: number; num_reviews: number }>("select rating, num_reviews from products where id = ?", product))!;
   const note = page.getByText("You reviewed this product. Posting again updates your review.");
 
   await goto(`/product/${product}`);
@@ -112,8 +112,8 @@ test("reviewing a product twice through its page updates the one review and says
   // The form starts from the stored review.
   await expect(page.getByLabel("Rating")).toHaveValue("5");
   await expect(page.getByLabel("Comment")).toHaveValue("Smells like a meadow");
-  expect(mine()).toBe(1);
-  expect(stored()).toEqual({ rating: 5, num_reviews: 1 });
+  expect(await mine()).toBe(1);
+  expect(await stored()).toEqual({ rating: 5, num_reviews: 1 });
 
   await page.getByLabel("Rating").selectOption("1");
   await page.getByLabel("Comment").fill("Tunnelled after a week");
@@ -128,6 +128,6 @@ test("reviewing a product twice through its page updates the one review and says
   await expect(note).toBeVisible();
   await expect(page.getByLabel("Rating")).toHaveValue("1");
   await expect(page.getByLabel("Comment")).toHaveValue("Tunnelled after a week");
-  expect(mine()).toBe(1);
-  expect(stored()).toEqual({ rating: 1, num_reviews: 1 });
+  expect(await mine()).toBe(1);
+  expect(await stored()).toEqual({ rating: 1, num_reviews: 1 });
 });

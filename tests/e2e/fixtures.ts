@@ -1,21 +1,15 @@
 import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
-import Database from "better-sqlite3";
 import { ADMIN } from "../playwright.config";
+import { testDb, type TestDb } from "../db";
 
 export { expect };
 
-/** Read-only view of the server's database, to assert real rows. */
-export function db() {
-  return new Database(process.env.E2E_DB!, { readonly: true, fileMustExist: true });
-}
+/** The shared web server's database: the run's SQLite file, or its PostgreSQL database. */
+export const sharedDb = (): TestDb => testDb(process.env.E2E_DATABASE_URL ?? process.env.E2E_DB!);
 
-export function queryOne<T>(sql: string, ...params: unknown[]): T | undefined {
-  const conn = db();
-  try {
-    return conn.prepare(sql).get(...params) as T | undefined;
-  } finally {
-    conn.close();
-  }
+/** One row of the shared server's database, to assert real rows (tests/db.ts says how to write the SQL). */
+export function queryOne<T>(sql: string, ...params: unknown[]): Promise<T | undefined> {
+  return sharedDb().get<T>(sql, ...params);
 }
 
 let counter = 0;

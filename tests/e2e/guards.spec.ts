@@ -1,6 +1,5 @@
-import Database from "better-sqlite3";
 import { ADMIN } from "../playwright.config";
-import { expect, nav, test, toaster } from "./fixtures";
+import { expect, nav, sharedDb, test, toaster } from "./fixtures";
 
 test("a guest on a protected page goes to /login and comes back after logging in", async ({ page, goto, registerViaApi, context }) => {
   const user = await registerViaApi();
@@ -23,12 +22,7 @@ test("a session that ended on the server: the next protected page says so once a
 
   const user = await registerViaApi();
   // The server ends the session (as a new password or a removed account does); the browser still has its cookie.
-  const rw = new Database(process.env.E2E_DB!);
-  try {
-    rw.prepare("delete from sessions where user_id = (select id from users where email = ?)").run(user.email);
-  } finally {
-    rw.close();
-  }
+  await sharedDb().run("delete from sessions where user_id = (select id from users where email = ?)", user.email);
   expect((await context.cookies()).some((c) => c.name === "__session")).toBe(true);
   await goto("/checkout");
   await expect(page).toHaveURL(/\/login\?redirect=%2Fcheckout$/);

@@ -1,14 +1,9 @@
-import Database from "better-sqlite3";
 import { randomBytes } from "node:crypto";
-import { expect, test } from "./fixtures";
+import { expect, sharedDb, test } from "./fixtures";
 
 test("a broken product image shows the grey 'No Image' placeholder in a fixed box", async ({ page, goto }) => {
   const id = randomBytes(12).toString("hex");
-  const conn = new Database(process.env.E2E_DB!);
-  conn
-    .prepare("insert into products (id, name, description, price, stock, image) values (?, ?, 'Test', 10000, 3, '/uploads/does-not-exist.png')")
-    .run(id, `Broken Picture ${id.slice(-4)}`);
-  conn.close();
+  await sharedDb().run("insert into products (id, name, description, price, stock, image) values (?, ?, 'Test', 10000, 3, '/uploads/does-not-exist.png')", id, `Broken Picture ${id.slice(-4)}`);
 
   await goto(`/product/${id}`);
   const img = page.locator(".gallery-main");

@@ -4,13 +4,17 @@
 import { expect, test } from "@playwright/test";
 import { spawn } from "node:child_process";
 import { join } from "node:path";
+import { onPostgres } from "../pg-e2e";
 import {
   adminClient,
   Client,
   createProduct,
   dbHealth,
+  dbOf,
   freePort,
   insertUser,
+  newDatabase,
+  ordersWithoutLines,
   placeOrder,
   rawRequest,
   ROOT,
@@ -19,7 +23,6 @@ import {
   startServer,
   tempDir,
   uniqueEmail,
-  withDb,
   type TestServer,
 } from "../server";
 
@@ -48,7 +51,7 @@ test("failed logins spread over two workers are still refused on the 11th", asyn
   test.skip(!runsHere(testInfo));
   const server = await twoWorkers({ RATE_LIMIT_FACTOR: "1" });
   const email = uniqueEmail("spread");
-  insertUser(server.dbPath, email, "the-right-one");
+  await insertUser(dbOf(server), email, "the-right-one");
   const login = (password: string) =>
     rawRequest(`${server.url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) });
   // A new connection each time: the primary hands connections to the workers in turn.
@@ -103,15 +106,13 @@ test("kill -9 of one worker while orders stream in: no acknowledged order is los
   expect(server.logs()).toMatch(new RegExp(`Worker ${victim} died \\(SIGKILL\\); starting another`));
   const health = await fetch(`${server.url}/healthz`);
   expect(health.status).toBe(200);
-  withDb(server.dbPath, (db) => {
-    expect(dbHealth(db)).toEqual({ integrity: "ok", ordersWithoutItems: 0 });
-    const has = db.prepare("select count(*) from order_items where order_id = ?").pluck();
-    const lost = confirmed.filter((c) => has.get(c.id) === 0);
-    expect(lost, `${lost.length} of ${confirmed.length} acknowledged orders lost`).toEqual([]);
-    const stock = db.prepare("select stock from products where id = ?").pluck().get(product) as number;
-    const sold = db.prepare("select coalesce(sum(qty), 0) from order_items where product_id = ?").pluck().get(product) as number;
-    expect(stock + sold).toBe(STOCK);
-  });
+  const db = dbOf(server);
+  expect(await dbHealth(db)).toEqual({ integrity: "ok", ordersWithoutItems: 0 });
+  const lost = await ordersWithoutLines(db, confirmed.map((c) => c.id));
+  expect(lost, `${lost.length} of ${confirmed.length} acknowledged orders lost`).toEqual([]);
+  const stock = (await db.value<number>("select stock from products where id = ?", product))!;
+  const sold = (await db.value<number>("select coalesce(sum(qty), 0) from order_items where product_id = ?", product))!;
+  expect(stock + sold).toBe(STOCK);
   testInfo.annotations.push({ type: "orders", description: `${confirmed.length} acknowledged, ${unanswered} cut off by the kill` });
 });
 
@@ -201,6 +202,7 @@ test("npm run dev: the same server, so a cross-site post is refused, bodies are 
       HOST: "127.0.0.1",
       PORT: String(port),
       DATABASE_PATH: join(dir, "shop.db"),
+      ...(onPostgres ? { DATABASE_URL: await newDatabase(dir, false) } : {}),
       UPLOAD_DIR: join(dir, "uploads"),
       SESSION_SECRET: "dev-test-session-secret-0123456789",
       SEED_DEMO: "false",
@@ -262,6 +264,7 @@ test("a bad setting stops the start with a message that names it", async ({}, te
     ["RATE_LIMIT_FACTOR", "0", "RATE_LIMIT_FACTOR must be more than 0"],
     ["ALLOWED_ORIGINS", "evil.example", "ALLOWED_ORIGINS must be a comma-separated list of origins"],
     ["SESSION_SECRET", "short", "SESSION_SECRET must be at least 16 characters"],
+    ["DATABASE_URL", "mysql://shop@db/shop", "DATABASE_URL must be a postgres:// URL"],
   ];
   for (const [name, value, message] of bad) {
     const proc = spawn(process.execPath, [join(ROOT, "build", "server", "index.js")], {

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { adminClient, Client, createProduct, dbHealth, placeOrder, runsHere, sleep, startServer, uniqueEmail, withDb, type TestServer } from "../server";
+import { adminClient, Client, createProduct, dbHealth, dbOf, ordersWithoutLines, placeOrder, runsHere, sleep, startServer, uniqueEmail, type TestServer } from "../server";
 
 // Server-level test with its own server and database: it needs no browser, so it runs once.
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "server-level test: runs once");
@@ -50,25 +50,23 @@ test("kill -9 while orders stream in: every confirmed order survives with its it
   expect(failuresBeforeKill).toBe(0);
   expect(beforeKill).toBeGreaterThan(10);
 
-  // A new process on the same file: SQLite recovers from its WAL.
-  const second = await startServer({ dbPath: first.dbPath });
+  // A new process on the same database (on SQLite, the file recovers from its WAL).
+  const second = await startServer({ database: first.database });
   servers.push(second);
   const health = await fetch(`${second.url}/healthz`);
   expect(health.status).toBe(200);
   expect(await health.json()).toEqual({ status: "ok" });
 
-  withDb(second.dbPath, (db) => {
-    expect(dbHealth(db)).toEqual({ integrity: "ok", ordersWithoutItems: 0 });
-    const hasItems = db.prepare("select count(*) from order_items where order_id = ?").pluck();
-    const missing = confirmed.filter((id) => (hasItems.get(id) as number) === 0);
-    expect(missing, `${missing.length} of ${confirmed.length} confirmed orders were lost`).toEqual([]);
-    // Stock taken and order lines written commit together, even for the order cut off by the kill.
-    for (const id of products) {
-      const stock = db.prepare("select stock from products where id = ?").pluck().get(id) as number;
-      const sold = db.prepare("select coalesce(sum(qty), 0) from order_items where product_id = ?").pluck().get(id) as number;
-      expect(stock + sold).toBe(STOCK);
-    }
-  });
+  const db = dbOf(second);
+  expect(await dbHealth(db)).toEqual({ integrity: "ok", ordersWithoutItems: 0 });
+  const missing = await ordersWithoutLines(db, confirmed);
+  expect(missing, `${missing.length} of ${confirmed.length} confirmed orders were lost`).toEqual([]);
+  // Stock taken and order lines written commit together, even for the order cut off by the kill.
+  for (const id of products) {
+    const stock = (await db.value<number>("select stock from products where id = ?", id))!;
+    const sold = (await db.value<number>("select coalesce(sum(qty), 0) from order_items where product_id = ?", id))!;
+    expect(stock + sold).toBe(STOCK);
+  }
 
   // The restarted server takes orders again.
   const again = new Client(second.url);

@@ -5,6 +5,7 @@ import {
   adminClient,
   Client,
   createProduct,
+  dbOf,
   insertUser,
   placeOrder,
   rawRequest,
@@ -12,7 +13,6 @@ import {
   sleep,
   startServer,
   uniqueEmail,
-  withDb,
   type TestServer,
 } from "../server";
 
@@ -78,7 +78,7 @@ async function burnLoginsFrom(client: Client) {
 test.describe("rate limits", () => {
   test("the 11th failed login for one email in a minute is refused at both doors, even with the right password", async () => {
     const email = uniqueEmail("limits");
-    insertUser(signups.dbPath, email);
+    await insertUser(dbOf(signups), email);
     // Each attempt from another address, so only the per-email rule can trip; JSON and form
     // attempts count together.
     for (let i = 1; i <= 10; i++) {
@@ -106,7 +106,7 @@ test.describe("rate limits", () => {
 
   test("failed logins from one address across many emails: 429 after 10, and X-Forwarded-For does not get round it", async () => {
     const email = uniqueEmail("limits");
-    insertUser(server.dbPath, email);
+    await insertUser(dbOf(server), email);
     const attacker = from();
     for (let i = 1; i <= 10; i++) expect((await attacker.login(uniqueEmail(`guess${i}`), "nope-nope")).status, `attempt ${i}`).toBe(401);
     await expect429(await attacker.login(uniqueEmail("guess11"), "nope-nope"), /^Too many failed logins\. Please wait a minute and try again\.$/);
@@ -117,7 +117,7 @@ test.describe("rate limits", () => {
 
   test("one address's failed logins do not lock out customers at other addresses", async () => {
     const email = uniqueEmail("limits");
-    insertUser(server.dbPath, email);
+    await insertUser(dbOf(server), email);
     await burnLoginsFrom(from());
     const res = await from().login(email, "secret12");
     expect(res.status, await res.clone().text()).toBe(200);
@@ -142,7 +142,7 @@ test.describe("rate limits", () => {
     const page = await new Client(signups.url, client.options).fetch("/register", { form: { name: "Ops Tester", email, phone: "9876543210", password: "secret12" } });
     expect(page.status).toBe(429);
     expect(await page.text()).toContain("Too many new accounts from your network");
-    withDb(signups.dbPath, (db) => expect(db.prepare("select count(*) from users where email = ?").pluck().get(email)).toBe(0));
+    expect(await dbOf(signups).value("select count(*) from users where email = ?", email)).toBe(0);
   });
 
   test("one address's sign-ups do not close sign-up for other addresses", async () => {
@@ -161,7 +161,7 @@ test.describe("rate limits", () => {
       expect(res.status, `review ${i}`).toBe(i === 1 ? 201 : 200);
     }
     await expect429(await client.fetch(`/api/products/${bigStock}/reviews`, { json: { rating: 5, comment: "One too many" } }), /^You are posting reviews too fast/);
-    withDb(server.dbPath, (db) => expect(db.prepare("select count(*) from reviews where comment = 'One too many'").pluck().get()).toBe(0));
+    expect(await dbOf(server).value("select count(*) from reviews where comment = 'One too many'")).toBe(0);
     // Another user may still review.
     const other = await customer();
     expect((await other.client.fetch(`/api/products/${bigStock}/reviews`, { json: { rating: 4, comment: "Fine" } })).status).toBe(201);
@@ -171,9 +171,7 @@ test.describe("rate limits", () => {
     const { client, email } = await customer();
     for (let i = 1; i <= 30; i++) expect((await placeOrder(client, bigStock, 1)).status, `order ${i}`).toBe(201);
     await expect429(await placeOrder(client, bigStock, 1), /^Too many orders in a minute/);
-    withDb(server.dbPath, (db) => {
-      expect(db.prepare("select count(*) from orders o join users u on u.id = o.user_id where u.email = ?").pluck().get(email)).toBe(30);
-    });
+    expect(await dbOf(server).value("select count(*) from orders o join users u on u.id = o.user_id where u.email = ?", email)).toBe(30);
   });
 });
 
@@ -237,10 +235,8 @@ test.describe("cross-site requests", () => {
     expect(client.cookies.get("rk_cart_v1")).toBeTruthy();
     return { client, email };
   }
-  const sessionsOf = (email: string) =>
-    withDb(server.dbPath, (db) => db.prepare("select count(*) from sessions s join users u on u.id = s.user_id where u.email = ?").pluck().get(email) as number);
-  const ordersOf = (email: string) =>
-    withDb(server.dbPath, (db) => db.prepare("select count(*) from orders o join users u on u.id = o.user_id where u.email = ?").pluck().get(email) as number);
+  const sessionsOf = (email: string) => dbOf(server).value<number>("select count(*) from sessions s join users u on u.id = s.user_id where u.email = ?", email);
+  const ordersOf = (email: string) => dbOf(server).value<number>("select count(*) from orders o join users u on u.id = o.user_id where u.email = ?", email);
   const me = async (client: Client) => (await client.fetch("/api/auth/me")).status;
   const cartShows = async (client: Client) => (await (await client.fetch("/cart")).text()).includes("Limits Test Lantern");
 
@@ -263,8 +259,8 @@ test.describe("cross-site requests", () => {
     expect(cart.headers.getSetCookie()).toEqual([]);
 
     expect(await me(client)).toBe(200);
-    expect(sessionsOf(email)).toBe(1);
-    expect(ordersOf(email)).toBe(0);
+    expect(await sessionsOf(email)).toBe(1);
+    expect(await ordersOf(email)).toBe(0);
     expect(client.cookies.get("rk_cart_v1")).toBe(cartBefore);
     expect(await cartShows(client)).toBe(true);
   });
@@ -282,7 +278,7 @@ test.describe("cross-site requests", () => {
       expect(res.headers["set-cookie"], path).toBeUndefined();
     }
     expect(await me(client)).toBe(200);
-    expect(sessionsOf(email)).toBe(1);
+    expect(await sessionsOf(email)).toBe(1);
     expect(await cartShows(client)).toBe(true);
   });
 
@@ -293,13 +289,13 @@ test.describe("cross-site requests", () => {
       json: { contact: { name: "X", email, phone: "9876543210" }, shippingAddress: { address: "1 Road", city: "Pune", state: "Maharashtra", pin: "411001" }, items: [{ product: bigStock, qty: 1 }] },
     });
     expect(order.status).toBe(201);
-    expect(ordersOf(email)).toBe(1);
+    expect(await ordersOf(email)).toBe(1);
     const cleared = await client.fetch("/cart", { form: { intent: "clear" } });
     expect(cleared.status).toBe(302);
     expect(client.cookies.has("rk_cart_v1")).toBe(false);
     const logout = await client.fetch("/logout", { method: "POST" });
     expect(logout.status).toBe(302);
-    expect(sessionsOf(email)).toBe(0);
+    expect(await sessionsOf(email)).toBe(0);
     expect(await me(client)).toBe(401);
   });
 
@@ -309,7 +305,7 @@ test.describe("cross-site requests", () => {
     expect(logout.status).toBe(302);
     expect(logout.headers.getSetCookie().filter((c) => c.startsWith("__session="))).toEqual([]);
     expect(await me(client)).toBe(200);
-    expect(sessionsOf(email)).toBe(1);
+    expect(await sessionsOf(email)).toBe(1);
 
     const cart = await client.fetch("/cart?intent=clear&productId=x");
     expect(cart.status).toBe(200);

@@ -8,7 +8,7 @@ import fc from "fast-check";
 import { readFileSync } from "node:fs";
 import { connect } from "node:net";
 import { join } from "node:path";
-import { adminClient, Client, createProduct, placeOrder, ROOT, runsHere, startServer, uniqueEmail, withDb, type TestServer } from "../server";
+import { adminClient, Client, createProduct, dbHealth, dbOf, placeOrder, ROOT, runsHere, startServer, uniqueEmail, type TestServer } from "../server";
 
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "server-level test: runs once");
 
@@ -163,7 +163,7 @@ test("random requests of any method, path, header and body: never a 5xx, and the
     expect(server.proc.exitCode).toBeNull();
     expect(requests).toBeGreaterThan(50);
     // No request wrote anything half: every order still has its lines.
-    withDb(server.dbPath, (db) => expect(db.prepare("select count(*) from orders o where not exists (select 1 from order_items i where i.order_id = o.id)").pluck().get()).toBe(0));
+    expect((await dbHealth(dbOf(server))).ordersWithoutItems).toBe(0);
     testInfo.annotations.push({ type: "requests", description: String(requests) });
   } finally {
     await server.stop();

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { Client, runsHere, startServer, uniqueEmail, withDb, type TestServer } from "../server";
+import { Client, dbOf, runsHere, startServer, uniqueEmail, type TestServer } from "../server";
 
 // Sessions against a server of our own, whose database the tests edit directly (expiry, users).
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "server-level test: runs once");
@@ -26,10 +26,8 @@ function sessionIdOf(cookieValue: string): string {
   return JSON.parse(payload) as string;
 }
 
-const rowOf = (id: string) =>
-  withDb(server.dbPath, (db) => db.prepare("select id, user_id as userId, expires_at as expiresAt from sessions where id = ?").get(id) as { id: string; userId: string; expiresAt: number } | undefined);
-const setExpiry = (id: string, expiresAt: number) =>
-  withDb(server.dbPath, (db) => db.prepare("update sessions set expires_at = ? where id = ?").run(expiresAt, id), { writable: true });
+const rowOf = (id: string) => dbOf(server).get<{ id: string; userId: string; expiresAt: number }>('select id, user_id as "userId", expires_at as "expiresAt" from sessions where id = ?', id);
+const setExpiry = (id: string, expiresAt: number) => dbOf(server).run("update sessions set expires_at = ? where id = ?", expiresAt, id);
 
 async function signedUp() {
   const client = new Client(server.url);
@@ -55,7 +53,7 @@ test("the session cookie is a signed random id only: HttpOnly, SameSite=Lax, Sec
   expect(id).toMatch(/^[0-9a-f]{48}$/);
   const decoded = Buffer.from(decodeURIComponent(value).split(".")[0]!, "base64").toString("utf8");
   for (const secret of [email, userId, "userId", "Ops Tester", "{"]) expect(decoded).not.toContain(secret);
-  expect(rowOf(id)).toMatchObject({ id, userId });
+  expect(await rowOf(id)).toMatchObject({ id, userId });
 
   // A tampered signature or payload is no session at all. The signature's first character is
   // changed, not its last: base64's last character carries padding bits, and changing only those
@@ -84,15 +82,15 @@ test("login issues a new session id and ends the one the browser had", async () 
   expect(res.status).toBe(200);
   const after = sessionIdOf(client.cookies.get("__session")!);
   expect(after).not.toBe(before);
-  expect(rowOf(before)).toBeUndefined();
-  expect(rowOf(after)).toBeTruthy();
+  expect(await rowOf(before)).toBeUndefined();
+  expect(await rowOf(after)).toBeTruthy();
 
   // The same through the HTML form.
   const viaForm = await client.fetch("/login", { form: { email, password: "secret12", redirect: "" } });
   expect(viaForm.status).toBe(302);
   const third = sessionIdOf(client.cookies.get("__session")!);
   expect(third).not.toBe(after);
-  expect(rowOf(after)).toBeUndefined();
+  expect(await rowOf(after)).toBeUndefined();
 
   // The pre-login cookie, replayed, is not logged in.
   const replay = new Client(server.url);
@@ -105,7 +103,7 @@ test("logout deletes the session row, at both doors", async () => {
   const id = sessionIdOf(html.client.cookies.get("__session")!);
   const oldCookie = html.client.cookies.get("__session")!;
   expect((await html.client.fetch("/logout", { method: "POST" })).status).toBe(302);
-  expect(rowOf(id)).toBeUndefined();
+  expect(await rowOf(id)).toBeUndefined();
   const replay = new Client(server.url);
   replay.cookies.set("__session", oldCookie);
   expect((await replay.fetch("/api/auth/me")).status).toBe(401);
@@ -113,14 +111,14 @@ test("logout deletes the session row, at both doors", async () => {
   const api = await signedUp();
   const apiId = sessionIdOf(api.client.cookies.get("__session")!);
   expect((await api.client.fetch("/api/auth/logout", { method: "POST" })).status).toBe(200);
-  expect(rowOf(apiId)).toBeUndefined();
+  expect(await rowOf(apiId)).toBeUndefined();
 });
 
 test("an expired session no longer works", async () => {
   const { client } = await signedUp();
   const id = sessionIdOf(client.cookies.get("__session")!);
   expect((await client.fetch("/api/auth/me")).status).toBe(200);
-  setExpiry(id, now() - 5);
+  await setExpiry(id, now() - 5);
   const me = await client.fetch("/api/auth/me");
   expect(me.status).toBe(401);
   expect(await me.json()).toEqual({ message: expect.any(String) });
@@ -133,12 +131,12 @@ test("an expired session no longer works", async () => {
 test("using a session pushes its 30-day idle deadline forward", async () => {
   const { client } = await signedUp();
   const id = sessionIdOf(client.cookies.get("__session")!);
-  expect(rowOf(id)!.expiresAt).toBeGreaterThanOrEqual(now() + 30 * DAY - 60);
+  expect((await rowOf(id))!.expiresAt).toBeGreaterThanOrEqual(now() + 30 * DAY - 60);
   // Idle for two days: 28 days left.
-  setExpiry(id, now() + 28 * DAY);
+  await setExpiry(id, now() + 28 * DAY);
   expect((await client.fetch("/api/auth/me")).status).toBe(200);
-  expect(rowOf(id)!.expiresAt).toBeGreaterThanOrEqual(now() + 29 * DAY);
-  expect(rowOf(id)!.expiresAt).toBeLessThanOrEqual(now() + 30 * DAY + 5);
+  expect((await rowOf(id))!.expiresAt).toBeGreaterThanOrEqual(now() + 29 * DAY);
+  expect((await rowOf(id))!.expiresAt).toBeLessThanOrEqual(now() + 30 * DAY + 5);
 });
 
 test("deleting a user ends all of their sessions", async () => {
@@ -147,10 +145,11 @@ test("deleting a user ends all of their sessions", async () => {
   expect((await second.login(email, "secret12")).status).toBe(200);
   expect((await client.fetch("/api/auth/me")).status).toBe(200);
   expect((await second.fetch("/api/auth/me")).status).toBe(200);
-  withDb(server.dbPath, (db) => expect(db.prepare("select count(*) from sessions where user_id = ?").pluck().get(userId)).toBe(2));
+  const sessionsOf = () => dbOf(server).value("select count(*) from sessions where user_id = ?", userId);
+  expect(await sessionsOf()).toBe(2);
 
-  withDb(server.dbPath, (db) => db.prepare("delete from users where id = ?").run(userId), { writable: true });
-  withDb(server.dbPath, (db) => expect(db.prepare("select count(*) from sessions where user_id = ?").pluck().get(userId)).toBe(0));
+  await dbOf(server).run("delete from users where id = ?", userId);
+  expect(await sessionsOf()).toBe(0);
   expect((await client.fetch("/api/auth/me")).status).toBe(401);
   expect((await second.fetch("/api/auth/me")).status).toBe(401);
 });

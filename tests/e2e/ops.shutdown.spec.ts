@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { Agent, request as httpRequest } from "node:http";
 import { connect, type Socket } from "node:net";
-import { ADDRESS, Client, dbHealth, placeOrder, rawRequest, runsHere, sleep, startServer, uniqueEmail, withDb, type TestServer } from "../server";
+import { ADDRESS, Client, dbHealth, dbOf, placeOrder, rawRequest, runsHere, sleep, startServer, uniqueEmail, type TestServer } from "../server";
 
 // Server-level test with its own server and database: it needs no browser, so it runs once.
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "server-level test: runs once");
@@ -165,8 +165,7 @@ test("SIGTERM: in-flight requests finish, new connections are refused, exit 0 wi
   expect(server.logs()).toMatch(/Stopped\.\s*$/);
   testInfo.annotations.push({ type: "exit", description: `exited ${tookMs} ms after SIGTERM; late answers said ${/\r\nconnection: *(\S+)/i.exec(loggedIn.headers)?.[1]}` });
 
-  withDb(server.dbPath, (db) => {
-    expect(dbHealth(db)).toEqual({ integrity: "ok", ordersWithoutItems: 0 });
-    expect(db.prepare("select count(*) from orders where id in (?, ?)").pluck().get(orderId, lateOrder)).toBe(2);
-  });
+  const db = dbOf(server);
+  expect(await dbHealth(db)).toEqual({ integrity: "ok", ordersWithoutItems: 0 });
+  expect(await db.value("select count(*) from orders where id in (?, ?)", orderId, lateOrder)).toBe(2);
 });

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { existsSync, readdirSync } from "node:fs";
 import sharp from "sharp";
-import { adminClient, runsHere, startServer, withDb, type Client, type TestServer } from "../server";
+import { adminClient, dbOf, runsHere, startServer, type Client, type TestServer } from "../server";
 import { expect, test, toaster, waitForHydration } from "./fixtures";
 import { png } from "./images";
 
@@ -42,11 +42,13 @@ async function productWithTwoPictures(name: string): Promise<{ id: string; image
   return { id: ((await res.json()) as { _id: string })._id, images };
 }
 
-const productRow = (id: string) =>
-  withDb(server.dbPath, (db) => ({
-    product: db.prepare("select name, price, stock, image, deleted_at as deletedAt from products where id = ?").get(id),
-    images: db.prepare("select url from product_images where product_id = ? order by position").pluck().all(id),
-  }));
+const productRow = async (id: string) => {
+  const db = dbOf(server);
+  return {
+    product: await db.get("select name, price, stock, image, deleted_at as \"deletedAt\" from products where id = ?", id),
+    images: (await db.all<{ url: string }>("select url from product_images where product_id = ? order by position", id)).map((r) => r.url),
+  };
+};
 
 /** The browser as the admin (the API client's session cookie), on the test server. */
 async function asAdmin(page: Page, path: string, jsEnabled: boolean) {
@@ -93,13 +95,13 @@ test("product form: a truncated PNG in the gallery shows the upload message and 
     await page.getByRole("button", { name: "Create product" }).click();
     await expect(galleryError(page)).toHaveText(`${UPLOAD_NOT_IMAGE} (broken.png)`);
   }
-  expect(withDb(server.dbPath, (db) => db.prepare("select count(*) from products where name = ?").pluck().get(name))).toBe(0);
+  expect(await dbOf(server).value("select count(*) from products where name = ?", name)).toBe(0);
   expect(listing()).toEqual(before);
 });
 
 test("product form: 2 pictures + 20 files are refused; the product and the upload dir stay as they were", async ({ page, jsEnabled }) => {
   const { id, images } = await productWithTwoPictures(`Twenty Files ${test.info().project.name} ${Date.now()}`);
-  const saved = productRow(id);
+  const saved = await productRow(id);
   expect(saved.images).toEqual(images);
   await asAdmin(page, `/admin/products/${id}`, jsEnabled);
   await expect(page.locator(".gallery-edit li")).toHaveCount(2);
@@ -116,7 +118,7 @@ test("product form: 2 pictures + 20 files are refused; the product and the uploa
     await page.getByRole("button", { name: "Save changes" }).click();
     await expect(galleryError(page)).toHaveText(message);
   }
-  expect(productRow(id)).toEqual(saved);
+  expect(await productRow(id)).toEqual(saved);
   expect(listing()).toEqual(before);
 });
 
@@ -144,5 +146,5 @@ test("product form: files posted for a product that no longer exists are not sav
     await expect(toaster(page)).toContainText("Product not found");
   }
   expect(listing()).toEqual(before);
-  expect(productRow(id).product).toMatchObject({ deletedAt: expect.any(Number) });
+  expect((await productRow(id)).product).toMatchObject({ deletedAt: expect.any(Number) });
 });
