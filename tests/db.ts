@@ -5,6 +5,8 @@
 // assertion reads the same on both databases: counts and bigints are numbers, booleans 1 or 0,
 // timestamps unix seconds. Parameters may be booleans and Dates on both.
 import Database from "better-sqlite3";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
 import pg from "pg";
 
 export type TestDb = {
@@ -91,4 +93,28 @@ function postgres(url: string): TestDb {
     },
     run: async (sql: string, ...params: unknown[]) => (await query(sql, params)).rowCount ?? 0,
   };
+}
+
+/**
+ * The uploaded pictures a server keeps, by file name: the files of its UPLOAD_DIR on SQLite, the
+ * rows of `pictures` on PostgreSQL (docs/decisions/0004-pictures.md), with their bytes.
+ */
+export async function storedPictures(address: string, uploadDir: string): Promise<Map<string, Buffer>> {
+  const pictures = new Map<string, Buffer>();
+  if (isPostgres(address)) {
+    const client = new pg.Client({ connectionString: address });
+    await client.connect();
+    try {
+      for (const row of (await client.query<{ name: string; bytes: Buffer }>("SELECT name, bytes FROM pictures ORDER BY name")).rows) pictures.set(row.name, row.bytes);
+    } finally {
+      await client.end();
+    }
+    return pictures;
+  }
+  if (!existsSync(uploadDir)) return pictures;
+  for (const name of readdirSync(uploadDir).sort()) {
+    const path = join(uploadDir, name);
+    if (statSync(path).isFile()) pictures.set(name, readFileSync(path));
+  }
+  return pictures;
 }

@@ -1,19 +1,14 @@
 import type { Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { storedPictures } from "../db";
 import { ADMIN } from "../playwright.config";
 import { expect, queryOne, sharedDb, test, toaster } from "./fixtures";
 import { gif, png } from "./images";
 
 const uploadDir = () => join(process.env.E2E_DB!, "..", "uploads");
-const uploadCount = () => {
-  try {
-    return readdirSync(uploadDir()).length;
-  } catch {
-    return 0;
-  }
-};
+/** The shared server's pictures: UPLOAD_DIR's files on SQLite, rows of `pictures` on PostgreSQL. */
+const pictures = () => storedPictures(process.env.E2E_DATABASE_URL ?? process.env.E2E_DB!, uploadDir());
 
 async function loginAsAdmin(page: Page, goto: (u: string) => Promise<void>) {
   await goto("/login");
@@ -47,7 +42,7 @@ test("admin: create with two pictures → shop → edit price → customer order
   await page.getByLabel("Price (₹)").fill("321.50");
   await page.getByLabel("MRP (₹)").fill("400");
   await page.getByLabel("Stock").fill("7");
-  const filesBefore = uploadCount();
+  const filesBefore = (await pictures()).size;
   await page.getByLabel("Add pictures").setInputFiles([
     { name: "one.png", mimeType: "image/png", buffer: png(40, 40, [200, 120, 40]) },
     { name: "two.gif", mimeType: "image/gif", buffer: gif },
@@ -66,8 +61,9 @@ test("admin: create with two pictures → shop → edit price → customer order
   expect(row.image).toMatch(/^\/uploads\/[0-9a-f]{24}\.png$/);
   // The PNG is kept with resized copies (3 widths × WebP and PNG); the GIF as it is.
   const id = row.image.slice("/uploads/".length, -".png".length);
-  for (const w of [320, 640, 1200]) for (const ext of ["webp", "png"]) expect(readdirSync(uploadDir())).toContain(`${id}-${w}.${ext}`);
-  expect(uploadCount()).toBeGreaterThanOrEqual(filesBefore + 8);
+  const names = [...(await pictures()).keys()];
+  for (const w of [320, 640, 1200]) for (const ext of ["webp", "png"]) expect(names).toContain(`${id}-${w}.${ext}`);
+  expect((await pictures()).size).toBeGreaterThanOrEqual(filesBefore + 8);
   const served = await page.request.get(row.image);
   expect(served.status()).toBe(200);
   expect(served.headers()["content-type"]).toBe("image/png");
@@ -193,7 +189,7 @@ test("a dismissed confirmation deletes nothing; a fake image is refused with not
 
   const fake = Buffer.from(`<svg onload=alert(1)> ${Date.now()}`);
   // Other tests upload in parallel: look for this file's bytes, not at the number of files.
-  const saved = () => readdirSync(uploadDir()).some((f) => readFileSync(join(uploadDir(), f)).equals(fake));
+  const saved = async () => [...(await pictures()).values()].some((bytes) => bytes.equals(fake));
   const name = `Fake Picture ${test.info().project.name} ${Date.now()}`;
   await goto("/admin/products/new");
   await page.getByLabel("Name").fill(name);
@@ -207,7 +203,7 @@ test("a dismissed confirmation deletes nothing; a fake image is refused with not
     await expect(page.getByText("Only JPEG, PNG, WebP or GIF images can be uploaded. (evil.png)")).toBeVisible();
     expect(await queryOne("select id from products where name = ?", name)).toBeUndefined();
   }
-  if (uploadCount() > 0) expect(saved()).toBe(false);
+  expect(await saved()).toBe(false);
 });
 
 test("the product form refuses bad numbers with clear messages", async ({ page, goto }) => {

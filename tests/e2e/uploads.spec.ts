@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { existsSync, readdirSync } from "node:fs";
+import { storedPictures } from "../db";
 import sharp from "sharp";
 import { adminClient, dbOf, runsHere, startServer, type Client, type TestServer } from "../server";
 import { expect, test, toaster, waitForHydration } from "./fixtures";
@@ -22,7 +22,8 @@ test.afterAll(async () => {
 });
 
 const UPLOAD_NOT_IMAGE = "Only JPEG, PNG, WebP or GIF images can be uploaded.";
-const listing = () => (existsSync(server.uploadDir) ? readdirSync(server.uploadDir).sort() : []);
+/** The names of the pictures the server keeps (files on SQLite, rows on PostgreSQL). */
+const listing = async () => [...(await storedPictures(server.database, server.uploadDir)).keys()];
 
 /** The first 100 bytes of a real PNG made by sharp: signature and IHDR intact, image data cut short. */
 async function truncatedPng(): Promise<Buffer> {
@@ -61,13 +62,13 @@ const galleryError = (page: Page) => page.locator("#gallery-error");
 
 test("POST /api/uploads: a truncated PNG is 400 with the upload message and writes nothing; a whole one is stored with its copies", async ({}, testInfo) => {
   test.skip(!runsHere(testInfo), "server-level test: runs once");
-  const before = listing();
+  const before = await listing();
   const body = new FormData();
   body.set("file", new File([new Uint8Array(await truncatedPng())], "broken.png", { type: "image/png" }));
   const res = await admin.fetch("/api/uploads", { method: "POST", body });
   expect(res.status).toBe(400);
   expect(await res.json()).toEqual({ message: `${UPLOAD_NOT_IMAGE} (broken.png)` });
-  expect(listing()).toEqual(before);
+  expect(await listing()).toEqual(before);
 
   // The same door with a whole picture writes exactly its seven files (so the listing above is a real check).
   const good = new FormData();
@@ -76,13 +77,13 @@ test("POST /api/uploads: a truncated PNG is 400 with the upload message and writ
   expect(ok.status).toBe(201);
   const { url } = (await ok.json()) as { url: string };
   const id = /^\/uploads\/([0-9a-f]{24})\.png$/.exec(url)![1]!;
-  expect(listing().filter((f) => !before.includes(f))).toEqual([`${id}-1200.png`, `${id}-1200.webp`, `${id}-320.png`, `${id}-320.webp`, `${id}-640.png`, `${id}-640.webp`, `${id}.png`]);
+  expect((await listing()).filter((f) => !before.includes(f))).toEqual([`${id}-1200.png`, `${id}-1200.webp`, `${id}-320.png`, `${id}-320.webp`, `${id}-640.png`, `${id}-640.webp`, `${id}.png`]);
 });
 
 test("product form: a truncated PNG in the gallery shows the upload message and saves nothing", async ({ page, jsEnabled }) => {
   const name = `Broken Picture ${test.info().project.name} ${Date.now()}`;
   await asAdmin(page, "/admin/products/new", jsEnabled);
-  const before = listing();
+  const before = await listing();
   await page.getByLabel("Name").fill(name);
   await page.getByLabel("Price (₹)").fill("100");
   await page.getByLabel("Add pictures").setInputFiles([{ name: "broken.png", mimeType: "image/png", buffer: await truncatedPng() }]);
@@ -96,7 +97,7 @@ test("product form: a truncated PNG in the gallery shows the upload message and 
     await expect(galleryError(page)).toHaveText(`${UPLOAD_NOT_IMAGE} (broken.png)`);
   }
   expect(await dbOf(server).value("select count(*) from products where name = ?", name)).toBe(0);
-  expect(listing()).toEqual(before);
+  expect(await listing()).toEqual(before);
 });
 
 test("product form: 2 pictures + 20 files are refused; the product and the upload dir stay as they were", async ({ page, jsEnabled }) => {
@@ -105,7 +106,7 @@ test("product form: 2 pictures + 20 files are refused; the product and the uploa
   expect(saved.images).toEqual(images);
   await asAdmin(page, `/admin/products/${id}`, jsEnabled);
   await expect(page.locator(".gallery-edit li")).toHaveCount(2);
-  const before = listing();
+  const before = await listing();
   await page.getByLabel("Name").fill("Renamed by the refused post");
   const files = Array.from({ length: 20 }, (_, i) => ({ name: `p${i}.png`, mimeType: "image/png", buffer: png(8 + i, 8, [i * 10, 100, 50]) }));
   await page.getByLabel("Add pictures").setInputFiles(files);
@@ -119,7 +120,7 @@ test("product form: 2 pictures + 20 files are refused; the product and the uploa
     await expect(galleryError(page)).toHaveText(message);
   }
   expect(await productRow(id)).toEqual(saved);
-  expect(listing()).toEqual(before);
+  expect(await listing()).toEqual(before);
 });
 
 test("product form: files posted for a product that no longer exists are not saved", async ({ page, jsEnabled }) => {
@@ -127,7 +128,7 @@ test("product form: files posted for a product that no longer exists are not sav
   await asAdmin(page, `/admin/products/${id}`, jsEnabled);
   // Another admin deletes it while this one has the editor open.
   expect((await admin.fetch(`/api/products/${id}`, { method: "DELETE" })).status).toBe(200);
-  const before = listing();
+  const before = await listing();
   const pictures = [0, 1, 2].map((i) => ({ name: `p${i}.png`, mimeType: "image/png", buffer: png(20 + i, 20, [40, 80, 120]) }));
   if (jsEnabled) {
     // With JS a chosen file is uploaded on its own at once (and kept: the API does not know the
@@ -145,6 +146,6 @@ test("product form: files posted for a product that no longer exists are not sav
     await expect(page).toHaveURL(`${server.url}/admin`);
     await expect(toaster(page)).toContainText("Product not found");
   }
-  expect(listing()).toEqual(before);
+  expect(await listing()).toEqual(before);
   expect((await productRow(id)).product).toMatchObject({ deletedAt: expect.any(Number) });
 });
