@@ -32,6 +32,15 @@ export function isKeyConflict(error: unknown): boolean {
 }
 
 /**
+ * Lines in the order their products' stock is changed: by product id, whatever the cart's order.
+ * Side by side (PostgreSQL), two orders of the same products then wait for each other, where in
+ * their own orders each could hold a product the other waits for (a deadlock, one of them failed).
+ */
+function byProduct<T>(lines: T[], id: (line: T) => string): T[] {
+  return [...lines].sort((a, b) => (id(a) < id(b) ? -1 : id(a) > id(b) ? 1 : 0));
+}
+
+/**
  * The one way an order is made (checkout form and POST /api/orders). Names and prices come
  * from the database; stock is checked and taken in the same transaction that writes the order.
  *
@@ -103,6 +112,8 @@ export async function placeOrder(userId: string, input: PlaceOrderInput, key?: s
       await tx
         .insert(orderItems)
         .values({ id: newId(), orderId: id, productId: line.id, name: line.name, qty: line.qty, price: line.price, image: line.image });
+    }
+    for (const line of byProduct(lines, (l) => l.id)) {
       // The guard in WHERE makes overselling impossible even if the checks above were stale.
       const taken = await tx
         .update(products)
@@ -204,7 +215,7 @@ async function lockOrder(tx: Tx, id: string): Promise<Order | undefined> {
 /** Puts an order's quantities back on the shelf (sign +1) or takes them again (-1). */
 async function moveStock(tx: Tx, orderId: string, sign: 1 | -1) {
   const lines = await tx.select({ productId: orderItems.productId, qty: orderItems.qty, name: orderItems.name }).from(orderItems).where(eq(orderItems.orderId, orderId));
-  for (const line of lines) {
+  for (const line of byProduct(lines, (l) => l.productId)) {
     const moved = await tx
       .update(products)
       .set({ stock: sql`${products.stock} + ${sign * line.qty}` })

@@ -9,21 +9,41 @@ import { createUser } from "~/models/user.server";
 import { run, value } from "./sql";
 
 // PostgreSQL runs write transactions side by side (READ COMMITTED, a pooled connection each; two
-// app servers do the same), where SQLite runs one at a time. Each test here makes two model calls
+// app servers do the same), where SQLite runs one at a time. The tests here make two model calls
 // overlap for certain, not by luck: a connection of the test's own holds a row lock that both
 // need, and lets go only once both wait for a lock, so each has read what it reads before either
 // writes. SQLite only ever runs them one after the other (write-transactions.test.ts).
 
-/** Holds the product's row lock (an update that changes nothing) in a transaction of its own. */
+/**
+ * Holds the product's row lock in a transaction of its own, as an update would, without writing
+ * a new version of the row: waiters then take it in the order they came.
+ */
 async function holdProduct(id: string) {
   const client = new pg.Client({ connectionString: env.databaseUrl });
   await client.connect();
   await client.query("BEGIN");
-  await client.query("UPDATE products SET stock = stock WHERE id = $1", [id]);
+  await client.query("SELECT 1 FROM products WHERE id = $1 FOR NO KEY UPDATE", [id]);
   return async () => {
     await client.query("COMMIT");
     await client.end();
   };
+}
+
+/** Whether a transaction could take the product's row lock now: no open transaction holds it. */
+async function lockable(id: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: env.databaseUrl });
+  await client.connect();
+  try {
+    await client.query("BEGIN");
+    await client.query("SELECT 1 FROM products WHERE id = $1 FOR NO KEY UPDATE NOWAIT", [id]);
+    return true;
+  } catch (error) {
+    if ((error as { code?: string }).code === "55P03") return false; // lock_not_available
+    throw error;
+  } finally {
+    await client.query("ROLLBACK").catch(() => {});
+    await client.end();
+  }
 }
 
 /** Resolves once `n` of this database's connections wait for a lock. */
@@ -36,17 +56,24 @@ const waitingForLocks = (n: number) =>
     { timeout: 30_000, interval: 20 },
   );
 
-/** Starts two calls while the product's row is held, lets go once both wait for a lock; their outcomes. */
-async function overlapping(productId: string, calls: () => [Promise<unknown>, Promise<unknown>]) {
+/**
+ * Holds the product's row, starts `first` and, once it waits for a lock, `second`; lets go once
+ * both wait. Their outcomes, in that order.
+ */
+async function overlapping(productId: string, first: () => Promise<unknown>, second: () => Promise<unknown>) {
   const release = await holdProduct(productId);
-  let outcomes: Promise<PromiseSettledResult<unknown>[]>;
+  const outcomes: Promise<unknown>[] = [];
   try {
-    outcomes = Promise.allSettled(calls());
+    outcomes.push(first());
+    outcomes[0]!.catch(() => {}); // judged below, with the other
+    await waitingForLocks(1);
+    outcomes.push(second());
+    outcomes[1]!.catch(() => {});
     await waitingForLocks(2);
   } finally {
     await release();
   }
-  return outcomes;
+  return Promise.allSettled(outcomes);
 }
 
 async function product(stock: number) {
@@ -59,6 +86,8 @@ const unitsSold = (id: string) => value<number>("SELECT cast(coalesce(sum(qty), 
 
 const contact = { name: "Asha", email: "asha@example.com", phone: "9876543210" };
 const shippingAddress = { address: "1 MG Road", city: "Bengaluru", state: "Karnataka", pin: "560001" };
+/** One of each product. */
+const cart = (...ids: string[]) => ({ contact, shippingAddress, items: ids.map((id) => ({ product: id, qty: 1 })) });
 const fulfilled = (value: unknown) => ({ status: "fulfilled", value });
 const order = (productId: string, qty: number) => ({ contact, shippingAddress, items: [{ product: productId, qty }] });
 
@@ -76,7 +105,7 @@ describe.skipIf(dialect !== "pg")(
     it("two orders for the last units: one is placed, the other refused and written nowhere; stock ends at 0", async () => {
       const jar = await product(2);
       // Both read 2 in stock and write their order, then wait to take the stock.
-      const outcomes = await overlapping(jar, () => [placeOrder(asha.id, order(jar, 2)), placeOrder(ravi.id, order(jar, 2))]);
+      const outcomes = await overlapping(jar, () => placeOrder(asha.id, order(jar, 2)), () => placeOrder(ravi.id, order(jar, 2)));
       expect(outcomes.map((o) => o.status).sort()).toEqual(["fulfilled", "rejected"]);
       expect(outcomes.find((o) => o.status === "rejected")).toMatchObject({ reason: expect.any(OrderError) });
       expect(await stock(jar)).toBe(0);
@@ -88,7 +117,7 @@ describe.skipIf(dialect !== "pg")(
       const jar = await product(5);
       const key = newId();
       // One waits to take the stock, the other for the first's key in the unique index.
-      const outcomes = await overlapping(jar, () => [placeOrder(asha.id, order(jar, 1), key), placeOrder(asha.id, order(jar, 1), key)]);
+      const outcomes = await overlapping(jar, () => placeOrder(asha.id, order(jar, 1), key), () => placeOrder(asha.id, order(jar, 1), key));
       expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "fulfilled"]);
       const [a, b] = outcomes.map((o) => (o as PromiseFulfilledResult<{ id: string; replayed: boolean }>).value);
       expect(a!.id).toBe(b!.id);
@@ -99,7 +128,7 @@ describe.skipIf(dialect !== "pg")(
 
     it("two customers reviewing one product at once: the count and rating include both", async () => {
       const jar = await product(3);
-      const outcomes = await overlapping(jar, () => [addReview(jar, asha, { rating: 5, comment: "" }), addReview(jar, ravi, { rating: 2, comment: "" })]);
+      const outcomes = await overlapping(jar, () => addReview(jar, asha, { rating: 5, comment: "" }), () => addReview(jar, ravi, { rating: 2, comment: "" }));
       expect(outcomes).toEqual([fulfilled("created"), fulfilled("created")]);
       expect(await getProduct(jar)).toMatchObject({ numReviews: 2, rating: 3.5 });
     });
@@ -107,7 +136,7 @@ describe.skipIf(dialect !== "pg")(
     it("an order cancelled twice at once gives its stock back once", async () => {
       const jar = await product(5);
       const { id } = await placeOrder(asha.id, order(jar, 3));
-      const outcomes = await overlapping(jar, () => [updateOrder(id, { status: "Cancelled" }), updateOrder(id, { status: "Cancelled" })]);
+      const outcomes = await overlapping(jar, () => updateOrder(id, { status: "Cancelled" }), () => updateOrder(id, { status: "Cancelled" }));
       expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "fulfilled"]);
       expect(await stock(jar)).toBe(5);
     });
@@ -115,9 +144,40 @@ describe.skipIf(dialect !== "pg")(
     it("an order cancelled and deleted at once gives its stock back once", async () => {
       const jar = await product(5);
       const { id } = await placeOrder(asha.id, order(jar, 3));
-      const outcomes = await overlapping(jar, () => [updateOrder(id, { status: "Cancelled" }), deleteOrder(id)]);
+      const outcomes = await overlapping(jar, () => updateOrder(id, { status: "Cancelled" }), () => deleteOrder(id));
       expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "fulfilled"]);
       expect(await stock(jar)).toBe(5);
+    });
+
+    // Were stock taken in each cart's own order, an order of (hi, lo) could hold `hi` while waiting
+    // for `lo`, held by an order of (lo, hi) waiting for `hi`: a deadlock, which PostgreSQL ends by
+    // failing one of them. Which of two such orders gets where first is up to the server, so this
+    // looks at one: waiting for `lo`, it must not hold `hi` yet.
+    it("an order takes its products' stock in one order, by id, whatever the cart's order", async () => {
+      const [lo, hi] = [await product(5), await product(5)].sort() as [string, string];
+      const release = await holdProduct(lo);
+      const placing = placeOrder(asha.id, cart(hi, lo));
+      placing.catch(() => {}); // awaited below
+      try {
+        await waitingForLocks(1);
+        expect(await lockable(hi)).toBe(true);
+      } finally {
+        await release();
+      }
+      await placing;
+      expect([await stock(lo), await stock(hi)]).toEqual([4, 4]);
+    });
+
+    // Giving stock back, the deadlock itself can be staged: the first cancellation (lines hi, lo)
+    // waits for `hi`, held; the second (lo, hi) takes `lo` and queues for `hi`; let go, the first
+    // would take `hi` and wait for `lo`.
+    it("two orders of the same two products, listed in opposite orders, cancelled at once: both give their stock back", async () => {
+      const [lo, hi] = [await product(5), await product(5)].sort() as [string, string];
+      const x = (await placeOrder(asha.id, cart(hi, lo))).id;
+      const y = (await placeOrder(ravi.id, cart(lo, hi))).id;
+      const outcomes = await overlapping(hi, () => updateOrder(x, { status: "Cancelled" }), () => updateOrder(y, { status: "Cancelled" }));
+      expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "fulfilled"]);
+      expect([await stock(lo), await stock(hi)]).toEqual([5, 5]);
     });
   },
 );
