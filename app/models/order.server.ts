@@ -40,6 +40,8 @@ function byProduct<T>(lines: T[], id: (line: T) => string): T[] {
   return [...lines].sort((a, b) => (id(a) < id(b) ? -1 : id(a) > id(b) ? 1 : 0));
 }
 
+const PRODUCT_GONE = "A product in your order is no longer available.";
+
 /**
  * The one way an order is made (checkout form and POST /api/orders). Names and prices come
  * from the database; stock is checked and taken in the same transaction that writes the order.
@@ -47,9 +49,10 @@ function byProduct<T>(lines: T[], id: (line: T) => string): T[] {
  * `key` (the checkout form's one-time token, or the API's Idempotency-Key) makes a repeat of the
  * same request the same order: the order is written with its key, unique per customer
  * (orders_user_idempotency_key_unique), so a second request with that key, at once or later,
- * answers the first order (`replayed`) and takes no stock. The transaction begins IMMEDIATE, so
- * the key is looked up under the write lock; the unique index is the authority should any other
- * writer get in between, and that conflict also answers the stored order.
+ * answers the first order (`replayed`) and takes no stock. On SQLite the transaction holds the
+ * write lock from its start, so the key is looked up with no other writer about; on PostgreSQL
+ * orders are written side by side, and the unique index is the authority: the loser's conflict
+ * answers the stored order.
  */
 export async function placeOrder(userId: string, input: PlaceOrderInput, key?: string): Promise<{ id: string; replayed: boolean }> {
   // The same product twice is one line.
@@ -79,7 +82,7 @@ export async function placeOrder(userId: string, input: PlaceOrderInput, key?: s
     const byId = new Map(rows.map((r) => [r.id, r]));
     const lines = [...wanted].map(([id, qty]) => {
       const p = byId.get(id);
-      if (!p) throw new OrderError("A product in your order is no longer available.");
+      if (!p) throw new OrderError(PRODUCT_GONE);
       if (p.stock <= 0) throw new OrderError(`${p.name} is sold out.`);
       if (qty > p.stock) throw new OrderError(`Only ${p.stock} left of ${p.name}.`);
       const shown = shownPrices.get(id);
@@ -114,17 +117,18 @@ export async function placeOrder(userId: string, input: PlaceOrderInput, key?: s
         .values({ id: newId(), orderId: id, productId: line.id, name: line.name, qty: line.qty, price: line.price, image: line.image });
     }
     for (const line of byProduct(lines, (l) => l.id)) {
-      // The guard in WHERE makes overselling impossible even if the checks above were stale.
+      // The guard in WHERE makes overselling, or selling a deleted product, impossible even if
+      // the read above was stale.
       const taken = await tx
         .update(products)
         .set({ stock: sql`${products.stock} - ${line.qty}` })
-        .where(and(eq(products.id, line.id), sql`${products.stock} >= ${line.qty}`));
+        .where(and(eq(products.id, line.id), isNull(products.deletedAt), sql`${products.stock} >= ${line.qty}`));
       if (rowsChanged(taken) !== 1) {
-        // Another order took stock since the read above (PostgreSQL reads what others committed
-        // before each statement; SQLite's write lock keeps this from happening): what is left now.
-        const [now] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, line.id));
-        const left = now?.stock ?? 0;
-        throw new OrderError(left > 0 ? `Only ${left} left of ${line.name}.` : `${line.name} is sold out.`);
+        // Another writer changed the product since the read above (PostgreSQL reads what others
+        // committed before each statement; SQLite's write lock keeps this from happening).
+        const [now] = await tx.select({ stock: products.stock, deletedAt: products.deletedAt }).from(products).where(eq(products.id, line.id));
+        if (!now || now.deletedAt) throw new OrderError(PRODUCT_GONE);
+        throw new OrderError(now.stock > 0 ? `Only ${now.stock} left of ${line.name}.` : `${line.name} is sold out.`);
       }
     }
     return { id, replayed: false };

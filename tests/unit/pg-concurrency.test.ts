@@ -149,6 +149,27 @@ describe.skipIf(dialect !== "pg")(
       expect(await stock(jar)).toBe(5);
     });
 
+    // The owner deletes a product while a customer's order for it is being written: the order read
+    // the product before the deletion committed, and must not take its stock after.
+    it("an order for a product deleted at the same moment is refused and written nowhere", async () => {
+      const jar = await product(5);
+      const admin = new pg.Client({ connectionString: env.databaseUrl });
+      await admin.connect();
+      await admin.query("BEGIN");
+      await admin.query("UPDATE products SET deleted_at = now() WHERE id = $1", [jar]);
+      const placing = placeOrder(asha.id, order(jar, 1));
+      placing.catch(() => {}); // judged below
+      try {
+        await waitingForLocks(1);
+      } finally {
+        await admin.query("COMMIT");
+        await admin.end();
+      }
+      await expect(placing).rejects.toThrow(new OrderError("A product in your order is no longer available."));
+      expect(await stock(jar)).toBe(5);
+      expect(await unitsSold(jar)).toBe(0);
+    });
+
     // Were stock taken in each cart's own order, an order of (hi, lo) could hold `hi` while waiting
     // for `lo`, held by an order of (lo, hi) waiting for `hi`: a deadlock, which PostgreSQL ends by
     // failing one of them. Which of two such orders gets where first is up to the server, so this
