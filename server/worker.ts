@@ -15,7 +15,7 @@ const clientDir = join(projectRoot, "build", "client");
 export async function serveWorker(options: { vite?: ViteDevServer } = {}) {
   let app: express.RequestHandler;
   let findCachedPage: express.RequestHandler;
-  let closeDatabase: () => void;
+  let closeDatabase: () => Promise<void>;
   const vite = options.vite;
   if (vite) {
     // Development: the app is loaded through Vite on every request, so edits show at once.
@@ -29,7 +29,7 @@ export async function serveWorker(options: { vite?: ViteDevServer } = {}) {
     };
     app = load((mod) => mod.handler);
     findCachedPage = load((mod) => mod.findCachedPage);
-    closeDatabase = () => {};
+    closeDatabase = async () => {};
   } else {
     const mod = await import("./app");
     app = mod.handler;
@@ -46,7 +46,7 @@ export async function serveWorker(options: { vite?: ViteDevServer } = {}) {
     else if (signal && !process.send) console.log(`${signal}: finishing in-flight requests`);
     await stop(server);
     await vite?.close();
-    closeDatabase();
+    await closeDatabase();
   });
   // The primary asks a worker to stop with a message: a signal would reach close-with-grace twice
   // under systemd, which signals every process of the service.
