@@ -373,10 +373,10 @@ export type RawResponse = { status: number; headers: Record<string, string | str
  */
 export function rawRequest(
   url: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string | Buffer; localAddress?: string },
+  options: { method?: string; headers?: Record<string, string>; body?: string | Buffer; localAddress?: string; /** default: a new connection */ agent?: Agent },
 ): Promise<RawResponse> {
   return new Promise((resolveRes, reject) => {
-    const req = httpRequest(url, { method: options.method ?? "GET", headers: options.headers, localAddress: options.localAddress, agent: false }, (res) => {
+    const req = httpRequest(url, { method: options.method ?? "GET", headers: options.headers, localAddress: options.localAddress, agent: options.agent ?? false }, (res) => {
       let text = "";
       res.setEncoding("utf8");
       res.on("data", (c: string) => (text += c));

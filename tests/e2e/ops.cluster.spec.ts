@@ -3,6 +3,7 @@
 // with two workers; the dev-server test starts `npm run dev`'s entry. Server-level: js-on only.
 import { expect, test } from "@playwright/test";
 import { spawn } from "node:child_process";
+import { Agent } from "node:http";
 import { join } from "node:path";
 import { onPostgres } from "../pg-e2e";
 import {
@@ -47,16 +48,50 @@ const logLines = (server: TestServer): LogLine[] =>
     .filter((l) => l.startsWith("{"))
     .map((l) => JSON.parse(l) as LogLine);
 
+/** The pid of the worker that answered the one request for `path`, once its log line is out. */
+async function answeredBy(server: TestServer, path: string): Promise<number> {
+  let line: LogLine | undefined;
+  for (let i = 0; i < 100 && !(line = logLines(server).find((l) => l.path === path)); i++) await sleep(20);
+  return line!.pid;
+}
+
+/**
+ * One kept-alive connection to each worker. The kernel gives a new connection to whichever worker
+ * takes it first, so connections are opened until every worker holds one.
+ */
+async function connectionPerWorker(server: TestServer, workers = 2): Promise<Agent[]> {
+  const byPid = new Map<number, Agent>();
+  for (let i = 0; i < 100 && byPid.size < workers; i++) {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    // A path of its own (a 404), so its log line is told from any other.
+    const path = `/api/which-worker-${i}`;
+    expect((await rawRequest(`${server.url}${path}`, { agent })).status).toBe(404);
+    const pid = await answeredBy(server, path);
+    if (byPid.has(pid)) agent.destroy();
+    else byPid.set(pid, agent);
+  }
+  expect(byPid.size, "a connection to each worker").toBe(workers);
+  return [...byPid.values()];
+}
+
 test("failed logins spread over two workers are still refused on the 11th", async ({}, testInfo) => {
   test.skip(!runsHere(testInfo));
   const server = await twoWorkers({ RATE_LIMIT_FACTOR: "1" });
   const email = uniqueEmail("spread");
   await insertUser(dbOf(server), email, "the-right-one");
+  const agents = await connectionPerWorker(server);
+  let turn = 0;
+  // The attempts go to the workers in turn, over a connection held to each.
   const login = (password: string) =>
-    rawRequest(`${server.url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) });
-  // A new connection each time: the primary hands connections to the workers in turn.
+    rawRequest(`${server.url}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password }),
+      agent: agents[turn++ % agents.length],
+    });
   for (let i = 1; i <= 10; i++) expect((await login(`wrong-${i}`)).status, `failure ${i}`).toBe(401);
   const eleventh = await login("the-right-one");
+  for (const agent of agents) agent.destroy();
   expect(eleventh.status).toBe(429);
   expect(JSON.parse(eleventh.text)).toEqual({ message: "Too many failed logins for this email. Please wait a minute and try again." });
   await sleep(200);
@@ -71,25 +106,37 @@ test("kill -9 of one worker while orders stream in: no acknowledged order is los
   const admin = await adminClient(server.url);
   const STOCK = 100_000;
   const product = await createProduct(admin, { name: "Cluster Crash Vetiver", stock: STOCK });
+  // A new connection for every order (a Client with a source address does not keep connections):
+  // connections arrive as the worker dies, and none may be left waiting for an answer.
   const customers = await Promise.all(
     Array.from({ length: 4 }, async () => {
-      const c = new Client(server.url);
+      const c = new Client(server.url, { localAddress: "127.0.0.1" });
       expect((await c.register(uniqueEmail("worker-kill"))).status).toBe(201);
       return c;
     }),
   );
   const confirmed: { id: string; at: number }[] = [];
   let unanswered = 0;
+  let hung = 0;
   let running = true;
+  const HUNG_MS = 10_000;
   const stream = customers.map(async (customer) => {
     while (running) {
+      let timer: NodeJS.Timeout | undefined;
+      const waited = new Promise<"hung">((resolve) => (timer = setTimeout(() => resolve("hung"), HUNG_MS)));
       try {
-        const res = await placeOrder(customer, product, 1);
+        const res = await Promise.race([placeOrder(customer, product, 1), waited]);
+        if (res === "hung") {
+          hung++;
+          return;
+        }
         if (res.status === 201) confirmed.push({ id: ((await res.json()) as { _id: string })._id, at: Date.now() });
         else expect(res.status, await res.text()).toBe(201);
       } catch {
         // The connection died with its worker: never acknowledged, so not counted.
         unanswered++;
+      } finally {
+        clearTimeout(timer);
       }
     }
   });
@@ -101,6 +148,7 @@ test("kill -9 of one worker while orders stream in: no acknowledged order is los
   running = false;
   await Promise.all(stream);
 
+  expect(hung, `connections left without an answer or an error for ${HUNG_MS / 1000} s`).toBe(0);
   expect(confirmed.filter((c) => c.at < killedAt).length).toBeGreaterThan(5);
   expect(confirmed.filter((c) => c.at > killedAt + 500).length, "orders are taken after the kill").toBeGreaterThan(5);
   expect(server.logs()).toMatch(new RegExp(`Worker ${victim} died \\(SIGKILL\\); starting another`));
@@ -140,9 +188,10 @@ test("a rolling restart (SIGHUP) under load: every request answered, every worke
       }
     }
   });
-  // Both workers have answered some of the load before the signal.
+  // Both workers have answered some of the load before the signal. The load's kept-alive
+  // connections may all have gone to one worker; new connections find the other.
   const pidsSoFar = () => new Set(logLines(server).map((l) => l.pid));
-  for (let i = 0; i < 100 && pidsSoFar().size < 2; i++) await sleep(100);
+  for (let i = 0; i < 200 && pidsSoFar().size < 2; i++) await rawRequest(`${server.url}/healthz`, {});
   const before = pidsSoFar();
   expect(before.size).toBe(2);
   server.proc.kill("SIGHUP");
