@@ -7,9 +7,6 @@ import pg from "pg";
 /** Whether this run is the PostgreSQL one. */
 export const onPostgres = process.env.E2E_DATABASE === "pg";
 
-/** Why a spec about the SQLite file itself does not run on PostgreSQL. */
-export const SQLITE_ONLY = "about the SQLite file itself: not run on PostgreSQL";
-
 /** The cluster's maintenance database, from which databases are created. */
 function clusterUrl(): string {
   const url = process.env.E2E_PG_CLUSTER;

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startPgCluster } from "./pg-cluster";
 import { createDatabase, onPostgres } from "./pg-e2e";
+import { makePgTemplate, PG_TEMPLATE } from "./server";
 
 // One temporary database and port per run; workers inherit these from the main process.
 process.env.E2E_DB ??= join(mkdtempSync(join(tmpdir(), "candle-e2e-")), "shop.db");
@@ -12,10 +13,13 @@ process.env.E2E_PORT ??= String(3200 + Math.floor(Math.random() * 700));
 // server (whose environment is read here); the workers inherit its address. pg-cluster.ts stops
 // it as the runner exits, after the web server has been stopped. Servers the tests start get
 // databases of their own on it (tests/server.ts); up to ~10 run at once, each with a pool per worker.
+// Seeding an empty PostgreSQL database takes long (the PIN directory), so it is done once, by the
+// server that makes the template, and the web server's database is a copy too.
 if (onPostgres && !process.env.E2E_PG_CLUSTER) {
   const cluster = await startPgCluster({ settings: { max_connections: 400 } });
   process.env.E2E_PG_CLUSTER = cluster.url.replace(/\/shop$/, "/postgres");
-  process.env.E2E_DATABASE_URL = await createDatabase({ name: "e2e" });
+  await makePgTemplate();
+  process.env.E2E_DATABASE_URL = await createDatabase({ name: "e2e", template: PG_TEMPLATE });
 }
 export const ADMIN = { email: "admin@e2e.test", password: "admin-e2e-pass" };
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
@@ -46,8 +50,6 @@ export default defineConfig({
   expect: { timeout: 5_000 },
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [["list"]] : [["list"]],
-  // On PostgreSQL: the template the tests' own servers start from, made before any test runs.
-  globalSetup: onPostgres ? "./pg-global-setup.ts" : undefined,
   use: { baseURL, trace: "retain-on-failure" },
   projects: [
     { name: "js-off", use: { ...chromium, javaScriptEnabled: false }, testIgnore: /api\..*\.spec\.ts/ },
@@ -58,8 +60,7 @@ export default defineConfig({
     cwd: "..",
     url: `${baseURL}/about`,
     reuseExistingServer: false,
-    // A fresh PostgreSQL database loads the PIN directory over the network: slower than SQLite.
-    timeout: 120_000,
+    timeout: 60_000,
     stdout: "ignore",
     stderr: "pipe",
     env: {

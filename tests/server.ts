@@ -127,10 +127,10 @@ function templateDb(): Promise<string> {
 }
 
 /** The PostgreSQL run's template database: the cluster lives for one run, and so does this. */
-const PG_TEMPLATE = "shop_template";
+export const PG_TEMPLATE = "shop_template";
 
 /**
- * Makes the PostgreSQL template (tests/pg-global-setup.ts, once, before any test: seeding a fresh
+ * Makes the PostgreSQL template (playwright.config.ts, once, before any test: seeding an empty
  * PostgreSQL database takes longer than a test may), the way templateDb makes the SQLite one.
  */
 export async function makePgTemplate(): Promise<void> {
