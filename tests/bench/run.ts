@@ -101,6 +101,14 @@ async function drain(origin: string) {
   await res.arrayBuffer();
 }
 
+/**
+ * A request's headers for the server at `origin`: one that states an Origin (a POST) states that
+ * server's, as a browser on its pages would; the routes are written for the first server.
+ */
+function headersFor(r: Req, origin: string): Record<string, string> {
+  return { "accept-encoding": ACCEPT_ENCODING, ...r.headers, ...(r.headers?.origin ? { origin } : {}) };
+}
+
 async function probe(route: Route, origin: string): Promise<number> {
   const times: number[] = [];
   for (let i = 0; i < PROBES; i++) {
@@ -108,7 +116,7 @@ async function probe(route: Route, origin: string): Promise<number> {
     const t = performance.now();
     const res = await fetch(origin + r.path, {
       method: r.method,
-      headers: { "accept-encoding": ACCEPT_ENCODING, ...r.headers },
+      headers: headersFor(r, origin),
       body: r.body,
       redirect: "manual",
       signal: AbortSignal.timeout(TIMEOUT_S * 1000),
@@ -188,7 +196,7 @@ async function measure(route: Route, origin: string, pid: number | undefined, co
       {
         setupRequest: (req) => {
           const r = route.next();
-          return { ...req, ...r, headers: { ...req.headers, ...r.headers } };
+          return { ...req, ...r, headers: { ...req.headers, ...headersFor(r, origin) } };
         },
       },
     ],
@@ -201,7 +209,7 @@ async function measure(route: Route, origin: string, pid: number | undefined, co
     await Promise.all(
       Array.from({ length: conns }, async () => {
         for (let r = queue.shift(); r; r = queue.shift()) {
-          const res = await fetch(origin + r.path, { method: r.method, headers: { "accept-encoding": ACCEPT_ENCODING, ...r.headers }, redirect: "manual" });
+          const res = await fetch(origin + r.path, { method: r.method, headers: headersFor(r, origin), redirect: "manual" });
           await res.arrayBuffer();
         }
       }),
