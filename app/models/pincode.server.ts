@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { db, insertionOrder, writeTransaction, type DB } from "~/db/client.server";
+import { db, dialect, insertionOrder, writeTransaction, type DB } from "~/db/client.server";
+import { jsonRows } from "~/db/json-rows.server";
 import { env } from "~/env.server";
 import { pinCache, pincodes } from "~/db/schema";
 import {
@@ -51,9 +52,6 @@ export function currentState(state: string, district: string): string {
 
 const hasPincodes = async (conn: Pick<DB, "select"> = db) => (await conn.select({ pin: pincodes.pin }).from(pincodes).limit(1)).length > 0;
 
-/** Rows per INSERT: five parameters each, far below either database's limit per statement. */
-const CHUNK = 1_000;
-
 /**
  * Loads the PIN directory into an empty `pincodes` table, in one transaction. Runs in the
  * start-up step (under its lock, so two servers starting together do not both load it).
@@ -73,7 +71,7 @@ export async function ensurePincodes(): Promise<number> {
   });
   return writeTransaction(async (tx) => {
     if (await hasPincodes(tx)) return 0; // another process loaded it first
-    for (let i = 0; i < rows.length; i += CHUNK) await tx.insert(pincodes).values(rows.slice(i, i + CHUNK));
+    await tx.insert(pincodes).select(jsonRows(dialect, pincodes, rows));
     return rows.length;
   });
 }

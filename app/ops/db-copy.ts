@@ -16,6 +16,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import pg from "pg";
+import { jsonRows } from "../db/json-rows.server";
 import * as pgSchema from "../db/schema.pg";
 import * as sqliteSchema from "../db/schema.sqlite";
 
@@ -82,11 +83,9 @@ export async function copyDatabase(options: { from: string; uploads: string; to:
 
 type PgTx = Parameters<Parameters<ReturnType<typeof pgDrizzle>["transaction"]>[0]>[0];
 
+/** One statement per table, the rows as one JSON parameter (PostgreSQL casts each value to its column's type). */
 async function insertAll(tx: PgTx, table: (typeof pgSchema)[TableKey], rows: Record<string, unknown>[]) {
-  if (rows.length === 0) return;
-  // PostgreSQL takes at most 65,535 parameters in one statement.
-  const per = Math.max(1, Math.floor(60_000 / Object.keys(rows[0]!).length));
-  for (let i = 0; i < rows.length; i += per) await tx.insert(table).values(rows.slice(i, i + per) as never);
+  if (rows.length > 0) await tx.insert(table).select(jsonRows("pg", table, rows as never));
 }
 
 function pictureFiles(dir: string): string[] {
