@@ -49,8 +49,9 @@ export const sqlite = database.writer ?? null;
 export const pool = database.pool ?? null;
 
 /**
- * The order rows were written in, for tables written once and never updated (a PIN directory
- * loaded in one go, an order's lines): SQLite's rowid, PostgreSQL's physical row position.
+ * The order rows were written in, for a table filled once in one statement and never changed
+ * after (the PIN directory): SQLite's rowid, PostgreSQL's physical row position. Rows that can
+ * be deleted, whose space PostgreSQL then reuses, keep an explicit position instead (order lines).
  */
 export const insertionOrder = dialect === "pg" ? sql`ctid` : sql`rowid`;
 

@@ -138,6 +138,8 @@ export const orderItems = pgTable(
     qty: integer("qty").notNull(),
     price: integer("price").notNull(),
     image: text("image").notNull().default(""),
+    /** The line's place in its order (0, 1, …), as the cart listed it: lines are shown in this order. */
+    position: integer("position").notNull().default(0),
   },
   (t) => [index("order_items_order_idx").on(t.orderId)],
 );

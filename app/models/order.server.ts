@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { db, insertionOrder, isUniqueViolation, rowsChanged, type Tx, writeTransaction } from "~/db/client.server";
+import { db, isUniqueViolation, rowsChanged, type Tx, writeTransaction } from "~/db/client.server";
 import { orderItems, orders, products, type Order, type OrderItem } from "~/db/schema";
 import { cartTotals } from "~/lib/cart";
 import type { OrderRequest } from "~/lib/checkout-schema";
@@ -111,10 +111,10 @@ export async function placeOrder(userId: string, input: PlaceOrderInput, key?: s
         grandTotal: totals.total,
         idempotencyKey: key ?? null,
       });
-    for (const line of lines) {
+    for (const [position, line] of lines.entries()) {
       await tx
         .insert(orderItems)
-        .values({ id: newId(), orderId: id, productId: line.id, name: line.name, qty: line.qty, price: line.price, image: line.image });
+        .values({ id: newId(), orderId: id, productId: line.id, name: line.name, qty: line.qty, price: line.price, image: line.image, position });
     }
     for (const line of byProduct(lines, (l) => l.id)) {
       // The guard in WHERE makes overselling, or selling a deleted product, impossible even if
@@ -150,7 +150,7 @@ async function withItems(list: Order[]): Promise<OrderWithItems[]> {
   // In slices of 500 ids: SQLite limits the number of bound parameters in one statement.
   for (let i = 0; i < list.length; i += 500) {
     const ids = list.slice(i, i + 500).map((o) => o.id);
-    for (const item of await db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(insertionOrder)) byOrder.get(item.orderId)!.push(item);
+    for (const item of await db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(orderItems.position)) byOrder.get(item.orderId)!.push(item);
   }
   return list.map((o) => ({ ...o, items: byOrder.get(o.id)! }));
 }

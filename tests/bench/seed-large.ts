@@ -144,7 +144,7 @@ export function seedLarge(file: string, opts: SeedOptions): SeedResult {
     `insert into orders (id, user_id, status, is_paid, payment_method, contact_name, contact_email, contact_phone, address, city, state, pin,
        subtotal, shipping, grand_total, stock_returned, created_at) values (?, ?, ?, ?, 'COD', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const items = batched(sqlite, "order_items", ["id", "order_id", "product_id", "name", "qty", "price", "image"]);
+  const items = batched(sqlite, "order_items", ["id", "order_id", "product_id", "name", "qty", "price", "image", "position"]);
 
   const now = Math.floor(Date.now() / 1000);
   // One bcrypt hash for every generated account (cost 10 like the app); they share the password.
@@ -234,7 +234,7 @@ export function seedLarge(file: string, opts: SeedOptions): SeedResult {
         id, c.id, status, status === "Delivered" ? 1 : 0, c.name, c.email, c.phone, a.address, a.city, a.state, a.pin,
         subtotal, SHIPPING_PAISE, subtotal + SHIPPING_PAISE, status === "Cancelled" ? 1 : 0, now - Math.floor(rand() * 365 * 86_400),
       );
-      for (const { p, qty } of lines) items.add(rowId(), id, p.id, p.name, qty, p.price, p.image);
+      for (const [position, { p, qty }] of lines.entries()) items.add(rowId(), id, p.id, p.name, qty, p.price, p.image, position);
       counts.orderItems += lines.length;
       counts.orders++;
     }

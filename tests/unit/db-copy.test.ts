@@ -50,8 +50,8 @@ function sourceShop() {
     address: "1 MG Road", city: "Bengaluru", state: "Karnataka", pin: "560001", subtotal: 998_00, shipping: 0, grandTotal: 998_00, idempotencyKey: "k1", createdAt: at(7),
   }).run();
   db.insert(sqliteSchema.orderItems).values([
-    { id: "l1", orderId: "o1", productId: "p1", name: "Mysore Sandalwood", qty: 1, price: 499_00 },
-    { id: "l2", orderId: "o1", productId: "p2", name: "Gone", qty: 1, price: 499_00 },
+    { id: "l1", orderId: "o1", productId: "p1", name: "Mysore Sandalwood", qty: 1, price: 499_00, position: 1 },
+    { id: "l2", orderId: "o1", productId: "p2", name: "Gone", qty: 1, price: 499_00, position: 0 },
   ]).run();
   db.insert(sqliteSchema.pincodes).values({ pin: 560001, name: "Bangalore G.P.O.", block: null, district: "Bangalore", state: "Karnataka" }).run();
   db.insert(sqliteSchema.pinCache).values({ pin: "999999", answer: "[]", fetchedAt: 1_800_000_000 }).run();

@@ -39,6 +39,18 @@ describe("placeOrder", () => {
     expect(toApiOrder(order).totals).toEqual({ subtotal: 2248.5, shipping: 49, grandTotal: 2297.5 });
   });
 
+  it("lists an order's lines in the cart's order: each line keeps its position, whatever order the rows come back in", async () => {
+    const [a, b, c] = [await product(100_00, 5), await product(200_00, 5), await product(300_00, 5)];
+    const { id } = await placeOrder(asha.id, { contact, shippingAddress, items: [{ product: c, qty: 1 }, { product: a, qty: 1 }, { product: b, qty: 1 }] });
+    const lines = async () => (await getOrderFor(asha, id))!.items.map((i) => i.productId);
+    expect(await lines()).toEqual([c, a, b]);
+    // Stock was taken product by product in id order; the lines are still the cart's.
+    expect(await value<number>("select position from order_items where order_id = ? and product_id = ?", id, b)).toBe(2);
+    // The position decides, not the rows' physical order: turned round, the list turns round.
+    await run("update order_items set position = 2 - position where order_id = ?", id);
+    expect(await lines()).toEqual([b, a, c]);
+  });
+
   it("refuses more than the stock, a sold-out or unknown product, or nothing — and writes nothing", async () => {
     const a = await product(100_00, 2);
     const soldOut = await product(100_00, 0);
