@@ -1,26 +1,17 @@
 import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ratingFromTotals } from "~/lib/rating";
+import { migrationsUpTo } from "./migrations";
 
 // drizzle/sqlite/0005: before its unique index on reviews (user, product), a customer's older
 // reviews of a product go and the product's rating and count are computed again. Run on a
 // database migrated to 0004 that holds duplicates, the way a live shop's file does.
 const MIGRATIONS = resolve(__dirname, "../../drizzle/sqlite");
-
-/** The migrations folder as it was up to (and including) entry `last`. */
-function migrationsUpTo(last: number): string {
-  const dir = mkdtempSync(join(tmpdir(), "candle-migrations-"));
-  cpSync(MIGRATIONS, dir, { recursive: true });
-  const journal = JSON.parse(readFileSync(join(dir, "meta", "_journal.json"), "utf8")) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((e) => e.idx <= last);
-  writeFileSync(join(dir, "meta", "_journal.json"), JSON.stringify(journal));
-  return dir;
-}
 
 // SQLite only: an SQLite migration, run on a file of its own, so the pg project has nothing to add;
 // drizzle/pg had the unique index from its first migration, with no duplicates to remove.
@@ -30,7 +21,7 @@ describe.skipIf(onPostgres)("migration 0005: one review per customer per product
   it("keeps each customer's newest review, recomputes only the products that lost reviews, keeps FTS and the catalogue version working", () => {
     const sqlite = new Database(join(mkdtempSync(join(tmpdir(), "candle-m5-")), "shop.db"));
     sqlite.pragma("foreign_keys = ON");
-    migrate(drizzle(sqlite), { migrationsFolder: migrationsUpTo(4) });
+    migrate(drizzle(sqlite), { migrationsFolder: migrationsUpTo(MIGRATIONS, 4) });
 
     const user = sqlite.prepare("insert into users (id, name, email, password_hash) values (?, ?, ?, 'x')");
     user.run("u1", "Asha", "asha@example.com");
@@ -80,7 +71,7 @@ describe.skipIf(onPostgres)("migration 0005: one review per customer per product
 
   it("rounds the recomputed rating as ratingFromTotals does", () => {
     const sqlite = new Database(":memory:");
-    migrate(drizzle(sqlite), { migrationsFolder: migrationsUpTo(4) });
+    migrate(drizzle(sqlite), { migrationsFolder: migrationsUpTo(MIGRATIONS, 4) });
     sqlite.prepare("insert into users (id, name, email, password_hash) values ('u', 'U', 'u@example.com', 'x')").run();
     const cases: number[][] = [[4, 5], [1, 2, 2], [3, 4, 4, 4], [1, 1, 2], [5, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4], [1, 2, 2, 2, 2, 2, 2, 2]];
     cases.forEach((ratings, i) => {

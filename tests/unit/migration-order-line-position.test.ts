@@ -3,11 +3,13 @@ import { drizzle as sqliteDrizzle } from "drizzle-orm/better-sqlite3";
 import { migrate as sqliteMigrate } from "drizzle-orm/better-sqlite3/migrator";
 import { drizzle as pgDrizzle } from "drizzle-orm/node-postgres";
 import { migrate as pgMigrate } from "drizzle-orm/node-postgres/migrator";
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import pg from "pg";
 import { expect, it } from "vitest";
+import { testDb } from "../db";
+import { migrationsUpTo } from "./migrations";
 
 // drizzle/sqlite/0007 and drizzle/pg/0005 give order lines an explicit position. Lines written
 // before it were listed in the order they were written (rowid, ctid); the migration numbers each
@@ -19,83 +21,59 @@ const onPostgres = Boolean(process.env.DATABASE_URL);
 const MIGRATIONS = resolve(__dirname, "../../drizzle", onPostgres ? "pg" : "sqlite");
 const BEFORE = onPostgres ? 4 : 6; // the last migration without the column
 
-/** The migrations folder as it was up to (and including) entry `last`. */
-function migrationsUpTo(last: number): string {
-  const dir = mkdtempSync(join(tmpdir(), "candle-migrations-"));
-  cpSync(MIGRATIONS, dir, { recursive: true });
-  const journal = JSON.parse(readFileSync(join(dir, "meta", "_journal.json"), "utf8")) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((e) => e.idx <= last);
-  writeFileSync(join(dir, "meta", "_journal.json"), JSON.stringify(journal));
-  return dir;
-}
-
-/** Raw SQL on either database: `?` placeholders, numbered for PostgreSQL. */
-type Run = (text: string, ...params: unknown[]) => Promise<Record<string, unknown>[]>;
-
-async function openBefore(): Promise<{ run: Run; migrateAll(): Promise<void>; close(): Promise<void> }> {
+/** Applies the migrations in `folder` to the database at `address`. */
+async function migrateWith(address: string, folder: string): Promise<void> {
   if (onPostgres) {
-    const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
-    await pgMigrate(pgDrizzle(pool), { migrationsFolder: migrationsUpTo(BEFORE) });
-    return {
-      run: async (text, ...params) => (await pool.query(text.replace(/\?/g, ((n) => () => `$${++n}`)(0)), params)).rows,
-      migrateAll: () => pgMigrate(pgDrizzle(pool), { migrationsFolder: MIGRATIONS }),
-      close: () => pool.end(),
-    };
+    const pool = new pg.Pool({ connectionString: address, max: 1 });
+    try {
+      await pgMigrate(pgDrizzle(pool), { migrationsFolder: folder });
+    } finally {
+      await pool.end();
+    }
+    return;
   }
-  const sqlite = new Database(join(mkdtempSync(join(tmpdir(), "candle-m7-")), "shop.db"));
-  sqliteMigrate(sqliteDrizzle(sqlite), { migrationsFolder: migrationsUpTo(BEFORE) });
-  return {
-    run: async (text, ...params) => {
-      const statement = sqlite.prepare(text);
-      if (statement.reader) return statement.all(...params) as Record<string, unknown>[];
-      statement.run(...params);
-      return [];
-    },
-    migrateAll: async () => {
-      sqliteMigrate(sqliteDrizzle(sqlite), { migrationsFolder: MIGRATIONS });
-    },
-    close: async () => {
-      sqlite.close();
-    },
-  };
+  const sqlite = new Database(address);
+  try {
+    sqliteMigrate(sqliteDrizzle(sqlite), { migrationsFolder: folder });
+  } finally {
+    sqlite.close();
+  }
 }
 
 it(`numbers the lines of existing orders in the order they were written (${onPostgres ? "drizzle/pg/0005" : "drizzle/sqlite/0007"})`, async () => {
-  const db = await openBefore();
-  try {
-    await db.run("INSERT INTO users (id, name, email, password_hash) VALUES ('u1', 'Asha', 'asha@example.com', 'x')");
-    for (const p of ["pa", "pb", "pc"]) await db.run("INSERT INTO products (id, name, price, stock) VALUES (?, ?, 100, 5)", p, `Jar ${p}`);
-    const order = (id: string) =>
-      db.run(
-        `INSERT INTO orders (id, user_id, status, contact_name, contact_email, contact_phone, address, city, state, pin, subtotal, shipping, grand_total)
-         VALUES (?, 'u1', 'Placed', 'Asha', 'asha@example.com', '9876543210', '1 MG Road', 'Bengaluru', 'Karnataka', '560001', 300, 0, 300)`,
-        id,
-      );
-    const line = (id: string, orderId: string, productId: string) =>
-      db.run("INSERT INTO order_items (id, order_id, product_id, name, qty, price) VALUES (?, ?, ?, ?, 1, 100)", id, orderId, productId, `line ${id}`);
-    await order("o1");
-    await order("o2");
-    // Ids that sort against the written order, and two orders' lines interleaved.
-    await line("z1", "o1", "pc");
-    await line("y1", "o2", "pa");
-    await line("a1", "o1", "pa");
-    await line("m1", "o1", "pb");
-    await line("b2", "o2", "pb");
+  const address = onPostgres ? process.env.DATABASE_URL! : join(mkdtempSync(join(tmpdir(), "candle-m7-")), "shop.db");
+  await migrateWith(address, migrationsUpTo(MIGRATIONS, BEFORE));
+  const db = testDb(address);
+  await db.run("INSERT INTO users (id, name, email, password_hash) VALUES ('u1', 'Asha', 'asha@example.com', 'x')");
+  for (const p of ["pa", "pb", "pc"]) await db.run("INSERT INTO products (id, name, price, stock) VALUES (?, ?, 100, 5)", p, `Jar ${p}`);
+  const order = (id: string) =>
+    db.run(
+      `INSERT INTO orders (id, user_id, status, contact_name, contact_email, contact_phone, address, city, state, pin, subtotal, shipping, grand_total)
+       VALUES (?, 'u1', 'Placed', 'Asha', 'asha@example.com', '9876543210', '1 MG Road', 'Bengaluru', 'Karnataka', '560001', 300, 0, 300)`,
+      id,
+    );
+  const line = (id: string, orderId: string, productId: string) =>
+    db.run("INSERT INTO order_items (id, order_id, product_id, name, qty, price) VALUES (?, ?, ?, ?, 1, 100)", id, orderId, productId, `line ${id}`);
+  await order("o1");
+  await order("o2");
+  // Ids that sort against the written order, and two orders' lines interleaved.
+  await line("z1", "o1", "pc");
+  await line("y1", "o2", "pa");
+  await line("a1", "o1", "pa");
+  await line("m1", "o1", "pb");
+  await line("b2", "o2", "pb");
 
-    await db.migrateAll();
+  await migrateWith(address, MIGRATIONS);
 
-    const positions = await db.run("SELECT id, position FROM order_items ORDER BY order_id, position");
-    expect(positions).toEqual([
-      { id: "z1", position: 0 },
-      { id: "a1", position: 1 },
-      { id: "m1", position: 2 },
-      { id: "y1", position: 0 },
-      { id: "b2", position: 1 },
-    ]);
-    // A line written after the migration without a position gets 0, as the column's default.
-    await line("n1", "o2", "pc");
-    expect(await db.run("SELECT position FROM order_items WHERE id = 'n1'")).toEqual([{ position: 0 }]);
-  } finally {
-    await db.close();
-  }
+  const positions = await db.all("SELECT id, position FROM order_items ORDER BY order_id, position");
+  expect(positions).toEqual([
+    { id: "z1", position: 0 },
+    { id: "a1", position: 1 },
+    { id: "m1", position: 2 },
+    { id: "y1", position: 0 },
+    { id: "b2", position: 1 },
+  ]);
+  // A line written after the migration without a position gets 0, as the column's default.
+  await line("n1", "o2", "pc");
+  expect(await db.all("SELECT position FROM order_items WHERE id = 'n1'")).toEqual([{ position: 0 }]);
 });
