@@ -75,8 +75,8 @@ function poolFor(url: string): pg.Pool {
   return pool;
 }
 
-/** `?` → `$1, $2, …`, leaving quoted text alone. */
-function numbered(sql: string): string {
+/** `?` → `$1, $2, …` for PostgreSQL, leaving quoted text alone. */
+export function numbered(sql: string): string {
   let n = 0;
   return sql.replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"|\?/g, (m) => (m === "?" ? `$${++n}` : m));
 }

@@ -2,17 +2,13 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { pool, sqlite, withWriter } from "~/db/client.server";
 import { env } from "~/env.server";
+import { numbered } from "../db";
 
 // Raw SQL for tests, on the database this test file runs on (setup-sqlite.ts or setup-pg.ts).
-// Text takes `?` placeholders, numbered $1, $2… for PostgreSQL (so no `?` inside literals).
+// Text takes `?` placeholders, numbered $1, $2… for PostgreSQL (tests/db.ts's numbered).
 // Write it so both databases give the same JS value: cast count(*) and sum() to integer
 // (PostgreSQL's bigint arrives as a string), and read timestamps through drizzle (a Date on both)
 // rather than as raw columns (unix seconds on SQLite).
-
-const numbered = (text: string) => {
-  let n = 0;
-  return text.replace(/\?/g, () => `$${++n}`);
-};
 
 /** Every row the statement returns (none for a write). */
 export async function rows<T = Record<string, unknown>>(text: string, ...params: unknown[]): Promise<T[]> {
