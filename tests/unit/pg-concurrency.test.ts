@@ -15,19 +15,25 @@ import { run, value } from "./sql";
 // writes. SQLite only ever runs them one after the other (write-transactions.test.ts).
 
 /**
- * Holds the product's row lock in a transaction of its own, as an update would, without writing
- * a new version of the row: waiters then take it in the order they came.
+ * Runs `statement` in a transaction of its own, on a connection of the test's, and keeps it open
+ * (with the row locks it took) until the returned function commits it.
  */
-async function holdProduct(id: string) {
+async function openTransaction(statement: string, params: unknown[]) {
   const client = new pg.Client({ connectionString: env.databaseUrl });
   await client.connect();
   await client.query("BEGIN");
-  await client.query("SELECT 1 FROM products WHERE id = $1 FOR NO KEY UPDATE", [id]);
+  await client.query(statement, params);
   return async () => {
     await client.query("COMMIT");
     await client.end();
   };
 }
+
+/**
+ * Holds the product's row lock, as an update would, without writing a new version of the row:
+ * waiters then take it in the order they came.
+ */
+const holdProduct = (id: string) => openTransaction("SELECT 1 FROM products WHERE id = $1 FOR NO KEY UPDATE", [id]);
 
 /** Whether a transaction could take the product's row lock now: no open transaction holds it. */
 async function lockable(id: string): Promise<boolean> {
@@ -153,17 +159,13 @@ describe.skipIf(dialect !== "pg")(
     // the product before the deletion committed, and must not take its stock after.
     it("an order for a product deleted at the same moment is refused and written nowhere", async () => {
       const jar = await product(5);
-      const admin = new pg.Client({ connectionString: env.databaseUrl });
-      await admin.connect();
-      await admin.query("BEGIN");
-      await admin.query("UPDATE products SET deleted_at = now() WHERE id = $1", [jar]);
+      const commitDeletion = await openTransaction("UPDATE products SET deleted_at = now() WHERE id = $1", [jar]);
       const placing = placeOrder(asha.id, order(jar, 1));
       placing.catch(() => {}); // judged below
       try {
         await waitingForLocks(1);
       } finally {
-        await admin.query("COMMIT");
-        await admin.end();
+        await commitDeletion();
       }
       await expect(placing).rejects.toThrow(new OrderError("A product in your order is no longer available."));
       expect(await stock(jar)).toBe(5);
