@@ -3,8 +3,7 @@
 // the PIN directory (155k rows, once per new shop) this takes about 0.6 s on SQLite and 1 s on
 // PostgreSQL, where 155 multi-row INSERTs built by drizzle took 4 and 7 s: the time went into
 // building and binding 775k parameters, not into the database.
-import { getTableColumns, sql, type SQL } from "drizzle-orm";
-import type { Table } from "drizzle-orm";
+import { getTableColumns, sql, type SQL, type Table } from "drizzle-orm";
 
 /**
  * A SELECT yielding `rows` as rows of `table` on database `dialect`, every column in the table's
