@@ -9,6 +9,7 @@ import { constants as zlibConstants } from "node:zlib";
 import { Server as NetServer } from "node:net";
 import sirv from "sirv";
 import type { ViteDevServer } from "vite";
+import { dialect } from "~/db/dialect.server";
 import { env } from "~/env.server";
 import { ALLOW, cspDirectives, HSTS, newNonce, PERMISSIONS_POLICY } from "./http-guards";
 import type { CachedPage } from "~/models/page-cache.server";
@@ -87,7 +88,7 @@ export function createHttpApp(options: Options) {
   http.use(plainRanges, offeredEncodings);
   // Uploads arrive while the shop runs, so their folder is looked up on each request (dev mode).
   // On PostgreSQL pictures are rows every app server reads (app/routes/uploads.$name.ts).
-  if (!env.databaseUrl) {
+  if (dialect === "sqlite") {
     http.use("/uploads", readOnly(sirv(env.uploadDir, { dev: true, etag: true, setHeaders: (res) => res.setHeader("Cache-Control", YEAR) })), noSuchFile);
   }
   if (options.vite) http.use(options.vite.middlewares);

@@ -1,23 +1,29 @@
-// The shop's database: PostgreSQL when DATABASE_URL is set, otherwise the SQLite file at
-// DATABASE_PATH. Model code imports from here and never from either module directly.
+// The shop's database, the one dialect.server.ts names: PostgreSQL or the SQLite file. Model code
+// imports from here and never from either implementation directly.
 import { sql } from "drizzle-orm";
-import { env } from "~/env.server";
+import type { DB, Preparable, Tx } from "~/db/types";
 import type { ShopDatabase } from "./database";
+import { connection, dialect } from "./dialect.server";
 
-export type { DB, Tx } from "./database";
+export type { DB, Tx } from "~/db/types";
+export { dialect } from "./dialect.server";
 
-type Opened = ShopDatabase & { writer?: import("better-sqlite3").Database; pool?: import("pg").Pool };
+type Opened = ShopDatabase<DB, Tx> & { writer?: import("better-sqlite3").Database; pool?: import("pg").Pool };
 
 async function open(): Promise<Opened> {
-  if (env.databaseUrl) return (await import("./pg.server")).openPostgres(env.databaseUrl, env.databasePoolSize);
-  return (await import("./sqlite.server")).openSqlite(env.databasePath);
+  // Each implementation returns its own drizzle types; `DB` and `Tx` are the same ones in the
+  // typecheck pass of that database, so this narrowing is the only place the two meet.
+  const opened =
+    connection.dialect === "pg"
+      ? await (await import("./pg.server")).openPostgres(connection.url, connection.poolSize)
+      : (await import("./sqlite.server")).openSqlite(connection.path);
+  return opened as Opened;
 }
 
 // Kept on globalThis so dev-server reloads do not open more connections.
 const g = globalThis as unknown as { __shopDb?: Promise<Opened> };
 const database = await (g.__shopDb ??= open());
 
-export const dialect = database.dialect;
 /** Reads. Writes go through writeTransaction. */
 export const db = database.db;
 /**
@@ -75,14 +81,17 @@ export function isUniqueViolation(error: unknown, index: { name: string; columns
  * A read prepared once per process (hot paths: the session, the user, the listing). PostgreSQL
  * names its prepared statements; SQLite's are handles. Returns the rows.
  */
-export function prepared<Row, Params extends Record<string, unknown> = Record<string, unknown>>(
-  name: string,
-  query: { prepare(): { all(params?: Params): Row[] } },
-): (params?: Params) => Promise<Row[]> {
-  if (dialect === "pg") {
-    const statement = (query as unknown as { prepare(name: string): { execute(params?: Params): Promise<Row[]> } }).prepare(name);
-    return (params) => statement.execute(params);
-  }
-  const statement = query.prepare();
+export function prepared<Row>(name: string, query: Preparable<Row>): (params?: Record<string, unknown>) => Promise<Row[]> {
+  // `Preparable` is the shape of the database being type-checked; `dialect` says which one runs.
+  // SQLite's prepare() takes no name (its statements are handles), PostgreSQL's needs one.
+  const statement = (query as unknown as { prepare(name?: string): PreparedEither<Row> }).prepare(
+    dialect === "pg" ? name : undefined,
+  );
+  if (dialect === "pg") return (params) => statement.execute(params);
   return async (params) => statement.all(params);
 }
+
+type PreparedEither<Row> = {
+  all(params?: Record<string, unknown>): Row[];
+  execute(params?: Record<string, unknown>): Promise<Row[]>;
+};

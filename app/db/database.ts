@@ -1,17 +1,8 @@
-// What the model layer needs from a database, whichever one it is (client.server.ts picks).
-import type { SqliteDb } from "./sqlite.server";
+// What the model layer needs from a database, whichever one it is (client.server.ts opens the one
+// dialect.server.ts names). Each implementation fills it with its own drizzle types; the models
+// see them through `~/db/types`, which the typecheck resolves once per database.
 
-/**
- * The query builder the models write against. Both databases' drizzle builders take the same
- * calls for what the models do (select, insert, update, delete, returning, onConflictDoUpdate);
- * the type is SQLite's, and PostgreSQL's builder stands in for it at run time.
- */
-export type DB = SqliteDb;
-/** What a write transaction's function is given: its queries see its own writes. */
-export type Tx = DB;
-
-export type ShopDatabase = {
-  dialect: "sqlite" | "pg";
+export type ShopDatabase<DB, Tx> = {
   /** Reads; on SQLite a query-only connection. */
   db: DB;
   /** Every write; one at a time per process on SQLite, a pooled transaction on PostgreSQL. */

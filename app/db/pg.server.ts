@@ -1,11 +1,11 @@
 // PostgreSQL, for several app servers sharing one database (DATABASE_URL): a pool per process.
-import { drizzle } from "drizzle-orm/node-postgres";
+import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { join } from "node:path";
 import pg from "pg";
 import { projectRoot } from "~/env.server";
-import type { DB, ShopDatabase, Tx } from "./database";
+import type { ShopDatabase } from "./database";
 import { Client } from "./pg-client.server";
 import * as schema from "./schema.pg";
 
@@ -15,7 +15,10 @@ const STARTUP_LOCK = MIGRATION_LOCK + 1;
 /** How often the catalogue version is read again, should a notification have been missed. */
 const POLL_MS = 500;
 
-export async function openPostgres(url: string, poolSize: number): Promise<ShopDatabase & { pool: pg.Pool }> {
+export type PgDb = NodePgDatabase<typeof schema>;
+export type PgTx = Parameters<Parameters<PgDb["transaction"]>[0]>[0];
+
+export async function openPostgres(url: string, poolSize: number): Promise<ShopDatabase<PgDb, PgTx> & { pool: pg.Pool }> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, Client });
   // An idle connection the server dropped must not take the process down.
   pool.on("error", (error) => console.error("PostgreSQL pool:", error.message));
@@ -29,9 +32,8 @@ export async function openPostgres(url: string, poolSize: number): Promise<ShopD
     client.release();
   }
 
-  // The drizzle builders take the same calls as SQLite's for everything the models do.
-  const db = drizzle(pool, { schema }) as unknown as DB;
-  const openTransaction = new AsyncLocalStorage<Tx>();
+  const db: PgDb = drizzle(pool, { schema });
+  const openTransaction = new AsyncLocalStorage<PgTx>();
 
   // The catalogue version (kept by triggers, drizzle/pg) is pushed by NOTIFY to every app server
   // as its transaction commits, read again after this process's own writes, and polled in case
@@ -64,13 +66,12 @@ export async function openPostgres(url: string, poolSize: number): Promise<ShopD
   poll.unref();
 
   return {
-    dialect: "pg",
     db,
     pool,
     async writeTransaction(fn) {
       const open = openTransaction.getStore();
       if (open) return fn(open);
-      const result = await (db as unknown as ReturnType<typeof drizzle>).transaction((tx) => openTransaction.run(tx as unknown as Tx, () => Promise.resolve(fn(tx as unknown as Tx))));
+      const result = await db.transaction((tx) => openTransaction.run(tx, () => Promise.resolve(fn(tx))));
       await readVersion();
       return result;
     },

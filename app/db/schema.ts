@@ -1,11 +1,25 @@
-// The tables the models query: PostgreSQL's (schema.pg.ts) when DATABASE_URL is set, SQLite's
-// (schema.sqlite.ts) otherwise. Both have the same tables, columns and JS types
-// (tests/unit/schema-parity.test.ts); SQLite's types stand for both, as in database.ts.
-import { env } from "~/env.server";
+// The tables the models query, of the database dialect.server.ts names. Both schemas have the same
+// tables, columns and JS types (tests/unit/schema-parity.test.ts). The cast is the one place the
+// two meet: `Tables` is SQLite's or PostgreSQL's per typecheck pass, so every caller is checked
+// against both (docs/decisions/0006-database-types.md).
+import type { Tables } from "~/db/types";
+import { dialect } from "./dialect.server";
 import * as pg from "./schema.pg";
 import * as sqlite from "./schema.sqlite";
 
-const tables = (env.databaseUrl ? pg : sqlite) as unknown as typeof sqlite;
+const tables = (dialect === "pg" ? pg : sqlite) as unknown as Tables;
 
-export const { users, sessions, products, productImages, reviews, orders, orderItems, pincodes, pinCache, catalogueVersion, pictures } = tables;
-export type { Order, OrderItem, Product, Review, User } from "./schema.sqlite";
+export const {
+  users,
+  sessions,
+  products,
+  productImages,
+  reviews,
+  orders,
+  orderItems,
+  pincodes,
+  pinCache,
+  catalogueVersion,
+  pictures,
+} = tables;
+export type { Order, OrderItem, Product, Review, User } from "~/db/types";

@@ -33,7 +33,7 @@ function connect(path: string, options: { cacheMb: number }) {
  * reading connection sees only what is committed (WAL snapshots), and query_only makes a write
  * that forgot writeTransaction fail loudly instead.
  */
-export function openSqlite(path: string): ShopDatabase & { writer: Database.Database } {
+export function openSqlite(path: string): ShopDatabase<SqliteDb, SqliteDb> & { writer: Database.Database } {
   mkdirSync(dirname(path), { recursive: true });
   const writer = connect(path, { cacheMb: 16 });
   const writerDb = drizzle(writer, { schema });
@@ -54,7 +54,6 @@ export function openSqlite(path: string): ShopDatabase & { writer: Database.Data
   const catalogueVersionRow = reader.prepare("SELECT version FROM catalogue_version WHERE id = 1").pluck();
 
   return {
-    dialect: "sqlite",
     db: drizzle(reader, { schema }),
     writer,
     // IMMEDIATE takes the file's write lock at BEGIN, waiting (busy_timeout) while another

@@ -76,11 +76,8 @@ const UPLOAD_URL = /^\/uploads\/([0-9a-f]{24})\.(jpg|png|webp|gif)$/;
 const CONTENT_TYPES: Record<string, string> = { jpg: "image/jpeg", png: "image/png", webp: "image/webp", gif: "image/gif" };
 export const contentTypeOf = (name: string) => CONTENT_TYPES[name.slice(name.lastIndexOf(".") + 1)] ?? "application/octet-stream";
 
-/**
- * Where pictures are kept: files in UPLOAD_DIR for one machine (SQLite), rows of `pictures` in
- * PostgreSQL, where every app server reads them (docs/decisions/0003-pictures.md).
- */
-export const picturesInDatabase = dialect === "pg";
+// Where pictures are kept: files in UPLOAD_DIR for one machine (SQLite), rows of `pictures` in
+// PostgreSQL, where every app server reads them (docs/decisions/0004-pictures.md).
 
 /**
  * Saves checked images under random names; returns their /uploads/ URLs. All of them or none:
@@ -98,7 +95,7 @@ export async function saveUploads(files: File[]): Promise<string[]> {
     for (const [suffix, bytes] of [[`.${picture.ext}`, picture.bytes], ...(await renderVariants(picture))] as const) named.push({ name: `${id}${suffix}`, bytes });
     urls.push(`/uploads/${id}.${picture.ext}`);
   }
-  if (picturesInDatabase) {
+  if (dialect === "pg") {
     await writeTransaction((tx) => tx.insert(pictures).values(named.map(({ name, bytes }) => ({ name, type: contentTypeOf(name), bytes: Buffer.from(bytes) }))));
   } else {
     await writeFiles(named);
@@ -137,7 +134,7 @@ export async function discardUploads(urls: string[]): Promise<void> {
     for (const suffix of [`.${ext}`, ...variantsOf(ext).map((v) => v.suffix)]) names.push(`${id}${suffix}`);
   }
   if (names.length === 0) return;
-  if (picturesInDatabase) await writeTransaction((tx) => tx.delete(pictures).where(inArray(pictures.name, names)));
+  if (dialect === "pg") await writeTransaction((tx) => tx.delete(pictures).where(inArray(pictures.name, names)));
   else await removeFiles(names.map((name) => join(env.uploadDir, name)));
 }
 

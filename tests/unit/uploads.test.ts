@@ -17,8 +17,8 @@ vi.mock("~/lib/id", async (importOriginal) => {
   return { ...real, newId: () => ids.next.shift() ?? real.newId() };
 });
 
-const { checkUploads, discardUploads, picturesInDatabase, saveUploads, storedPicture, UPLOAD_NOT_IMAGE, UploadError } = await import("~/models/upload.server");
-const { db, writeTransaction } = await import("~/db/client.server");
+const { checkUploads, discardUploads, saveUploads, storedPicture, UPLOAD_NOT_IMAGE, UploadError } = await import("~/models/upload.server");
+const { db, dialect, writeTransaction } = await import("~/db/client.server");
 const { pictures } = await import("~/db/schema");
 const { submitProductForm } = await import("~/models/product-form.server");
 const { createProduct, getProductForEdit } = await import("~/models/product-admin.server");
@@ -26,8 +26,8 @@ const { galleryTooMany, productSchema } = await import("~/lib/product-schema");
 
 /** What the picture store holds: files in UPLOAD_DIR (SQLite), rows of `pictures` (PostgreSQL). */
 const listing = async () =>
-  picturesInDatabase ? (await db.select({ name: pictures.name }).from(pictures)).map((r) => r.name).sort() : readdirSync(uploadDir).sort();
-const stored = async (name: string) => (picturesInDatabase ? (await storedPicture(name))!.bytes : readFileSync(join(uploadDir, name)));
+  dialect === "pg" ? (await db.select({ name: pictures.name }).from(pictures)).map((r) => r.name).sort() : readdirSync(uploadDir).sort();
+const stored = async (name: string) => (dialect === "pg" ? (await storedPicture(name))!.bytes : readFileSync(join(uploadDir, name)));
 
 /** A real picture made by sharp: noise, so it is large enough to cut. */
 async function picture(format: "png" | "jpeg" | "webp" | "gif", width = 64, height = 48): Promise<Buffer> {
@@ -101,7 +101,7 @@ describe("uploads: a picture is decoded completely before anything is written", 
     const [first, second] = ["a1".repeat(12), "b2".repeat(12)];
     // The second picture's 640px WebP cannot take its name: a directory is in the way of the
     // file's rename, or a row of that name is in the way of the insert.
-    if (picturesInDatabase) {
+    if (dialect === "pg") {
       await writeTransaction((tx) => tx.insert(pictures).values({ name: `${second}-640.webp`, type: "image/webp", bytes: Buffer.from("taken") }));
     } else {
       mkdirSync(join(uploadDir, `${second}-640.webp`));
