@@ -5,7 +5,7 @@ import { cartTotals } from "~/lib/cart";
 import type { OrderRequest } from "~/lib/checkout-schema";
 import { CART_EMPTY } from "~/lib/checkout-schema";
 import { newId } from "~/lib/id";
-import { formatPaise, paiseToRupees } from "~/lib/money";
+import { formatPaise, paiseToRupees, rupeesToPaise } from "~/lib/money";
 
 /** A refusal the shopper can act on; nothing was written. */
 export class OrderError extends Error {}
@@ -63,7 +63,7 @@ export async function placeOrder(userId: string, input: PlaceOrderInput, key?: s
     wanted.set(item.product, (wanted.get(item.product) ?? 0) + item.qty);
     if (item.price !== undefined) {
       const seen = shownPrices.get(item.product) ?? new Set<number>();
-      seen.add(Math.round(item.price * 100));
+      seen.add(rupeesToPaise(item.price));
       shownPrices.set(item.product, seen);
     }
   }
