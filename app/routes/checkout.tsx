@@ -10,7 +10,7 @@ import { formatPaise } from "~/lib/money";
 import { cityStateFromAnswer, PIN_BAD_RESPONSE, PIN_UNAVAILABLE, postalAnswerSchema } from "~/lib/pincode";
 import { requireUser } from "~/models/auth.server";
 import { cartLines, cartSummary, commitCart, readCart } from "~/models/cart.server";
-import { digitsOnly, resolvePin } from "~/models/checkout.server";
+import { digitsOnly, fillCityState, resolvePin } from "~/models/checkout.server";
 import { isIdempotencyKey, OrderError, submitOrder } from "~/models/order.server";
 import { RateLimited } from "~/models/rate-limit.server";
 import { flashToast } from "~/models/toast.server";
@@ -77,17 +77,13 @@ export async function action({ request }: Route.ActionArgs) {
   if (submitted.replayed) return orderPlaced(request, submitted.id);
 
   // Place Order fills an empty city/state from a valid PIN.
-  let pinError: string | undefined;
-  if (pin.length === 6 && (!String(formData.get("city") ?? "").trim() || !String(formData.get("state") ?? "").trim())) {
-    const found = await resolvePin(pin);
-    if ("city" in found) {
-      if (!String(formData.get("city") ?? "").trim()) formData.set("city", found.city);
-      if (!String(formData.get("state") ?? "").trim()) formData.set("state", found.state);
-    } else pinError = found.error;
-  }
+  const typed = { city: String(formData.get("city") ?? ""), state: String(formData.get("state") ?? "") };
+  const filled = await fillCityState(pin, typed);
+  if (filled.city !== typed.city) formData.set("city", filled.city);
+  if (filled.state !== typed.state) formData.set("state", filled.state);
   const submission = parseWithZod(formData, { schema: checkoutSchema });
   if (submission.status !== "success") {
-    return submission.reply({ formErrors: [CHECKOUT_INCOMPLETE], fieldErrors: pinError ? { pin: [pinError] } : {} });
+    return submission.reply({ formErrors: [CHECKOUT_INCOMPLETE], fieldErrors: filled.pinError ? { pin: [filled.pinError] } : {} });
   }
   if (token === null) return submission.reply({ formErrors: [FORM_OUT_OF_DATE] });
   const lines = await cartLines(await readCart(request));
