@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { newId } from "~/lib/id";
+import { registerAccount } from "~/models/auth.server";
 import { fillCityState } from "~/models/checkout.server";
 import { OrderError, placeOrder, submitOrder, type PlaceOrderInput } from "~/models/order.server";
 import { getProduct, postReview } from "~/models/product.server";
 import { RateLimited } from "~/models/rate-limit.server";
-import { createUser } from "~/models/user.server";
+import { createUser, EmailTakenError } from "~/models/user.server";
 import { run, value } from "./sql";
 
 // Issue #19: rules that both doors (the HTML route and its /api twin) share live in the model,
@@ -137,6 +138,31 @@ describe("postReview: the review limit, then the one review per customer per pro
     const jar = await product(10);
     for (let i = 0; i < 29; i++) await postReview(jar, user, { rating: 4, comment: "Lovely" });
     expect(await refusal(postReview(jar, user, { rating: 4, comment: "Lovely" }))).toBeInstanceOf(RateLimited);
+  });
+});
+
+describe("registerAccount: the sign-up limit per address", () => {
+  const account = (email: string) => ({ name: "Tara", email, phone: "9876543212", password: "secret1" });
+  const accounts = (email: string) => value<number>("select cast(count(*) as integer) from users where email = ?", email);
+
+  it("the 21st account from one address in an hour is refused with the limit's message and not made", async () => {
+    const ip = "198.51.100.21";
+    for (let i = 1; i <= 20; i++) expect((await registerAccount(account(`tara-${i}@example.com`), ip)).email).toBe(`tara-${i}@example.com`);
+    const error = await refusal(registerAccount(account("tara-21@example.com"), ip));
+    expect(error).toBeInstanceOf(RateLimited);
+    expect(error?.message).toBe("Too many new accounts from your network. Please try again later.");
+    expect(await accounts("tara-21@example.com")).toBe(0);
+    // Another address may still sign up.
+    expect((await registerAccount(account("tara-21@example.com"), "198.51.100.22")).email).toBe("tara-21@example.com");
+  });
+
+  it("an email already in use is refused and does not count", async () => {
+    const ip = "198.51.100.23";
+    await registerAccount(account("taken@example.com"), ip);
+    for (let i = 0; i < 25; i++) expect(await refusal(registerAccount(account("taken@example.com"), ip))).toBeInstanceOf(EmailTakenError);
+    for (let i = 2; i <= 20; i++) await registerAccount(account(`taken-${i}@example.com`), ip);
+    expect(await refusal(registerAccount(account("taken-21@example.com"), ip))).toBeInstanceOf(RateLimited);
+    expect(await accounts("taken@example.com")).toBe(1);
   });
 });
 
