@@ -67,12 +67,6 @@ export function ownOrigins(headers: Headers, encrypted: boolean, trustProxy: boo
   return [...(host ? [`${proto}://${host}`.toLowerCase()] : []), ...allowed.map((o) => o.toLowerCase())];
 }
 
-/** The client's address: the socket's, or the first X-Forwarded-For hop behind a trusted proxy. */
-export function clientIp(headers: Headers, socketAddress: string | undefined, trustProxy: boolean): string {
-  const forwarded = trustProxy ? one(headers["x-forwarded-for"])?.split(",")[0]?.trim() : undefined;
-  return forwarded || socketAddress || "unknown";
-}
-
 /** A CSP nonce: 128 random bits, base64, new for every response. */
 export function newNonce(): string {
   return Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");

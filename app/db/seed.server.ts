@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { newId } from "~/lib/id";
 import { mulberry32 } from "~/lib/prng";
 import { slugify } from "~/lib/slug";
+import { rupeesToPaise } from "~/lib/money";
 import { averageRating } from "~/lib/rating";
 import { db, writeTransaction } from "./client.server";
 import { demoProducts, reviewComments, reviewerNames } from "./demo-catalogue";
@@ -30,8 +31,8 @@ export async function seedDemoCatalogue(): Promise<boolean> {
           id,
           name: p.name,
           description: `Hand-poured soy wax candle with ${p.notes}. Cotton wick, about 40 hours of burn time, 200 g in a reusable glass jar.`,
-          price: p.price * 100,
-          mrp: p.mrp ? p.mrp * 100 : null,
+          price: rupeesToPaise(p.price),
+          mrp: p.mrp ? rupeesToPaise(p.mrp) : null,
           stock: p.stock,
           image: demoImageUrl(p.name, 1),
           rating: averageRating(ratings),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isImageUrl } from "./image-url";
+import { rupeesToPaise } from "./money";
 
 // The admin product form and POST/PUT /api/products share this schema (spec §5 Admin product form).
 export const NAME_REQUIRED = "Name is required";
@@ -24,7 +25,7 @@ const rupees = (required: string) =>
   number(required)
     .refine((n) => n >= 0, { error: NOT_NEGATIVE })
     .refine((n) => n <= 10_000_000, { error: "That is too much for a candle" })
-    .transform((n) => Math.round(n * 100));
+    .transform(rupeesToPaise);
 
 export const imageUrl = z.string({ error: URL_INVALID }).trim().max(2000, { error: "At most 2000 characters" }).refine(isImageUrl, { error: URL_INVALID });
 

@@ -2,13 +2,13 @@ import { redirect, type RouterContextProvider } from "react-router";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import type { User } from "~/db/schema";
-import { LOGIN_FAILED, LOGIN_REQUIRED, loginSchema, SESSION_ENDED } from "~/lib/auth-schemas";
+import { LOGIN_FAILED, LOGIN_REQUIRED, loginSchema, SESSION_ENDED, type RegisterInput } from "~/lib/auth-schemas";
 import { apiError } from "./http.server";
 import { check, hit } from "./rate-limit.server";
 import { ipOf } from "./request-context.server";
 import { getSession, sentSessionCookie, sessionStorage } from "./session.server";
 import { flashToast } from "./toast.server";
-import { getUserById, verifyLogin } from "./user.server";
+import { createUser, getUserById, verifyLogin } from "./user.server";
 
 export class LoginError extends Error {}
 
@@ -26,6 +26,17 @@ export async function attemptLogin(email: string, password: string, ip: string):
     await hit("loginFailEmail", email);
     await hit("loginFailIp", ip);
   }
+  return user;
+}
+
+/**
+ * One sign-up, for both doors: refused while the address has made too many accounts this hour
+ * (RateLimited), EmailTakenError for an email already in use; only an account made counts.
+ */
+export async function registerAccount(input: RegisterInput, ip: string): Promise<User> {
+  await check("registerIp", ip);
+  const user = await createUser(input);
+  await hit("registerIp", ip);
   return user;
 }
 

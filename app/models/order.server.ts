@@ -5,7 +5,8 @@ import { cartTotals } from "~/lib/cart";
 import type { OrderRequest } from "~/lib/checkout-schema";
 import { CART_EMPTY } from "~/lib/checkout-schema";
 import { newId } from "~/lib/id";
-import { formatPaise, paiseToRupees } from "~/lib/money";
+import { formatPaise, paiseToRupees, rupeesToPaise } from "~/lib/money";
+import { hit } from "./rate-limit.server";
 
 /** A refusal the shopper can act on; nothing was written. */
 export class OrderError extends Error {}
@@ -21,8 +22,8 @@ export const IDEMPOTENCY_KEY_INVALID = `Idempotency-Key must be 1 to ${IDEMPOTEN
 export const isIdempotencyKey = (key: string) => key.length > 0 && key.length <= IDEMPOTENCY_KEY_MAX;
 
 /** The order `userId` placed with `key`, if any: a repeat of that request answers this order. */
-export async function orderIdForKey(userId: string, key: string, conn: Pick<Tx, "select"> = db): Promise<string | null> {
-  const [row] = await conn.select({ id: orders.id }).from(orders).where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key))).limit(1);
+export async function orderIdForKey(userId: string, key: string): Promise<string | null> {
+  const [row] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key))).limit(1);
   return row?.id ?? null;
 }
 
@@ -49,10 +50,11 @@ const PRODUCT_GONE = "A product in your order is no longer available.";
  * `key` (the checkout form's one-time token, or the API's Idempotency-Key) makes a repeat of the
  * same request the same order: the order is written with its key, unique per customer
  * (orders_user_idempotency_key_unique), so a second request with that key, at once or later,
- * answers the first order (`replayed`) and takes no stock. On SQLite the transaction holds the
- * write lock from its start, so the key is looked up with no other writer about; on PostgreSQL
- * orders are written side by side, and the unique index is the authority: the loser's conflict
- * answers the stored order.
+ * answers the first order (`replayed`) and takes no stock. The key is not looked up before the
+ * order is written (submitOrder did that once for the request): the unique index is the
+ * authority on both databases. A repeat's insert conflicts with the stored order, and a repeat
+ * refused first (sold out by the first order, an empty cart) finds the stored order when it
+ * fails; either way the transaction is rolled back and the stored order is the answer.
  */
 export async function placeOrder(userId: string, input: PlaceOrderInput, key?: string): Promise<{ id: string; replayed: boolean }> {
   // The same product twice is one line.
@@ -63,17 +65,13 @@ export async function placeOrder(userId: string, input: PlaceOrderInput, key?: s
     wanted.set(item.product, (wanted.get(item.product) ?? 0) + item.qty);
     if (item.price !== undefined) {
       const seen = shownPrices.get(item.product) ?? new Set<number>();
-      seen.add(Math.round(item.price * 100));
+      seen.add(rupeesToPaise(item.price));
       shownPrices.set(item.product, seen);
     }
   }
   if (key !== undefined && !isIdempotencyKey(key)) throw new OrderError(IDEMPOTENCY_KEY_INVALID);
 
   const write = async (tx: Tx): Promise<{ id: string; replayed: boolean }> => {
-    if (key !== undefined) {
-      const first = await orderIdForKey(userId, key, tx);
-      if (first) return { id: first, replayed: true };
-    }
     if (wanted.size === 0) throw new OrderError(CART_EMPTY);
     const rows = await tx
       .select({ id: products.id, name: products.name, price: products.price, stock: products.stock, image: products.image })
@@ -136,11 +134,38 @@ export async function placeOrder(userId: string, input: PlaceOrderInput, key?: s
   try {
     return await writeTransaction(write);
   } catch (error) {
-    // Another writer stored this key first: its order is the answer.
-    const first = key !== undefined && isKeyConflict(error) ? await orderIdForKey(userId, key) : null;
+    // An order was stored with this key first (by an earlier request, or a twin that won the
+    // race): it is the answer, whatever refused this one.
+    const first = key !== undefined && (isKeyConflict(error) || error instanceof OrderError) ? await orderIdForKey(userId, key) : null;
     if (!first) throw error;
     return { id: first, replayed: true };
   }
+}
+
+/** A repeat's first order, or a new order for the door to place once it has read its input. */
+export type OrderSubmission =
+  | { replayed: true; id: string }
+  | { replayed: false; place(input: PlaceOrderInput): Promise<{ id: string; replayed: boolean }> };
+
+/**
+ * An order submitted through either door (Place Order, POST /api/orders). Its key is looked up
+ * once, here: a repeat of a placed order answers that order (`replayed`) before anything else,
+ * without counting against the order limit and whatever the repeat carries (the checkout's cart
+ * may be empty by then). Otherwise `place` counts the order against the limit (RateLimited past
+ * it), then places it. Twins that race past the lookup both count; placeOrder's unique key still
+ * makes one order of them.
+ */
+export async function submitOrder(userId: string, key?: string): Promise<OrderSubmission> {
+  if (key !== undefined && !isIdempotencyKey(key)) throw new OrderError(IDEMPOTENCY_KEY_INVALID);
+  const first = key === undefined ? null : await orderIdForKey(userId, key);
+  if (first) return { replayed: true, id: first };
+  return {
+    replayed: false,
+    async place(input) {
+      await hit("order", userId);
+      return placeOrder(userId, input, key);
+    },
+  };
 }
 
 export type OrderWithItems = Order & { items: OrderItem[] };

@@ -7,6 +7,7 @@ import { paiseToRupees } from "~/lib/money";
 import { ratingFromTotals } from "~/lib/rating";
 import type { ReviewInput } from "~/lib/review-schema";
 import { ADMIN_MAX_LIMIT, clampInt, cleanSearch, DEFAULT_LIMIT, MAX_PAGE, type ShopQuery } from "~/lib/shop-query";
+import { hit } from "./rate-limit.server";
 
 const live = isNull(products.deletedAt);
 
@@ -216,6 +217,16 @@ export function addReview(productId: string, user: Pick<User, "id" | "name">, in
     await tx.update(products).set({ rating: ratingFromTotals(sum, n), numReviews: n }).where(eq(products.id, productId));
     return had ? "updated" : "created";
   });
+}
+
+/**
+ * A review posted through either door (the product page, POST /api/products/{id}/reviews): counted
+ * against the customer's review limit (RateLimited past it, nothing written), then added or
+ * updated as addReview does. Null when there is no such (live) product.
+ */
+export async function postReview(productId: string, user: Pick<User, "id" | "name">, input: ReviewInput): Promise<"created" | "updated" | null> {
+  await hit("review", user.id);
+  return addReview(productId, user, input);
 }
 
 // Read on every product page a logged-in shopper opens: prepared once.

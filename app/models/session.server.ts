@@ -104,8 +104,3 @@ export function sentSessionCookie(request: Request): boolean {
 export async function deleteExpiredSessions(): Promise<void> {
   await writeTransaction((tx) => tx.delete(sessions).where(lt(sessions.expiresAt, nowSeconds())));
 }
-
-/** Ends every session of a user (password changed, account removed). */
-export async function endSessionsOf(userId: string): Promise<void> {
-  await writeTransaction((tx) => tx.delete(sessions).where(eq(sessions.userId, userId)));
-}

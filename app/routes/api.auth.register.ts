@@ -1,10 +1,10 @@
 import type { Route } from "./+types/api.auth.register";
 import { EMAIL_TAKEN, registerSchema, registerSummary } from "~/lib/auth-schemas";
-import { startUserSession } from "~/models/auth.server";
+import { registerAccount, startUserSession } from "~/models/auth.server";
 import { apiError, json, methodNotAllowed, readBody } from "~/models/http.server";
-import { check, hit, RateLimited, tooMany } from "~/models/rate-limit.server";
+import { RateLimited, tooMany } from "~/models/rate-limit.server";
 import { ipOf } from "~/models/request-context.server";
-import { createUser, EmailTakenError, toPublicUser } from "~/models/user.server";
+import { EmailTakenError, toPublicUser } from "~/models/user.server";
 
 export const loader = methodNotAllowed;
 
@@ -17,9 +17,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return apiError(400, registerSummary(body, fieldErrors));
   }
   try {
-    await check("registerIp", ipOf(context));
-    const user = await createUser(parsed.data);
-    await hit("registerIp", ipOf(context));
+    const user = await registerAccount(parsed.data, ipOf(context));
     return json(toPublicUser(user), 201, { "Set-Cookie": await startUserSession(request, user.id) });
   } catch (error) {
     if (error instanceof EmailTakenError) return apiError(409, EMAIL_TAKEN);

@@ -2,15 +2,14 @@ import type { Route } from "./+types/api.orders";
 import { orderRequestMessage, orderRequestSchema } from "~/lib/checkout-schema";
 import { requireApiAdmin, requireApiUser } from "~/models/auth.server";
 import { apiError, json, methodNotAllowed, readBody } from "~/models/http.server";
-import { hit, RateLimited, tooMany } from "~/models/rate-limit.server";
+import { RateLimited, tooMany } from "~/models/rate-limit.server";
 import {
   getOrderFor,
   IDEMPOTENCY_KEY_INVALID,
   isIdempotencyKey,
   listAllOrders,
   OrderError,
-  orderIdForKey,
-  placeOrder,
+  submitOrder,
   toApiOrder,
 } from "~/models/order.server";
 
@@ -31,10 +30,8 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = orderRequestSchema.safeParse(await readBody(request));
   if (!parsed.success) return apiError(400, orderRequestMessage(parsed.error));
   try {
-    // A repeat of a placed order does not count against the order limit (twins that race here may;
-    // placeOrder still makes one order of them).
-    if (key === undefined || !await orderIdForKey(user.id, key)) await hit("order", user.id);
-    const { id, replayed } = await placeOrder(user.id, parsed.data, key);
+    const submitted = await submitOrder(user.id, key);
+    const { id, replayed } = submitted.replayed ? submitted : await submitted.place(parsed.data);
     const headers: Record<string, string> = { Location: `/api/orders/${id}` };
     if (replayed) headers["Idempotent-Replayed"] = "true";
     return json(toApiOrder((await getOrderFor(user, id))!), 201, headers);

@@ -3,8 +3,8 @@ import { reviewSchema } from "~/lib/review-schema";
 import { REVIEW_SUBMITTED, REVIEW_UPDATED } from "~/lib/review-texts";
 import { requireApiUser } from "~/models/auth.server";
 import { apiError, json, methodNotAllowed, readBody } from "~/models/http.server";
-import { hit, RateLimited, tooMany } from "~/models/rate-limit.server";
-import { addReview, getProduct, toApiProductDetail } from "~/models/product.server";
+import { RateLimited, tooMany } from "~/models/rate-limit.server";
+import { getProduct, postReview, toApiProductDetail } from "~/models/product.server";
 
 export const loader = methodNotAllowed;
 
@@ -16,13 +16,13 @@ export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireApiUser(request);
   const parsed = reviewSchema.safeParse(await readBody(request));
   if (!parsed.success) return apiError(400, parsed.error.issues[0]?.message ?? "Invalid review");
+  let done;
   try {
-    await hit("review", user.id);
+    done = await postReview(params.id, user, parsed.data);
   } catch (error) {
     if (error instanceof RateLimited) return tooMany(error);
     throw error;
   }
-  const done = await addReview(params.id, user, parsed.data);
   if (!done) return apiError(404, "Product not found");
   const product = toApiProductDetail((await getProduct(params.id))!);
   return done === "created" ? json({ ...product, message: REVIEW_SUBMITTED }, 201) : json({ ...product, message: REVIEW_UPDATED }, 200);

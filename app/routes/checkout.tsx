@@ -10,9 +10,9 @@ import { formatPaise } from "~/lib/money";
 import { cityStateFromAnswer, PIN_BAD_RESPONSE, PIN_UNAVAILABLE, postalAnswerSchema } from "~/lib/pincode";
 import { requireUser } from "~/models/auth.server";
 import { cartLines, cartSummary, commitCart, readCart } from "~/models/cart.server";
-import { digitsOnly, resolvePin } from "~/models/checkout.server";
-import { isIdempotencyKey, OrderError, orderIdForKey, placeOrder } from "~/models/order.server";
-import { hit, RateLimited } from "~/models/rate-limit.server";
+import { digitsOnly, fillCityState, resolvePin } from "~/models/checkout.server";
+import { isIdempotencyKey, OrderError, submitOrder } from "~/models/order.server";
+import { RateLimited } from "~/models/rate-limit.server";
 import { flashToast } from "~/models/toast.server";
 import { readForm } from "~/models/http.server";
 import { newId } from "~/lib/id";
@@ -71,25 +71,19 @@ export async function action({ request }: Route.ActionArgs) {
     return submission.reply("error" in found ? { fieldErrors: { pin: [found.error] } } : undefined);
   }
 
-  // A repeat of a Place Order that went through (its cart cookie may be empty by now).
+  // A repeat of a Place Order that went through answers its order (its cart cookie may be empty by now).
   const token = orderTokenOf(formData);
-  if (token) {
-    const first = await orderIdForKey(user.id, token);
-    if (first) return orderPlaced(request, first);
-  }
+  const submitted = await submitOrder(user.id, token ?? undefined);
+  if (submitted.replayed) return orderPlaced(request, submitted.id);
 
   // Place Order fills an empty city/state from a valid PIN.
-  let pinError: string | undefined;
-  if (pin.length === 6 && (!String(formData.get("city") ?? "").trim() || !String(formData.get("state") ?? "").trim())) {
-    const found = await resolvePin(pin);
-    if ("city" in found) {
-      if (!String(formData.get("city") ?? "").trim()) formData.set("city", found.city);
-      if (!String(formData.get("state") ?? "").trim()) formData.set("state", found.state);
-    } else pinError = found.error;
-  }
+  const typed = { city: String(formData.get("city") ?? ""), state: String(formData.get("state") ?? "") };
+  const filled = await fillCityState(pin, typed);
+  if (filled.city !== typed.city) formData.set("city", filled.city);
+  if (filled.state !== typed.state) formData.set("state", filled.state);
   const submission = parseWithZod(formData, { schema: checkoutSchema });
   if (submission.status !== "success") {
-    return submission.reply({ formErrors: [CHECKOUT_INCOMPLETE], fieldErrors: pinError ? { pin: [pinError] } : {} });
+    return submission.reply({ formErrors: [CHECKOUT_INCOMPLETE], fieldErrors: filled.pinError ? { pin: [filled.pinError] } : {} });
   }
   if (token === null) return submission.reply({ formErrors: [FORM_OUT_OF_DATE] });
   const lines = await cartLines(await readCart(request));
@@ -98,17 +92,11 @@ export async function action({ request }: Route.ActionArgs) {
   const { name, email, phone, address, city, state } = submission.value;
   let order;
   try {
-    // A post that waited (PIN, cart) while its twin placed the order does not count against the limit.
-    if (!token || !await orderIdForKey(user.id, token)) await hit("order", user.id);
-    order = await placeOrder(
-      user.id,
-      {
-        contact: { name, email, phone },
-        shippingAddress: { address, city, state, pin: submission.value.pin },
-        items: lines.map((l) => ({ product: l.id, qty: l.qty })),
-      },
-      token,
-    );
+    order = await submitted.place({
+      contact: { name, email, phone },
+      shippingAddress: { address, city, state, pin: submission.value.pin },
+      items: lines.map((l) => ({ product: l.id, qty: l.qty })),
+    });
   } catch (error) {
     if (error instanceof OrderError) return submission.reply({ formErrors: [error.message] });
     if (error instanceof RateLimited) return data(submission.reply({ formErrors: [error.message] }), { status: 429 });

@@ -10,8 +10,8 @@ import { reviewSchema } from "~/lib/review-schema";
 import { REVIEW_SUBMITTED, REVIEW_UPDATED, REVIEWED_ALREADY } from "~/lib/review-texts";
 import { queryInt } from "~/lib/shop-query";
 import { getUser, requireUser } from "~/models/auth.server";
-import { addReview, getProduct, reviewBy } from "~/models/product.server";
-import { hit, RateLimited } from "~/models/rate-limit.server";
+import { getProduct, postReview, reviewBy } from "~/models/product.server";
+import { RateLimited } from "~/models/rate-limit.server";
 import { redirectWithToast } from "~/models/toast.server";
 import { readForm } from "~/models/http.server";
 import { useErrorToast } from "~/lib/use-error-toast";
@@ -44,13 +44,13 @@ export async function action({ request, params }: Route.ActionArgs) {
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: reviewSchema });
   if (submission.status !== "success") return submission.reply();
+  let done;
   try {
-    await hit("review", user.id);
+    done = await postReview(params.id, user, submission.value);
   } catch (error) {
     if (error instanceof RateLimited) return data(submission.reply({ formErrors: [error.message] }), { status: 429 });
     throw error;
   }
-  const done = await addReview(params.id, user, submission.value);
   if (!done) throw data({ message: "Product not found" }, { status: 404 });
   return redirectWithToast(request, `/product/${params.id}#reviews`, { type: "success", title: done === "updated" ? REVIEW_UPDATED : REVIEW_SUBMITTED });
 }

@@ -5,11 +5,11 @@ import type { Route } from "./+types/register";
 import { Field, FormAlert } from "~/components/Field";
 import { EMAIL_TAKEN, PHONE_HINT, registerSchema, registerSummary, safeRedirect } from "~/lib/auth-schemas";
 import { firstName } from "~/lib/greeting";
-import { getUser, startUserSession } from "~/models/auth.server";
-import { check, hit, RateLimited } from "~/models/rate-limit.server";
+import { getUser, registerAccount, startUserSession } from "~/models/auth.server";
+import { RateLimited } from "~/models/rate-limit.server";
 import { ipOf } from "~/models/request-context.server";
 import { redirectWithToast } from "~/models/toast.server";
-import { createUser, EmailTakenError } from "~/models/user.server";
+import { EmailTakenError } from "~/models/user.server";
 import { readForm } from "~/models/http.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign up · RK Candles" }];
@@ -28,9 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   let user;
   try {
-    await check("registerIp", ipOf(context));
-    user = await createUser(submission.value);
-    await hit("registerIp", ipOf(context));
+    user = await registerAccount(submission.value, ipOf(context));
   } catch (error) {
     if (error instanceof RateLimited) return data(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), { status: 429 });
     if (!(error instanceof EmailTakenError)) throw error;

@@ -1,0 +1,200 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { newId } from "~/lib/id";
+import { registerAccount } from "~/models/auth.server";
+import { fillCityState } from "~/models/checkout.server";
+import { OrderError, placeOrder, submitOrder, type PlaceOrderInput } from "~/models/order.server";
+import { getProduct, postReview } from "~/models/product.server";
+import { RateLimited } from "~/models/rate-limit.server";
+import { createUser, EmailTakenError } from "~/models/user.server";
+import { run, value } from "./sql";
+
+// Issue #19: rules that both doors (the HTML route and its /api twin) share live in the model,
+// written once. Real rows, real counts (RATE_LIMIT_FACTOR unset: the real limits).
+
+const contact = { name: "Mira", email: "mira@example.com", phone: "9876543210" };
+const shippingAddress = { address: "7 Lake Road", city: "Kolkata", state: "West Bengal", pin: "700029" };
+
+async function product(stock: number) {
+  const id = newId();
+  await run("insert into products (id, name, price, stock) values (?, ?, ?, ?)", id, `Jar ${id.slice(-4)}`, 250_00, stock);
+  return id;
+}
+const stock = (id: string) => value<number>("select stock from products where id = ?", id);
+const ordersOf = (userId: string) => value<number>("select cast(count(*) as integer) from orders where user_id = ?", userId);
+const order = (productId: string): PlaceOrderInput => ({ contact, shippingAddress, items: [{ product: productId, qty: 1 }] });
+
+let customers = 0;
+const customer = () =>
+  createUser({ name: "Mira", email: `mira-rules-${++customers}@example.com`, phone: "9876543210", password: "secret1" });
+
+/** Submits and, unless it is a repeat, places: what both doors do. */
+async function submit(userId: string, input: PlaceOrderInput, key?: string) {
+  const submitted = await submitOrder(userId, key);
+  return submitted.replayed ? submitted : submitted.place(input);
+}
+
+async function refusal(promise: Promise<unknown>): Promise<Error | undefined> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof Error) return error;
+    throw error;
+  }
+}
+
+describe("submitOrder: the order limit, and a repeat that does not count against it", () => {
+  it("the 31st order in a minute is refused with the limit's message and writes nothing", async () => {
+    const user = await customer();
+    const jar = await product(100);
+    for (let i = 1; i <= 30; i++) expect((await submit(user.id, order(jar), i % 2 ? newId() : undefined)).replayed, `order ${i}`).toBe(false);
+    const error = await refusal(submit(user.id, order(jar), newId()));
+    expect(error).toBeInstanceOf(RateLimited);
+    expect(error?.message).toBe("Too many orders in a minute. Please wait and try again.");
+    expect(await ordersOf(user.id)).toBe(30);
+    expect(await stock(jar)).toBe(70);
+  });
+
+  it("a repeat answers the first order before anything is placed or counted, even past the limit", async () => {
+    const user = await customer();
+    const jar = await product(100);
+    const key = newId();
+    const first = await submit(user.id, order(jar), key);
+    expect(first.replayed).toBe(false);
+    // Repeats: the first order each time, no stock taken, nothing counted.
+    for (let i = 0; i < 40; i++) {
+      const again = await submitOrder(user.id, key);
+      expect(again).toEqual({ replayed: true, id: first.id });
+    }
+    expect(await stock(jar)).toBe(99);
+    // The first order counted once: 29 more fit in the minute, the 31st does not.
+    for (let i = 0; i < 29; i++) await submit(user.id, order(jar));
+    expect(await refusal(submit(user.id, order(jar)))).toBeInstanceOf(RateLimited);
+    // A repeat is still answered once the customer is over the limit.
+    expect(await submit(user.id, order(jar), key)).toEqual({ replayed: true, id: first.id });
+    expect(await ordersOf(user.id)).toBe(30);
+  });
+
+  it("twins that both passed the lookup count twice and make one order: the second answers the first", async () => {
+    const user = await customer();
+    const jar = await product(5);
+    const key = newId();
+    const [a, b] = [await submitOrder(user.id, key), await submitOrder(user.id, key)];
+    if (a.replayed || b.replayed) throw new Error("nothing was placed with this key yet");
+    const placed = await a.place(order(jar));
+    expect(await b.place(order(jar))).toEqual({ id: placed.id, replayed: true });
+    expect(await ordersOf(user.id)).toBe(1);
+    expect(await stock(jar)).toBe(4);
+    // Both counted: 28 more fit in the minute.
+    const more = await product(100);
+    for (let i = 0; i < 28; i++) await submit(user.id, order(more));
+    expect(await refusal(submit(user.id, order(more)))).toBeInstanceOf(RateLimited);
+  });
+
+  it("a twin refused for what the first order took (its last unit) answers the first order", async () => {
+    const user = await customer();
+    const jar = await product(1);
+    const key = newId();
+    const [a, b] = [await submitOrder(user.id, key), await submitOrder(user.id, key)];
+    if (a.replayed || b.replayed) throw new Error("nothing was placed with this key yet");
+    const placed = await a.place(order(jar));
+    expect(await b.place(order(jar))).toEqual({ id: placed.id, replayed: true });
+    expect(await stock(jar)).toBe(0);
+    // Without the key the same order is refused: the product is sold out.
+    expect(await refusal(placeOrder(user.id, order(jar)))).toBeInstanceOf(OrderError);
+  });
+
+  it("a key that is too long is refused before anything is read or counted", async () => {
+    const user = await customer();
+    expect(await refusal(submitOrder(user.id, "k".repeat(201)))).toBeInstanceOf(OrderError);
+    expect(await refusal(submitOrder(user.id, ""))).toBeInstanceOf(OrderError);
+  });
+});
+
+describe("postReview: the review limit, then the one review per customer per product", () => {
+  const comment = (productId: string, userId: string) =>
+    value<string>("select comment from reviews where product_id = ? and user_id = ?", productId, userId);
+
+  it("the 31st review in a minute is refused with the limit's message and changes nothing", async () => {
+    const user = await customer();
+    const jar = await product(10);
+    const other = await product(10);
+    for (let i = 1; i <= 30; i++) {
+      // The first adds the review, the next ones replace it; another product's counts too.
+      const expected = i === 1 || i === 30 ? "created" : "updated";
+      expect(await postReview(i === 30 ? other : jar, user, { rating: 1 + (i % 5), comment: `Review ${i}` }), `review ${i}`).toBe(expected);
+    }
+    const error = await refusal(postReview(jar, user, { rating: 5, comment: "One too many" }));
+    expect(error).toBeInstanceOf(RateLimited);
+    expect(error?.message).toBe("You are posting reviews too fast. Please wait a minute.");
+    expect(await comment(jar, user.id)).toBe("Review 29");
+    expect(await getProduct(jar)).toMatchObject({ numReviews: 1, rating: 5 });
+    // Another customer may still review.
+    expect(await postReview(jar, await customer(), { rating: 4, comment: "Fine" })).toBe("created");
+  });
+
+  it("a product that is not there answers null, and the attempt counts", async () => {
+    const user = await customer();
+    expect(await postReview(newId(), user, { rating: 4, comment: "Lovely" })).toBeNull();
+    const jar = await product(10);
+    for (let i = 0; i < 29; i++) await postReview(jar, user, { rating: 4, comment: "Lovely" });
+    expect(await refusal(postReview(jar, user, { rating: 4, comment: "Lovely" }))).toBeInstanceOf(RateLimited);
+  });
+});
+
+describe("registerAccount: the sign-up limit per address", () => {
+  const account = (email: string) => ({ name: "Tara", email, phone: "9876543212", password: "secret1" });
+  const accounts = (email: string) => value<number>("select cast(count(*) as integer) from users where email = ?", email);
+
+  it("the 21st account from one address in an hour is refused with the limit's message and not made", async () => {
+    const ip = "198.51.100.21";
+    for (let i = 1; i <= 20; i++) expect((await registerAccount(account(`tara-${i}@example.com`), ip)).email).toBe(`tara-${i}@example.com`);
+    const error = await refusal(registerAccount(account("tara-21@example.com"), ip));
+    expect(error).toBeInstanceOf(RateLimited);
+    expect(error?.message).toBe("Too many new accounts from your network. Please try again later.");
+    expect(await accounts("tara-21@example.com")).toBe(0);
+    // Another address may still sign up.
+    expect((await registerAccount(account("tara-21@example.com"), "198.51.100.22")).email).toBe("tara-21@example.com");
+  });
+
+  it("an email already in use is refused and does not count", async () => {
+    const ip = "198.51.100.23";
+    await registerAccount(account("taken@example.com"), ip);
+    for (let i = 0; i < 25; i++) expect(await refusal(registerAccount(account("taken@example.com"), ip))).toBeInstanceOf(EmailTakenError);
+    for (let i = 2; i <= 20; i++) await registerAccount(account(`taken-${i}@example.com`), ip);
+    expect(await refusal(registerAccount(account("taken-21@example.com"), ip))).toBeInstanceOf(RateLimited);
+    expect(await accounts("taken@example.com")).toBe(1);
+  });
+});
+
+describe("fillCityState: Place Order without JS fills an empty city or state from the PIN", () => {
+  // Two offices of one PIN, as the directory lists them: the first names the city.
+  beforeAll(async () => {
+    await run("insert into pincodes (pin, name, block, district, state) values (?, ?, ?, ?, ?)", 700029, "Ballygunge S.O", null, "Kolkata", "West Bengal");
+    await run("insert into pincodes (pin, name, block, district, state) values (?, ?, ?, ?, ?)", 700029, "Gariahat B.O", null, "South 24 Parganas", "West Bengal");
+  });
+
+  it("fills an empty city and state", async () => {
+    expect(await fillCityState("700029", { city: "", state: "" })).toEqual({ city: "Kolkata", state: "West Bengal" });
+    // Blank is empty.
+    expect(await fillCityState("700029", { city: "  ", state: "" })).toEqual({ city: "Kolkata", state: "West Bengal" });
+  });
+
+  it("keeps what the shopper typed and fills only the empty one", async () => {
+    expect(await fillCityState("700029", { city: "Calcutta", state: "" })).toEqual({ city: "Calcutta", state: "West Bengal" });
+    expect(await fillCityState("700029", { city: "", state: "WB" })).toEqual({ city: "Kolkata", state: "WB" });
+  });
+
+  it("leaves a filled-in address alone without looking the PIN up", async () => {
+    // An unknown PIN would give an error if it were looked up.
+    expect(await fillCityState("999999", { city: "Kolkata", state: "West Bengal" })).toEqual({ city: "Kolkata", state: "West Bengal" });
+  });
+
+  it("a PIN that names no place fills nothing and says why", async () => {
+    expect(await fillCityState("999999", { city: "", state: "West Bengal" })).toEqual({ city: "", state: "West Bengal", pinError: "No records found" });
+  });
+
+  it("anything but 6 digits is left to the checkout schema: nothing filled, no PIN error", async () => {
+    expect(await fillCityState("70002", { city: "", state: "" })).toEqual({ city: "", state: "" });
+    expect(await fillCityState("", { city: "", state: "" })).toEqual({ city: "", state: "" });
+  });
+});
