@@ -3,8 +3,8 @@
 import { createRequestHandler } from "@react-router/express";
 import type { RequestHandler, Response } from "express";
 import { RouterContextProvider } from "react-router";
-import { cachedPage } from "~/models/page-cache.server";
-import { requestInfo } from "~/models/request-context.server";
+import { cachedPage } from "~/utils/page-cache.server";
+import { requestInfo } from "~/utils/request-context.server";
 
 /**
  * A guest's public page still in the page cache is found before anything else runs, so that the

@@ -11,7 +11,7 @@ import sirv from "sirv";
 import type { ViteDevServer } from "vite";
 import { env } from "~/env.server";
 import { ALLOW, cspDirectives, HSTS, newNonce, PERMISSIONS_POLICY } from "./http-guards";
-import type { CachedPage } from "~/models/page-cache.server";
+import type { CachedPage } from "~/utils/page-cache.server";
 import { bodyLimit, methods, noSuchFile, offeredEncodings, plainRanges, sameOrigin, sendCachedPage, serverError } from "./middleware";
 
 const YEAR = "public, max-age=31536000, immutable";

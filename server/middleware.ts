@@ -3,7 +3,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { TLSSocket } from "node:tls";
 import { env } from "~/env.server";
-import type { CachedPage, PageEncoding } from "~/models/page-cache.server";
+import type { CachedPage, PageEncoding } from "~/utils/page-cache.server";
 import { ALLOW, bodyLimitFor, isCrossSite, methodPolicy, ownOrigins } from "./http-guards";
 
 /** A refused body is still read (and dropped) up to this much, so the client reads our answer. */

@@ -1,4 +1,4 @@
-import type { ToastType } from "~/models/toast.server";
+import type { ToastType } from "~/utils/toast.server";
 
 // Toasts raised in the browser (JS only), e.g. 'Uploaded' after a background upload.
 export type ClientToast = { id: string; type: ToastType; title: string; description?: string };

@@ -5,7 +5,7 @@ import { showToast } from "~/lib/client-toasts";
 import { formatDate } from "~/lib/dates";
 import { forgetLastOrder, LAST_ORDER_CLEAR_MS, readLastOrder } from "~/lib/last-order";
 import { formatPaise } from "~/lib/money";
-import { requireUser } from "~/models/auth.server";
+import { requireUser } from "~/utils/auth.server";
 import { listOrdersForUser } from "~/models/order.server";
 import { useErrorToast } from "~/lib/use-error-toast";
 

@@ -311,7 +311,7 @@ function routesFor(origin: string, s: ReturnType<typeof sample>, seed: SeedResul
   let m = 0;
   const get = (key: string, path: string, label = path): Route => ({ key, label, next: () => ({ method: "GET", path }) });
   // The same page for a logged-in customer: a session cookie, so never the guest page cache
-  // (app/models/page-cache.server.ts). This is what every render costs.
+  // (app/utils/page-cache.server.ts). This is what every render costs.
   const rendered = (route: Route): Route => ({
     key: `${route.key}-rendered`,
     label: `${route.label.replace(" (last)", "")} (logged in)`,
