@@ -5,7 +5,7 @@ import { Footer } from "~/components/Footer";
 import { Nav } from "~/components/Nav";
 import { Toaster } from "~/components/Toaster";
 import { cartCount } from "~/lib/cart";
-import { NETWORK_ERROR } from "~/lib/use-error-toast";
+import { NETWORK_ERROR } from "~/utils/use-error-toast";
 import { getUser } from "~/utils/auth.server";
 import { pageCache } from "~/utils/page-cache.server";
 import { noStoreForPersonalPages } from "~/utils/personal-pages.server";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useNavigation } from "react-router";
-import { onToast, type ClientToast } from "~/lib/client-toasts";
+import { onToast, type ClientToast } from "~/utils/toast.client";
 import type { Toast } from "~/utils/toast.server";
 import { pendingToast } from "~/lib/pending-toasts";
 

@@ -4,7 +4,7 @@ import { orderItems, orders, products, type Order, type OrderItem } from "~/db/s
 import { cartTotals } from "~/lib/cart";
 import type { OrderRequest } from "~/lib/checkout-schema";
 import { CART_EMPTY } from "~/lib/checkout-schema";
-import { newId } from "~/lib/id";
+import { newId } from "~/utils/id.server";
 import { formatPaise, paiseToRupees } from "~/lib/money";
 
 /** A refusal the shopper can act on; nothing was written. */

@@ -13,7 +13,7 @@ import { markDelivered, OrderError, pageOfOrders, updateOrder } from "~/models/o
 import { listProducts } from "~/models/product.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/http.server";
-import { useErrorToast } from "~/lib/use-error-toast";
+import { useErrorToast } from "~/utils/use-error-toast";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin · RK Candles" }, { name: "robots", content: "noindex" }];
 

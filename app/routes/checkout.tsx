@@ -15,7 +15,7 @@ import { isIdempotencyKey, OrderError, orderIdForKey, placeOrder } from "~/model
 import { hit, RateLimited } from "~/utils/rate-limit.server";
 import { flashToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/http.server";
-import { newId } from "~/lib/id";
+import { newId } from "~/utils/id.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Checkout · RK Candles" }, { name: "robots", content: "noindex" }];
 

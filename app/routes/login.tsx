@@ -4,7 +4,7 @@ import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
 import { Field, FormAlert } from "~/components/Field";
 import { LOGIN_FAILED, LOGIN_REQUIRED, loginSchema, safeRedirect } from "~/lib/auth-schemas";
-import { firstName } from "~/lib/greeting";
+import { firstName } from "~/utils/greeting.server";
 import { authenticateForm, getUser, LoginError, startUserSession } from "~/utils/auth.server";
 import { RateLimited } from "~/utils/rate-limit.server";
 import { redirectWithToast } from "~/utils/toast.server";

@@ -14,7 +14,7 @@ import { addReview, getProduct, reviewBy } from "~/models/product.server";
 import { hit, RateLimited } from "~/utils/rate-limit.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/http.server";
-import { useErrorToast } from "~/lib/use-error-toast";
+import { useErrorToast } from "~/utils/use-error-toast";
 
 // Only logged-in shoppers see the review form: its zod and conform code is fetched when it is
 // rendered, so a guest's product page does not download it.

@@ -4,7 +4,7 @@ import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/register";
 import { Field, FormAlert } from "~/components/Field";
 import { EMAIL_TAKEN, PHONE_HINT, registerSchema, registerSummary, safeRedirect } from "~/lib/auth-schemas";
-import { firstName } from "~/lib/greeting";
+import { firstName } from "~/utils/greeting.server";
 import { getUser, startUserSession } from "~/utils/auth.server";
 import { check, hit, RateLimited } from "~/utils/rate-limit.server";
 import { ipOf } from "~/utils/request-context.server";
