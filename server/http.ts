@@ -92,7 +92,7 @@ export function createHttpApp(options: Options) {
   }
   if (options.vite) http.use(options.vite.middlewares);
   else {
-    // The build's files, sent as their build-time brotli/gzip copies (app/ops/precompress.mjs).
+    // The build's files, sent as their build-time brotli/gzip copies (scripts/precompress.mjs).
     const files = sirv(options.clientDir, {
       etag: true,
       gzip: true,

@@ -19,7 +19,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { copyDatabase } from "../../app/ops/db-copy";
+import { copyDatabase } from "../../scripts/db-copy";
 import { fetchRaw, firstVisit, type FirstVisit, type Sizes } from "./first-visit";
 import { build, killAll, machine, requireBuild, root, stamp, startServer, stop, table, track, warnIfBusy, writeJson, type Server } from "./lib";
 import { BENCH_CUSTOMERS, BENCH_PASSWORD, BENCH_STOCK, benchCustomerEmail, seedLarge, type SeedResult } from "./seed-large";
