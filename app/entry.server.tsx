@@ -3,7 +3,7 @@ import { Writable } from "node:stream";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
-import { nonceOf } from "~/models/request-context.server";
+import { nonceOf } from "~/utils/request-context.server";
 
 export const streamTimeout = 5_000;
 

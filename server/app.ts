@@ -1,24 +1,16 @@
 // The React Router app as an Express handler, as in React Router's node-custom-server template.
 // Built by Vite into build/server (the SSR entry chunk), loaded through Vite in development.
 import { createRequestHandler } from "@react-router/express";
-import type { RequestHandler, Response } from "express";
+import type { Response } from "express";
 import { RouterContextProvider } from "react-router";
-import { cachedPage } from "~/models/page-cache.server";
-import { requestInfo } from "~/models/request-context.server";
+import { requestInfo } from "~/utils/request-context.server";
 
 /**
- * A guest's public page still in the page cache is found before anything else runs, so that the
- * CSP can name its scripts' hashes and the page goes out before routing, the web Request and the
- * middleware chain (server/http.ts sends it). Misses go on to the handler, whose root middleware
- * renders and keeps them.
+ * The guest page cache's one entry point for the HTTP server (app/utils/page-cache.server.ts).
+ * Handed over from here, with the app, so that the server reads the same cache the app's root
+ * middleware fills: one bundle in production, one Vite module graph in development.
  */
-export const findCachedPage: RequestHandler = (req, res, next) => {
-  if (req.method === "GET") {
-    const page = cachedPage({ method: req.method, headers: { has: (name) => req.headers[name] !== undefined } }, new URL(`http://x${req.originalUrl}`));
-    if (page) res.locals.page = page;
-  }
-  next();
-};
+export { servePageCache } from "~/utils/page-cache.server";
 
 // Given a function, React Router calls it and re-derives its route tables and static handler on
 // every request (so that development edits show at once); given the build, it derives them once.

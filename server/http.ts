@@ -12,8 +12,7 @@ import type { ViteDevServer } from "vite";
 import { dialect } from "~/db/dialect.server";
 import { env } from "~/env.server";
 import { ALLOW, cspDirectives, HSTS, newNonce, PERMISSIONS_POLICY } from "./http-guards";
-import type { CachedPage } from "~/models/page-cache.server";
-import { bodyLimit, methods, noSuchFile, offeredEncodings, plainRanges, sameOrigin, sendCachedPage, serverError } from "./middleware";
+import { bodyLimit, methods, noSuchFile, offeredEncodings, plainRanges, sameOrigin, serverError } from "./middleware";
 
 const YEAR = "public, max-age=31536000, immutable";
 let stopping = false;
@@ -42,8 +41,8 @@ const readOnly =
 
 type Options = {
   app: RequestHandler;
-  /** Puts a kept guest page in `res.locals.page` when there is one (server/app.ts). */
-  findCachedPage: RequestHandler;
+  /** The guest page cache's entry point (app/utils/page-cache.server.ts, through server/app.ts). */
+  servePageCache: (securityHeaders: RequestHandler) => RequestHandler;
   clientDir: string;
   vite?: ViteDevServer;
 };
@@ -52,35 +51,34 @@ export function createHttpApp(options: Options) {
   const http = express();
   http.disable("x-powered-by");
   // Rendered pages carry a new CSP nonce each time, so an ETag of the body could never match;
-  // kept guest pages carry their own (server/middleware.ts, sendCachedPage).
+  // kept guest pages carry their own (app/utils/page-cache.server.ts).
   http.set("etag", false);
   // Behind a reverse proxy: the client's address from X-Forwarded-For, https from X-Forwarded-Proto.
   http.set("trust proxy", env.trustProxy);
   if (env.logRequests) http.use(requestLog);
-  http.use(options.findCachedPage, (_req, res, next) => {
-    // A kept page's scripts are allowed by their hashes; anything rendered now by a new nonce.
-    const page = res.locals.page as CachedPage | undefined;
-    if (page) res.locals.scriptSources = page.scriptSources;
-    else res.locals.scriptSources = `'nonce-${(res.locals.cspNonce = newNonce())}'`;
-    next();
+  const helmetHeaders = helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives((res) => String((res as express.Response).locals.scriptSources), !!options.vite) },
+    // Sent below, and only in production over HTTPS: a development host must not be pinned to it.
+    strictTransportSecurity: false,
+    xFrameOptions: { action: "deny" },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   });
-  http.use(
-    helmet({
-      contentSecurityPolicy: { useDefaults: false, directives: cspDirectives((res) => String((res as express.Response).locals.scriptSources), !!options.vite) },
-      // Sent below, and only in production over HTTPS: a development host must not be pinned to it.
-      strictTransportSecurity: false,
-      xFrameOptions: { action: "deny" },
-      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    }),
-  );
-  http.use((req, res, next) => {
-    res.set("Permissions-Policy", PERMISSIONS_POLICY);
-    if (env.isProduction && req.secure) res.set("Strict-Transport-Security", HSTS);
-    // While stopping, keep-alive clients are told not to send another request on this connection.
-    if (stopping) res.set("Connection", "close");
-    next();
-  });
-  http.use(sendCachedPage, methods, sameOrigin, bodyLimit);
+  /** The headers every answer carries, a kept guest page too: helmet's, then ours. */
+  const securityHeaders: RequestHandler = (req, res, next) => {
+    // A kept page's scripts are allowed by their hashes (the page cache has put them here);
+    // anything rendered now by a new nonce.
+    res.locals.scriptSources ??= `'nonce-${(res.locals.cspNonce = newNonce())}'`;
+    helmetHeaders(req, res, (error?: unknown) => {
+      if (error) return next(error);
+      res.set("Permissions-Policy", PERMISSIONS_POLICY);
+      if (env.isProduction && req.secure) res.set("Strict-Transport-Security", HSTS);
+      // While stopping, keep-alive clients are told not to send another request on this connection.
+      if (stopping) res.set("Connection", "close");
+      next();
+    });
+  };
+  // A guest's kept page is answered first, with the security headers; anything else gets them here.
+  http.use(options.servePageCache(securityHeaders), securityHeaders, methods, sameOrigin, bodyLimit);
   // Brotli at quality 2 for what is compressed per response (pages; assets are precompressed at
   // q11): measured on a 22 KB /shop page, 6% more bytes than the default q4 for less than half the
   // CPU, and q4 was a third of the CPU of a cached page.
@@ -93,7 +91,7 @@ export function createHttpApp(options: Options) {
   }
   if (options.vite) http.use(options.vite.middlewares);
   else {
-    // The build's files, sent as their build-time brotli/gzip copies (app/ops/precompress.mjs).
+    // The build's files, sent as their build-time brotli/gzip copies (scripts/precompress.mjs).
     const files = sirv(options.clientDir, {
       etag: true,
       gzip: true,

@@ -3,7 +3,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { TLSSocket } from "node:tls";
 import { env } from "~/env.server";
-import type { CachedPage, PageEncoding } from "~/models/page-cache.server";
 import { ALLOW, bodyLimitFor, isCrossSite, methodPolicy, ownOrigins } from "./http-guards";
 
 /** A refused body is still read (and dropped) up to this much, so the client reads our answer. */
@@ -58,22 +57,6 @@ export const offeredEncodings: RequestHandler = (req, _res, next) => {
     req.headers["accept-encoding"] = req.acceptsEncodings().filter((e) => e === "br" || e === "gzip").join(", ");
   }
   next();
-};
-
-/**
- * A guest's kept page (found by server/app.ts before the CSP was made), sent as it is: the same
- * bytes each time, compressed once per encoding, with its ETag so a revalidating browser gets 304.
- */
-export const sendCachedPage: RequestHandler = (req, res, next) => {
-  const page = res.locals.page as CachedPage | undefined;
-  if (!page) return next();
-  res.vary("Accept-Encoding");
-  for (const [name, value] of page.headers) res.append(name, value);
-  res.set({ ETag: page.etag, "x-page-cache": "hit" });
-  if (req.fresh) return void res.status(304).end();
-  const { encoding, bytes } = page.body((req.acceptsEncodings("br", "gzip") || "identity") as PageEncoding);
-  if (encoding !== "identity") res.set("Content-Encoding", encoding);
-  res.send(bytes);
 };
 
 /** Past the uploads folder: a missing picture is a 404 (not the app's catch-all), and only GET/HEAD. */

@@ -1,7 +1,7 @@
 // Runs once before any worker serves: migrations (applied as the database opens), the admin from
 // ADMIN_EMAIL, the demo catalogue into an empty database, the PIN directory.
 import { closeDatabase } from "~/db/client.server";
-import { startup } from "~/models/startup.server";
+import { startup } from "~/utils/startup.server";
 
 export { startup as prepare };
 

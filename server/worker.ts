@@ -14,7 +14,7 @@ const clientDir = join(projectRoot, "build", "client");
 
 export async function serveWorker(options: { vite?: ViteDevServer } = {}) {
   let app: express.RequestHandler;
-  let findCachedPage: express.RequestHandler;
+  let servePageCache: (securityHeaders: express.RequestHandler) => express.RequestHandler;
   let closeDatabase: () => Promise<void>;
   const vite = options.vite;
   if (vite) {
@@ -28,15 +28,15 @@ export async function serveWorker(options: { vite?: ViteDevServer } = {}) {
       }
     };
     app = load((mod) => mod.handler);
-    findCachedPage = load((mod) => mod.findCachedPage);
+    servePageCache = (securityHeaders) => load((mod) => mod.servePageCache(securityHeaders));
     closeDatabase = async () => {};
   } else {
     const mod = await import("./app");
     app = mod.handler;
-    findCachedPage = mod.findCachedPage;
+    servePageCache = mod.servePageCache;
     closeDatabase = mod.closeDatabase;
   }
-  const server: Server = await listen(createHttpApp({ app, findCachedPage, clientDir, vite }));
+  const server: Server = await listen(createHttpApp({ app, servePageCache, clientDir, vite }));
 
   let closing = false;
   const closer = closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useNavigation } from "react-router";
-import { onToast, type ClientToast } from "~/lib/client-toasts";
-import type { Toast } from "~/models/toast.server";
+import { onToast, type ClientToast } from "~/utils/toast.client";
+import type { Toast } from "~/utils/toast.server";
 import { pendingToast } from "~/lib/pending-toasts";
 
 /**

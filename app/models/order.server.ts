@@ -4,9 +4,9 @@ import { orderItems, orders, products, type Order, type OrderItem } from "~/db/s
 import { cartTotals } from "~/lib/cart";
 import type { OrderRequest } from "~/lib/checkout-schema";
 import { CART_EMPTY } from "~/lib/checkout-schema";
-import { newId } from "~/lib/id";
+import { newId } from "~/utils/id.server";
 import { formatPaise, paiseToRupees, rupeesToPaise } from "~/lib/money";
-import { hit } from "./rate-limit.server";
+import { hit } from "~/utils/rate-limit.server";
 
 /** A refusal the shopper can act on; nothing was written. */
 export class OrderError extends Error {}

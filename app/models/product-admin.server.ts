@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { db, rowsChanged, type Tx, writeTransaction } from "~/db/client.server";
 import { productImages, products } from "~/db/schema";
-import { newId } from "~/lib/id";
+import { newId } from "~/utils/id.server";
 import type { ProductInput } from "~/lib/product-schema";
 
 async function writeGallery(tx: Tx, productId: string, urls: string[]) {

@@ -5,8 +5,8 @@ import { eq, inArray } from "drizzle-orm";
 import { db, dialect, writeTransaction } from "~/db/client.server";
 import { pictures } from "~/db/schema";
 import { env } from "~/env.server";
-import { newId } from "~/lib/id";
-import { detectImageType, type ImageType } from "~/lib/image-type";
+import { newId } from "~/utils/id.server";
+import { detectImageType, type ImageType } from "~/utils/image-type.server";
 import { IMAGE_WIDTHS } from "~/lib/image-variants";
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;

@@ -3,7 +3,7 @@ import type { Route } from "./+types/admin.orders.$id";
 import { formatDate } from "~/lib/dates";
 import { Totals } from "~/components/Totals";
 import { formatPaise } from "~/lib/money";
-import { requireAdmin } from "~/models/auth.server";
+import { requireAdmin } from "~/utils/auth.server";
 import { getOrderFor } from "~/models/order.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `Order #${data?.order.id.slice(-6) ?? ""} · Admin · RK Candles` }];

@@ -8,12 +8,12 @@ import { formatDate } from "~/lib/dates";
 import { formatPaise } from "~/lib/money";
 import { ORDER_STATUSES } from "~/lib/product-schema";
 import { ADMIN_MAX_LIMIT, MAX_PAGE, parseShopQuery, queryInt } from "~/lib/shop-query";
-import { requireAdmin } from "~/models/auth.server";
+import { requireAdmin } from "~/utils/auth.server";
 import { markDelivered, OrderError, pageOfOrders, updateOrder } from "~/models/order.server";
 import { listProducts } from "~/models/product.server";
-import { redirectWithToast } from "~/models/toast.server";
-import { readForm } from "~/models/http.server";
-import { useErrorToast } from "~/lib/use-error-toast";
+import { redirectWithToast } from "~/utils/toast.server";
+import { readForm } from "~/utils/http.server";
+import { useErrorToast } from "~/utils/use-error-toast";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin · RK Candles" }, { name: "robots", content: "noindex" }];
 

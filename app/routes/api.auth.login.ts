@@ -1,9 +1,9 @@
 import type { Route } from "./+types/api.auth.login";
 import { LOGIN_FAILED, LOGIN_REQUIRED, loginSchema } from "~/lib/auth-schemas";
-import { attemptLogin, startUserSession } from "~/models/auth.server";
-import { apiError, json, methodNotAllowed, readBody } from "~/models/http.server";
-import { RateLimited, tooMany } from "~/models/rate-limit.server";
-import { ipOf } from "~/models/request-context.server";
+import { attemptLogin, startUserSession } from "~/utils/auth.server";
+import { apiError, json, methodNotAllowed, readBody } from "~/utils/http.server";
+import { RateLimited, tooMany } from "~/utils/rate-limit.server";
+import { ipOf } from "~/utils/request-context.server";
 import { toPublicUser } from "~/models/user.server";
 
 export const loader = methodNotAllowed;

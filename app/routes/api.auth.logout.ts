@@ -1,6 +1,6 @@
 import type { Route } from "./+types/api.auth.logout";
-import { endUserSession } from "~/models/auth.server";
-import { json, methodNotAllowed } from "~/models/http.server";
+import { endUserSession } from "~/utils/auth.server";
+import { json, methodNotAllowed } from "~/utils/http.server";
 
 export const loader = methodNotAllowed;
 

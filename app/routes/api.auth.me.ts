@@ -1,6 +1,6 @@
 import type { Route } from "./+types/api.auth.me";
-import { getUser } from "~/models/auth.server";
-import { apiError, json } from "~/models/http.server";
+import { getUser } from "~/utils/auth.server";
+import { apiError, json } from "~/utils/http.server";
 import { toPublicUser } from "~/models/user.server";
 
 export async function loader({ request }: Route.LoaderArgs) {

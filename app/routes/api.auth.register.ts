@@ -1,9 +1,9 @@
 import type { Route } from "./+types/api.auth.register";
 import { EMAIL_TAKEN, registerSchema, registerSummary } from "~/lib/auth-schemas";
-import { registerAccount, startUserSession } from "~/models/auth.server";
-import { apiError, json, methodNotAllowed, readBody } from "~/models/http.server";
-import { RateLimited, tooMany } from "~/models/rate-limit.server";
-import { ipOf } from "~/models/request-context.server";
+import { registerAccount, startUserSession } from "~/utils/auth.server";
+import { apiError, json, methodNotAllowed, readBody } from "~/utils/http.server";
+import { RateLimited, tooMany } from "~/utils/rate-limit.server";
+import { ipOf } from "~/utils/request-context.server";
 import { EmailTakenError, toPublicUser } from "~/models/user.server";
 
 export const loader = methodNotAllowed;

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/api.orders.$id.invoice";
-import { requireApiUser } from "~/models/auth.server";
-import { apiError } from "~/models/http.server";
+import { requireApiUser } from "~/utils/auth.server";
+import { apiError } from "~/utils/http.server";
 import { renderInvoice } from "~/models/invoice.server";
 import { getOrderFor } from "~/models/order.server";
 

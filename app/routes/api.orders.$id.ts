@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api.orders.$id";
 import { orderUpdateSchema } from "~/lib/product-schema";
-import { requireApiAdmin } from "~/models/auth.server";
-import { apiError, json, methodNotAllowed, readBody } from "~/models/http.server";
+import { requireApiAdmin } from "~/utils/auth.server";
+import { apiError, json, methodNotAllowed, readBody } from "~/utils/http.server";
 import { deleteOrder, getOrderFor, OrderError, toApiOrder, updateOrder } from "~/models/order.server";
 
 // GET /api/orders/{id} (admin): the order detail.

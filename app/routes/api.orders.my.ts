@@ -1,6 +1,6 @@
 import type { Route } from "./+types/api.orders.my";
-import { requireApiUser } from "~/models/auth.server";
-import { json } from "~/models/http.server";
+import { requireApiUser } from "~/utils/auth.server";
+import { json } from "~/utils/http.server";
 import { listOrdersForUser, toApiOrder } from "~/models/order.server";
 
 // GET /api/orders/my: the customer's own orders, never cached.

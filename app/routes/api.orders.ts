@@ -1,8 +1,8 @@
 import type { Route } from "./+types/api.orders";
 import { orderRequestMessage, orderRequestSchema } from "~/lib/checkout-schema";
-import { requireApiAdmin, requireApiUser } from "~/models/auth.server";
-import { apiError, json, methodNotAllowed, readBody } from "~/models/http.server";
-import { RateLimited, tooMany } from "~/models/rate-limit.server";
+import { requireApiAdmin, requireApiUser } from "~/utils/auth.server";
+import { apiError, json, methodNotAllowed, readBody } from "~/utils/http.server";
+import { RateLimited, tooMany } from "~/utils/rate-limit.server";
 import {
   getOrderFor,
   IDEMPOTENCY_KEY_INVALID,

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.pincode.$pin";
-import { apiError, json, methodNotAllowed } from "~/models/http.server";
+import { apiError, json, methodNotAllowed } from "~/utils/http.server";
 import { PinServiceError, lookupPinWithSource } from "~/models/pincode.server";
 
 // GET /api/pincode/:pin → the postal service's own answer, [{ Message, Status, PostOffice }],

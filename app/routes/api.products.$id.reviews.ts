@@ -1,9 +1,9 @@
 import type { Route } from "./+types/api.products.$id.reviews";
 import { reviewSchema } from "~/lib/review-schema";
 import { REVIEW_SUBMITTED, REVIEW_UPDATED } from "~/lib/review-texts";
-import { requireApiUser } from "~/models/auth.server";
-import { apiError, json, methodNotAllowed, readBody } from "~/models/http.server";
-import { RateLimited, tooMany } from "~/models/rate-limit.server";
+import { requireApiUser } from "~/utils/auth.server";
+import { apiError, json, methodNotAllowed, readBody } from "~/utils/http.server";
+import { RateLimited, tooMany } from "~/utils/rate-limit.server";
 import { getProduct, postReview, toApiProductDetail } from "~/models/product.server";
 
 export const loader = methodNotAllowed;

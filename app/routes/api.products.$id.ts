@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api.products.$id";
 import { productError, productSchema } from "~/lib/product-schema";
-import { requireApiAdmin } from "~/models/auth.server";
-import { apiError, json, methodNotAllowed, readBody } from "~/models/http.server";
+import { requireApiAdmin } from "~/utils/auth.server";
+import { apiError, json, methodNotAllowed, readBody } from "~/utils/http.server";
 import { deleteProduct, updateProduct } from "~/models/product-admin.server";
 import { getProduct, toApiProductDetail } from "~/models/product.server";
 

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/api.products";
 import { ADMIN_MAX_LIMIT, MAX_LIMIT, parseShopQuery, queryInt } from "~/lib/shop-query";
 import { productError, productSchema } from "~/lib/product-schema";
-import { getUser, requireApiAdmin } from "~/models/auth.server";
-import { apiError, json, methodNotAllowed, readBody } from "~/models/http.server";
+import { getUser, requireApiAdmin } from "~/utils/auth.server";
+import { apiError, json, methodNotAllowed, readBody } from "~/utils/http.server";
 import { createProduct } from "~/models/product-admin.server";
 import { getProduct, imagesFor, listProducts, toApiProduct, toApiProductDetail } from "~/models/product.server";
 

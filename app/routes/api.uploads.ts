@@ -1,6 +1,6 @@
 import type { Route } from "./+types/api.uploads";
-import { requireApiAdmin } from "~/models/auth.server";
-import { apiError, json, methodNotAllowed } from "~/models/http.server";
+import { requireApiAdmin } from "~/utils/auth.server";
+import { apiError, json, methodNotAllowed } from "~/utils/http.server";
 import { filesOf, MAX_UPLOAD_BYTES, saveUploads, UPLOAD_MISSING, UPLOAD_TOO_BIG, UploadError } from "~/models/upload.server";
 
 export const loader = methodNotAllowed;

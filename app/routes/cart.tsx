@@ -6,8 +6,8 @@ import { addToCart, coerceQty, MAX_QTY, removeFromCart, setQty } from "~/lib/car
 import { Totals } from "~/components/Totals";
 import { formatPaise } from "~/lib/money";
 import { cartLines, cartSummary, commitCart, productForCart, readCart, type CartLine } from "~/models/cart.server";
-import { redirectWithToast } from "~/models/toast.server";
-import { readForm } from "~/models/http.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { readForm } from "~/utils/http.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Cart · RK Candles" }, { name: "robots", content: "noindex" }];
 

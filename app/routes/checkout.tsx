@@ -8,14 +8,14 @@ import { CART_EMPTY, CHECKOUT_INCOMPLETE, checkoutSchema, PHONE_HINT_CHECKOUT } 
 import { Totals } from "~/components/Totals";
 import { formatPaise } from "~/lib/money";
 import { cityStateFromAnswer, PIN_BAD_RESPONSE, PIN_UNAVAILABLE, postalAnswerSchema } from "~/lib/pincode";
-import { requireUser } from "~/models/auth.server";
+import { requireUser } from "~/utils/auth.server";
 import { cartLines, cartSummary, commitCart, readCart } from "~/models/cart.server";
 import { digitsOnly, fillCityState, resolvePin } from "~/models/checkout.server";
 import { isIdempotencyKey, OrderError, submitOrder } from "~/models/order.server";
-import { RateLimited } from "~/models/rate-limit.server";
-import { flashToast } from "~/models/toast.server";
-import { readForm } from "~/models/http.server";
-import { newId } from "~/lib/id";
+import { RateLimited } from "~/utils/rate-limit.server";
+import { flashToast } from "~/utils/toast.server";
+import { readForm } from "~/utils/http.server";
+import { newId } from "~/utils/id.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Checkout · RK Candles" }, { name: "robots", content: "noindex" }];
 

@@ -4,11 +4,11 @@ import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
 import { Field, FormAlert } from "~/components/Field";
 import { LOGIN_FAILED, LOGIN_REQUIRED, loginSchema, safeRedirect } from "~/lib/auth-schemas";
-import { firstName } from "~/lib/greeting";
-import { authenticateForm, getUser, LoginError, startUserSession } from "~/models/auth.server";
-import { RateLimited } from "~/models/rate-limit.server";
-import { redirectWithToast } from "~/models/toast.server";
-import { readForm } from "~/models/http.server";
+import { firstName } from "~/utils/greeting.server";
+import { authenticateForm, getUser, LoginError, startUserSession } from "~/utils/auth.server";
+import { RateLimited } from "~/utils/rate-limit.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { readForm } from "~/utils/http.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Login · RK Candles" }];
 

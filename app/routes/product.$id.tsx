@@ -9,12 +9,12 @@ import { formatDate } from "~/lib/dates";
 import { reviewSchema } from "~/lib/review-schema";
 import { REVIEW_SUBMITTED, REVIEW_UPDATED, REVIEWED_ALREADY } from "~/lib/review-texts";
 import { queryInt } from "~/lib/shop-query";
-import { getUser, requireUser } from "~/models/auth.server";
+import { getUser, requireUser } from "~/utils/auth.server";
 import { getProduct, postReview, reviewBy } from "~/models/product.server";
-import { RateLimited } from "~/models/rate-limit.server";
-import { redirectWithToast } from "~/models/toast.server";
-import { readForm } from "~/models/http.server";
-import { useErrorToast } from "~/lib/use-error-toast";
+import { RateLimited } from "~/utils/rate-limit.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { readForm } from "~/utils/http.server";
+import { useErrorToast } from "~/utils/use-error-toast";
 
 // Only logged-in shoppers see the review form: its zod and conform code is fetched when it is
 // rendered, so a guest's product page does not download it.

@@ -4,13 +4,13 @@ import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/register";
 import { Field, FormAlert } from "~/components/Field";
 import { EMAIL_TAKEN, PHONE_HINT, registerSchema, registerSummary, safeRedirect } from "~/lib/auth-schemas";
-import { firstName } from "~/lib/greeting";
-import { getUser, registerAccount, startUserSession } from "~/models/auth.server";
-import { RateLimited } from "~/models/rate-limit.server";
-import { ipOf } from "~/models/request-context.server";
-import { redirectWithToast } from "~/models/toast.server";
+import { firstName } from "~/utils/greeting.server";
+import { getUser, registerAccount, startUserSession } from "~/utils/auth.server";
+import { RateLimited } from "~/utils/rate-limit.server";
+import { ipOf } from "~/utils/request-context.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { EmailTakenError } from "~/models/user.server";
-import { readForm } from "~/models/http.server";
+import { readForm } from "~/utils/http.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign up · RK Candles" }];
 

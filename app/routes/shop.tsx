@@ -5,7 +5,7 @@ import { Pagination } from "~/components/Pagination";
 import { ProductGrid } from "~/components/ProductCard";
 import { PAGE_SIZES, parseShopQuery, shopHref, SORT_OPTIONS, sortValue } from "~/lib/shop-query";
 import { cardView, listProducts } from "~/models/product.server";
-import { useErrorToast } from "~/lib/use-error-toast";
+import { useErrorToast } from "~/utils/use-error-toast";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: data?.query.q ? `“${data.query.q}” · Shop · RK Candles` : "Shop · RK Candles" },

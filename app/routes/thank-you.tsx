@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/thank-you";
-import { rememberLastOrder } from "~/lib/last-order";
+import { rememberLastOrder } from "~/utils/last-order.client";
 
 export const meta: Route.MetaFunction = () => [{ title: "Thank you · RK Candles" }, { name: "robots", content: "noindex" }];
 

@@ -19,7 +19,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { copyDatabase } from "../../app/ops/db-copy";
+import { copyDatabase } from "../../scripts/db-copy";
 import { fetchRaw, firstVisit, type FirstVisit, type Sizes } from "./first-visit";
 import { build, killAll, machine, requireBuild, root, stamp, startServer, stop, table, track, warnIfBusy, writeJson, type Server } from "./lib";
 import { BENCH_CUSTOMERS, BENCH_PASSWORD, BENCH_STOCK, benchCustomerEmail, seedLarge, type SeedResult } from "./seed-large";
@@ -311,7 +311,7 @@ function routesFor(origin: string, s: ReturnType<typeof sample>, seed: SeedResul
   let m = 0;
   const get = (key: string, path: string, label = path): Route => ({ key, label, next: () => ({ method: "GET", path }) });
   // The same page for a logged-in customer: a session cookie, so never the guest page cache
-  // (app/models/page-cache.server.ts). This is what every render costs.
+  // (app/utils/page-cache.server.ts). This is what every render costs.
   const rendered = (route: Route): Route => ({
     key: `${route.key}-rendered`,
     label: `${route.label.replace(" (last)", "")} (logged in)`,

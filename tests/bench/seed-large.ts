@@ -15,9 +15,9 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { demoProducts, reviewComments, reviewerNames } from "../../app/db/demo-catalogue";
-import { mulberry32 } from "../../app/lib/prng";
-import { ratingFromTotals } from "../../app/lib/rating";
-import { slugify } from "../../app/lib/slug";
+import { mulberry32 } from "../../app/utils/prng.server";
+import { ratingFromTotals } from "../../app/models/rating.server";
+import { slugify } from "../../app/utils/slug.server";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 

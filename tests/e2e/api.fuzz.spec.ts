@@ -1408,7 +1408,7 @@ test("regression: POST /api/orders refuses a tampered price even when the same p
 
 // A body that is not a form (JSON, text/plain, a multipart type without a boundary, a malformed
 // multipart body, or no body at all) once made `request.formData()` throw in the HTML actions: a
-// 500. Every form action now reads its body through readForm (app/models/http.server.ts).
+// 500. Every form action now reads its body through readForm (app/utils/http.server.ts).
 const FORM_ACTIONS: { url: (ids: { product: string }) => string; as: "guest" | "customer" | "admin" }[] = [
   { url: () => "/login", as: "guest" },
   { url: () => "/register", as: "guest" },

@@ -21,7 +21,7 @@ test.afterAll(async () => {
 function runBackup(dbPath: string, target: string, timeoutMs: number): Promise<{ code: number | null; output: string; ms: number }> {
   return new Promise((resolve) => {
     const started = Date.now();
-    const proc = spawn(process.execPath, [join(ROOT, "app", "ops", "backup.mjs"), target], {
+    const proc = spawn(process.execPath, [join(ROOT, "scripts", "backup.mjs"), target], {
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? "", DATABASE_PATH: dbPath },
       stdio: ["ignore", "pipe", "pipe"],

@@ -9,7 +9,7 @@ import { onPostgres } from "../pg-e2e";
 import { adminClient, Client, createProduct, dbOf, nodeFetch, placeOrder, ROOT, runsHere, sleep, startServer, uniqueEmail, type TestServer } from "../server";
 
 // What makes the shop cheap to serve: build assets compressed once at build time, and whole guest
-// pages kept until the database changes (app/models/page-cache.server.ts), sent as the same bytes
+// pages kept until the database changes (app/utils/page-cache.server.ts), sent as the same bytes
 // with their inline scripts' hashes in the CSP. Own servers: one with the page cache, one with PAGE_CACHE=false. The cache is per
 // worker: page reads go over one keep-alive connection, so one worker answers them all, while the
 // writes that must empty it come from other connections, hence from either worker.

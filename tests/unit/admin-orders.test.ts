@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { writeTransaction } from "~/db/client.server";
 import { orderItems, orders, products } from "~/db/schema";
-import { newId } from "~/lib/id";
+import { newId } from "~/utils/id.server";
 import { ADMIN_ORDERS_PER_PAGE, listAllOrders, pageOfOrders } from "~/models/order.server";
 import { rows } from "./sql";
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { newId } from "~/lib/id";
-import { detectImageType } from "~/lib/image-type";
+import { newId } from "~/utils/id.server";
+import { detectImageType } from "~/utils/image-type.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { orderUpdateSchema, productError, productSchema, URL_INVALID } from "~/lib/product-schema";
 import { deleteOrder, markDelivered, OrderError, placeOrder, updateOrder } from "~/models/order.server";

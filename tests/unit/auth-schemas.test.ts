@@ -12,7 +12,7 @@ import {
   registerSummary,
   safeRedirect,
 } from "~/lib/auth-schemas";
-import { firstName } from "~/lib/greeting";
+import { firstName } from "~/utils/greeting.server";
 
 const valid = { name: "  Asha Rao ", email: "  Asha.Rao@Example.COM ", phone: "+91 98765 43210", password: "secret1" };
 

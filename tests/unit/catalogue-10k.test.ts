@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { writeTransaction } from "~/db/client.server";
 import { products } from "~/db/schema";
-import { newId } from "~/lib/id";
+import { newId } from "~/utils/id.server";
 import { parseShopQuery } from "~/lib/shop-query";
 import { imagesFor, listProducts, toApiProduct } from "~/models/product.server";
 import { rows } from "./sql";

@@ -4,7 +4,7 @@ import { productSchema } from "~/lib/product-schema";
 import { placeOrder, updateOrder } from "~/models/order.server";
 import { createProduct, deleteProduct, updateProduct } from "~/models/product-admin.server";
 import { addReview, listProducts } from "~/models/product.server";
-import { sessionStorage } from "~/models/session.server";
+import { sessionStorage } from "~/utils/session.server";
 import { createUser } from "~/models/user.server";
 import { parseShopQuery } from "~/lib/shop-query";
 import { run, runElsewhere } from "./sql";

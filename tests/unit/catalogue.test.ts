@@ -104,7 +104,7 @@ describe("catalogue model on the demo seed", async () => {
 
 describe("demo product art", () => {
   it("is well-formed SVG for every demo candle, names with & included", async () => {
-    const { candleSvg } = await import("~/lib/candle-svg");
+    const { candleSvg } = await import("~/utils/candle-svg.server");
     const { demoProducts } = await import("~/db/demo-catalogue");
     for (const p of demoProducts) {
       for (let v = 0; v < 4; v++) {

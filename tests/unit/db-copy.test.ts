@@ -12,7 +12,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as pgSchema from "~/db/schema.pg";
 import * as sqliteSchema from "~/db/schema.sqlite";
-import { copyDatabase } from "../../app/ops/db-copy";
+import { copyDatabase } from "../../scripts/db-copy";
 import { createPgDatabase, pgBinDir, startPgCluster, type PgCluster } from "../pg-cluster";
 
 // Moving a shop from its SQLite file to PostgreSQL (npm run db:copy): every row arrives with the

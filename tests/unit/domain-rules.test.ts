@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { newId } from "~/lib/id";
-import { registerAccount } from "~/models/auth.server";
+import { newId } from "~/utils/id.server";
+import { registerAccount } from "~/utils/auth.server";
 import { fillCityState } from "~/models/checkout.server";
 import { OrderError, placeOrder, submitOrder, type PlaceOrderInput } from "~/models/order.server";
 import { getProduct, postReview } from "~/models/product.server";
-import { RateLimited } from "~/models/rate-limit.server";
+import { RateLimited } from "~/utils/rate-limit.server";
 import { createUser, EmailTakenError } from "~/models/user.server";
 import { run, value } from "./sql";
 

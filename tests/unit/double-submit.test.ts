@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, isUniqueViolation, writeTransaction } from "~/db/client.server";
 import { orders } from "~/db/schema";
-import { newId } from "~/lib/id";
+import { newId } from "~/utils/id.server";
 import { getOrderFor, IDEMPOTENCY_KEY_INVALID, isKeyConflict, OrderError, orderIdForKey, placeOrder } from "~/models/order.server";
 import { addReview, getProduct, reviewBy } from "~/models/product.server";
 import { createUser } from "~/models/user.server";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { requireAdmin, requireApiAdmin, requireApiUser, requireUser, startUserSession } from "~/models/auth.server";
+import { requireAdmin, requireApiAdmin, requireApiUser, requireUser, startUserSession } from "~/utils/auth.server";
 import { createUser, ensureAdmin, getUserByEmail } from "~/models/user.server";
 
 async function cookieFor(email: string, isAdmin = false) {

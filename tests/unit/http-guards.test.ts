@@ -1,4 +1,4 @@
-import { isPersonalPath } from "~/models/personal-pages.server";
+import { isPersonalPath } from "~/utils/personal-pages.server";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { describe, expect, it } from "vitest";
 import { ALLOW, cspDirectives, bodyLimitFor, DEFAULT_BODY_LIMIT, isCrossSite, methodPolicy, ownOrigins, UPLOAD_BODY_LIMIT } from "../../server/http-guards";

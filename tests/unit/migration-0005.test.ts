@@ -5,7 +5,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ratingFromTotals } from "~/lib/rating";
+import { ratingFromTotals } from "~/models/rating.server";
 import { migrationsUpTo } from "./migrations";
 
 // drizzle/sqlite/0005: before its unique index on reviews (user, product), a customer's older

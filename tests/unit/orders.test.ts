@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { CART_EMPTY, CHECKOUT_INCOMPLETE, checkoutSchema, orderRequestMessage, orderRequestSchema } from "~/lib/checkout-schema";
-import { newId } from "~/lib/id";
+import { newId } from "~/utils/id.server";
 import { getOrderFor, listOrdersForUser, OrderError, placeOrder, toApiOrder } from "~/models/order.server";
 import { deleteProduct } from "~/models/product-admin.server";
 import { createUser } from "~/models/user.server";

@@ -2,7 +2,7 @@ import pg from "pg";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { dialect } from "~/db/client.server";
 import { env } from "~/env.server";
-import { newId } from "~/lib/id";
+import { newId } from "~/utils/id.server";
 import { deleteOrder, OrderError, placeOrder, updateOrder } from "~/models/order.server";
 import { addReview, getProduct } from "~/models/product.server";
 import { createUser } from "~/models/user.server";

@@ -2,8 +2,8 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { fileURLToPath } from "node:url";
 import { beforeEach, describe, expect, it } from "vitest";
-import { attemptLogin } from "~/models/auth.server";
-import { RateLimited, resetRateLimits, RULES } from "~/models/rate-limit.server";
+import { attemptLogin } from "~/utils/auth.server";
+import { RateLimited, resetRateLimits, RULES } from "~/utils/rate-limit.server";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const worker = fileURLToPath(new URL("./rate-limit-worker.ts", import.meta.url));

@@ -3,7 +3,7 @@
 // `key` `n` times and prints one JSON line, "ok" or "refused" for each hit, in order.
 import { once } from "node:events";
 import { closeDatabase } from "~/db/client.server";
-import { hit, RateLimited, type RuleName } from "~/models/rate-limit.server";
+import { hit, RateLimited, type RuleName } from "~/utils/rate-limit.server";
 
 const [rule, key, n] = process.argv.slice(2) as [RuleName, string, string];
 process.stdout.write("ready\n");

@@ -1,6 +1,6 @@
 import { RateLimiterPostgres, RateLimiterSQLite } from "rate-limiter-flexible";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { check, hit, RateLimited, resetRateLimits, RULES } from "~/models/rate-limit.server";
+import { check, hit, RateLimited, resetRateLimits, RULES } from "~/utils/rate-limit.server";
 import { rows, value } from "./sql";
 
 // The counts live in the database and the library reads the clock itself (Date.now()), so time is

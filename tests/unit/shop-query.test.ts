@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cleanSearch, MAX_PAGE, pageWindow, parseShopQuery, queryInt, shopHref } from "~/lib/shop-query";
-import { averageRating, ratingFromTotals } from "~/lib/rating";
+import { averageRating, ratingFromTotals } from "~/models/rating.server";
 
 const parse = (qs: string, opts?: Parameters<typeof parseShopQuery>[1]) => parseShopQuery(new URLSearchParams(qs), opts);
 

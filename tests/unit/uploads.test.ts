@@ -12,8 +12,8 @@ process.env.UPLOAD_DIR = uploadDir;
 
 // Ids of uploads can be chosen by a test (to make a rename fail); otherwise random as usual.
 const ids = vi.hoisted(() => ({ next: [] as string[] }));
-vi.mock("~/lib/id", async (importOriginal) => {
-  const real = await importOriginal<typeof import("~/lib/id")>();
+vi.mock("~/utils/id.server", async (importOriginal) => {
+  const real = await importOriginal<typeof import("~/utils/id.server")>();
   return { ...real, newId: () => ids.next.shift() ?? real.newId() };
 });
 

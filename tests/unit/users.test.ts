@@ -44,7 +44,7 @@ describe("user model", () => {
 describe("sessions end with the password or the account", () => {
   it("a new password or a deleted account removes the account's sessions", async () => {
     const { createUser: create, setPassword, deleteUser } = await import("~/models/user.server");
-    const { startUserSession, getUser } = await import("~/models/auth.server");
+    const { startUserSession, getUser } = await import("~/utils/auth.server");
     const user = await create(registerSchema.parse({ name: "S", email: "sess@example.com", phone: "9876543210", password: "secret1" }));
     const cookieOf = async () => (await startUserSession(new Request("http://x/"), user.id)).split(";")[0]!;
     const req = (cookie: string) => new Request("http://x/", { headers: { Cookie: cookie } });

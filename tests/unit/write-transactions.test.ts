@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { db, dialect, writeTransaction } from "~/db/client.server";
 import { products } from "~/db/schema";
-import { newId } from "~/lib/id";
+import { newId } from "~/utils/id.server";
 import { placeOrder, updateOrder } from "~/models/order.server";
 import { createUser } from "~/models/user.server";
 import { run, value } from "./sql";

@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // Runs after `react-router build`: writes a brotli (.br, quality 11) and a gzip (.gz, level 9)
 // copy beside every text asset of build/client, once, so the server sends the smallest bytes
-// without compressing the same file again on every request (app/server.ts serveFile).
+// without compressing the same file again on every request (server/http.ts).
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, extname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "build", "client");
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "build", "client");
 const TEXT = new Set([".js", ".css", ".svg", ".json", ".txt", ".map"]);
 
 function* files(dir) {

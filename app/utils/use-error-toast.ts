@@ -1,5 +1,7 @@
+// Not .client: the hook is called while rendering on the server too (its toast waits for the
+// browser, in an effect), and root's error boundary renders NETWORK_ERROR there.
 import { useEffect } from "react";
-import { showToast } from "./client-toasts";
+import { showToast } from "./toast.client";
 
 export const NETWORK_ERROR = "Waking server or network issue. Please try again in a moment.";
 

@@ -16,11 +16,11 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { jsonRows } from "../db/json-rows.server";
-import * as pgSchema from "../db/schema.pg";
-import * as sqliteSchema from "../db/schema.sqlite";
+import { jsonRows } from "../app/db/json-rows.server";
+import * as pgSchema from "../app/db/schema.pg";
+import * as sqliteSchema from "../app/db/schema.sqlite";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 
 /** Parents before children, so every foreign key finds its row. */
 const TABLES = ["users", "sessions", "products", "productImages", "reviews", "orders", "orderItems", "pincodes", "pinCache"] as const;

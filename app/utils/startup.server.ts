@@ -1,9 +1,9 @@
 import { whileStartingUp } from "~/db/client.server";
 import { seedDemoCatalogue } from "~/db/seed.server";
 import { env } from "~/env.server";
-import { ensurePincodes } from "./pincode.server";
+import { ensurePincodes } from "~/models/pincode.server";
 import { deleteExpiredSessions } from "./session.server";
-import { ensureAdmin } from "./user.server";
+import { ensureAdmin } from "~/models/user.server";
 
 let done = false;
 

@@ -11,7 +11,7 @@ if (!target) {
   console.error("Usage: npm run backup -- FILE");
   process.exit(2);
 }
-const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const source = resolve(process.env.DATABASE_PATH ?? join(root, "data", "shop.db"));
 if (!existsSync(source)) {
   console.error(`No database at ${source} (set DATABASE_PATH)`);

@@ -8,7 +8,7 @@ import { check, hit } from "./rate-limit.server";
 import { ipOf } from "./request-context.server";
 import { getSession, sentSessionCookie, sessionStorage } from "./session.server";
 import { flashToast } from "./toast.server";
-import { createUser, getUserById, verifyLogin } from "./user.server";
+import { createUser, getUserById, verifyLogin } from "~/models/user.server";
 
 export class LoginError extends Error {}
 

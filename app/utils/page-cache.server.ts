@@ -9,18 +9,25 @@
 // its inline scripts are allowed by their SHA-256 hashes instead (CSP Level 2 hash sources),
 // computed once when the page is kept. A fresh render still gets a fresh nonce. Each encoding is
 // compressed once, on its first hit, and the page carries a weak ETag for a guest's revalidation.
+//
+// The whole cache is this module, with two ends:
+// - servePageCache, the HTTP server's one call (server/http.ts, first in its chain; handed over
+//   by server/app.ts, so it shares this module with the app): answers a hit before the request
+//   checks, routing and React Router run;
+// - pageCache, root middleware (app/root.tsx): keeps what React Router renders for a guest.
 import { LRUCache } from "lru-cache";
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import type express from "express";
 import type { MiddlewareFunction } from "react-router";
 import { catalogueVersion } from "~/db/client.server";
 import { env } from "~/env.server";
 import { nonceOf } from "./request-context.server";
 
-export type PageEncoding = "br" | "gzip" | "identity";
+type PageEncoding = "br" | "gzip" | "identity";
 
 /** A kept page, ready to send: the HTTP server answers with it before the app runs. */
-export type CachedPage = {
+type CachedPage = {
   /** For the CSP's script-src: the hashes of the page's inline scripts. */
   scriptSources: string;
   headers: [string, string][];
@@ -56,7 +63,7 @@ function cacheKey(request: RequestHead, url: URL): string | null {
 }
 
 /** The kept copy of this page, if it is still the current one. */
-export function cachedPage(request: RequestHead, url: URL): CachedPage | null {
+function cachedPage(request: RequestHead, url: URL): CachedPage | null {
   const key = cacheKey(request, url);
   const hit = key === null ? null : cache.get(key);
   return hit && hit.version === catalogueVersion() ? hit : null;
@@ -100,8 +107,39 @@ function keepable(response: Response): boolean {
 }
 
 /**
- * Root middleware: keeps the page it renders for a guest. Hits never get here: the HTTP server
- * answers them (server/app.ts) before React Router runs.
+ * The HTTP server's end, first in its chain, before the security headers: a GET with no cookie
+ * for a public page kept and still current is answered here, with `securityHeaders` (the headers
+ * every answer carries; their CSP takes `res.locals.scriptSources`, here the page's script hashes)
+ * and before the request checks, routing, the web Request and React Router. Anything else goes on
+ * untouched, to be rendered, with a nonce, and perhaps kept by `pageCache`.
+ */
+export function servePageCache(securityHeaders: express.RequestHandler): express.RequestHandler {
+  return (req, res, next) => {
+    if (req.method !== "GET") return next();
+    const page = cachedPage({ method: req.method, headers: { has: (name) => req.headers[name] !== undefined } }, new URL(`http://x${req.originalUrl}`));
+    if (!page) return next();
+    res.locals.scriptSources = page.scriptSources;
+    securityHeaders(req, res, (error?: unknown) => (error ? next(error) : sendPage(req, res, page)));
+  };
+}
+
+/**
+ * A kept page, sent as it is: the same bytes each time, compressed once per encoding, with its
+ * ETag so a revalidating browser gets 304.
+ */
+function sendPage(req: express.Request, res: express.Response, page: CachedPage) {
+  res.vary("Accept-Encoding");
+  for (const [name, value] of page.headers) res.append(name, value);
+  res.set({ ETag: page.etag, "x-page-cache": "hit" });
+  if (req.fresh) return void res.status(304).end();
+  const { encoding, bytes } = page.body((req.acceptsEncodings("br", "gzip") || "identity") as PageEncoding);
+  if (encoding !== "identity") res.set("Content-Encoding", encoding);
+  res.send(bytes);
+}
+
+/**
+ * Root middleware: keeps the page it renders for a guest. Hits never get here: servePageCache
+ * answers them before React Router runs.
  */
 export const pageCache: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const key = cacheKey(request, new URL(request.url));

@@ -1,6 +1,7 @@
-import type { ToastType } from "~/models/toast.server";
+import type { ToastType } from "~/utils/toast.server";
 
-// Toasts raised in the browser (JS only), e.g. 'Uploaded' after a background upload.
+// Toasts raised in the browser (JS only), e.g. 'Uploaded' after a background upload. Called only
+// from effects and event handlers: on the server, a .client module's exports are undefined.
 export type ClientToast = { id: string; type: ToastType; title: string; description?: string };
 type Listener = (toast: ClientToast) => void;
 

@@ -4,7 +4,7 @@ import { createCookie, createSessionStorage, type Cookie } from "react-router";
 import { db, prepared, writeTransaction } from "~/db/client.server";
 import { sessions } from "~/db/schema";
 import { env } from "~/env.server";
-import { newId } from "~/lib/id";
+import { newId } from "~/utils/id.server";
 
 /** A session ends after 30 days without use (sliding, enforced in the database). */
 export const SESSION_MAX_AGE = 60 * 60 * 24 * 30;

@@ -1,6 +1,6 @@
 import { createCookieSessionStorage, redirect } from "react-router";
 import { env } from "~/env.server";
-import { newId } from "~/lib/id";
+import { newId } from "~/utils/id.server";
 
 export type ToastType = "success" | "error" | "info";
 export type Toast = { id: string; type: ToastType; title: string; description?: string };
