@@ -20,7 +20,11 @@ function findRoot(): string {
 export const projectRoot = findRoot();
 
 // Every setting the shop reads from the environment, parsed and checked here once at start-up.
-// A bad value stops the start with a message that names it. Nothing else reads process.env.
+// A bad value stops the start with a message that names it. No other app module reads
+// process.env. Outside the app: server/index.ts defaults NODE_ENV and reads SHOP_ROLE, which the
+// primary sets for its start-up step (server/primary.ts); the command-line scripts (scripts/)
+// read DATABASE_PATH and UPLOAD_DIR with the same defaults, as they run without the app's start-up
+// check (importing this module would also make a session secret). .env.example lists them all.
 const flag = (fallback: "true" | "false") =>
   z
     .enum(["true", "false", "1", "0"], { error: "must be true or false" })

@@ -181,7 +181,7 @@ export const catalogueVersion = sqliteTable("catalogue_version", {
 
 // Uploaded pictures (originals and their resized copies) kept in the database, where every app
 // server can read them: the store on PostgreSQL. On SQLite they are files in UPLOAD_DIR and this
-// table stays empty (docs/decisions/0003-pictures.md). `name` is the file name in the URL
+// table stays empty (docs/decisions/0004-pictures.md). `name` is the file name in the URL
 // (/uploads/<name>), random and never reused, so a stored picture never changes.
 export const pictures = sqliteTable("pictures", {
   name: text("name").primaryKey(),

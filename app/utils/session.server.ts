@@ -61,7 +61,7 @@ const liveSession = prepared(
     .where(and(eq(sessions.id, sql.placeholder("id")), gt(sessions.expiresAt, sql.placeholder("now")))),
 );
 
-// Sessions live in SQLite; the cookie holds only a signed random id, so logging out
+// Sessions are rows in the shop's database; the cookie holds only a signed random id, so logging out
 // (or an admin deleting a user) really ends the session.
 export const sessionStorage = createSessionStorage<SessionData>({
   cookie,
