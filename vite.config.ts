@@ -21,7 +21,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   ssr: { external: ["better-sqlite3", "sharp"] },
   plugins: [!process.env.VITEST && reactRouter()],
   test: {
-    include: ["app/**/*.test.ts", "tests/unit/**/*.test.ts"],
+    include: ["tests/unit/**/*.test.ts"],
     environment: "node",
     // The two projects share two cores with each other and with other test runs: a time limit is
     // there to catch a hang, not to judge speed.

@@ -1,9 +1,18 @@
-// A test's view of a server's database, whichever it is: `address` is the SQLite file's path or a
-// postgres:// URL. Queries are plain SQL with `?` placeholders, written to run on both (e.g.
-// `is_admin = false`, not `= 0`; no rowid; a camelCase alias in double quotes, `as "userId"`, as
-// PostgreSQL lowercases bare names), and rows come back as better-sqlite3 gives them, so an
-// assertion reads the same on both databases: counts and bigints are numbers, booleans 1 or 0,
-// timestamps unix seconds. Parameters may be booleans and Dates on both.
+// Raw SQL for tests, unit and e2e alike, one SQL for both databases.
+//
+// testDb(address) opens connections of its own to a server's database: `address` is the SQLite
+// file's path or a postgres:// URL. That is an e2e test's view of the server it runs against, and a
+// unit test's "another process" (a write the app did not make).
+// testDb(app) runs on the connections of the app in this process: a unit test passes
+// `~/db/client.server` (`import * as app from "~/db/client.server"`). On SQLite that is the app's
+// writing connection, between the app's own transactions, so a test reads what it just wrote and a
+// TEMP trigger it creates is one the app's writes meet; on PostgreSQL, the app's pool.
+//
+// Queries are plain SQL with `?` placeholders, written to run on both (e.g. `is_admin = false`, not
+// `= 0`; no rowid; a camelCase alias in double quotes, `as "userId"`, as PostgreSQL lowercases bare
+// names), and rows come back as better-sqlite3 gives them, so an assertion reads the same on both
+// databases: counts and bigints are numbers, booleans 1 or 0, timestamps unix seconds (read them
+// through drizzle for a Date). Parameters may be booleans and Dates on both.
 import Database from "better-sqlite3";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -19,15 +28,30 @@ export type TestDb = {
   run(sql: string, ...params: unknown[]): Promise<number>;
 };
 
+/** The app's connections in this process, as `~/db/client.server` exports them. */
+export type AppConnections = {
+  readonly sqlite: Database.Database | null;
+  readonly pool: pg.Pool | null;
+  withWriter<T>(fn: () => Promise<T>): Promise<T>;
+};
+
 export const isPostgres = (address: string) => /^postgres(ql)?:\/\//.test(address);
 
-export function testDb(address: string): TestDb {
-  return isPostgres(address) ? postgres(address) : sqlite(address);
+export function testDb(target: string | AppConnections): TestDb {
+  if (typeof target !== "string") {
+    const { pool, sqlite: writer, withWriter } = target;
+    if (pool) return postgres(pool);
+    return sqlite((_writable, fn) => withWriter(async () => fn(writer!)));
+  }
+  return isPostgres(target) ? postgres(poolFor(target)) : sqlite(connectionPerCall(target));
 }
 
+/** Runs `fn` on a connection, one that may write when `writable`. */
+type Connect = <T>(writable: boolean, fn: (db: Database.Database) => T) => Promise<T>;
+
 // SQLite: a connection per call, read-only unless writing (WAL: a reader never blocks the server).
-function sqlite(path: string): TestDb {
-  const open = <T>(writable: boolean, fn: (db: Database.Database) => T): T => {
+function connectionPerCall(path: string): Connect {
+  return async (writable, fn) => {
     const db = new Database(path, { readonly: !writable, fileMustExist: true });
     try {
       db.pragma("busy_timeout = 5000");
@@ -37,14 +61,17 @@ function sqlite(path: string): TestDb {
       db.close();
     }
   };
+}
+
+function sqlite(connect: Connect): TestDb {
   // What the shop's schema stores for them: 1/0 and unix seconds.
   const bind = (params: unknown[]) => params.map((p) => (typeof p === "boolean" ? Number(p) : p instanceof Date ? Math.floor(p.getTime() / 1000) : p));
   return {
     dialect: "sqlite",
-    all: async <T>(sql: string, ...params: unknown[]) => open(false, (db) => db.prepare(sql).all(...bind(params)) as T[]),
-    get: async <T>(sql: string, ...params: unknown[]) => open(false, (db) => db.prepare(sql).get(...bind(params)) as T | undefined),
-    value: async <T>(sql: string, ...params: unknown[]) => open(false, (db) => db.prepare(sql).pluck().get(...bind(params)) as T | undefined),
-    run: async (sql: string, ...params: unknown[]) => open(true, (db) => db.prepare(sql).run(...bind(params)).changes),
+    all: <T>(sql: string, ...params: unknown[]) => connect(false, (db) => db.prepare(sql).all(...bind(params)) as T[]),
+    get: <T>(sql: string, ...params: unknown[]) => connect(false, (db) => db.prepare(sql).get(...bind(params)) as T | undefined),
+    value: <T>(sql: string, ...params: unknown[]) => connect(false, (db) => db.prepare(sql).pluck().get(...bind(params)) as T | undefined),
+    run: (sql: string, ...params: unknown[]) => connect(true, (db) => db.prepare(sql).run(...bind(params)).changes),
   };
 }
 
@@ -68,7 +95,7 @@ const pools = new Map<string, pg.Pool>();
 function poolFor(url: string): pg.Pool {
   let pool = pools.get(url);
   if (!pool) {
-    pool = new pg.Pool({ connectionString: url, max: 2, idleTimeoutMillis: 1_000, allowExitOnIdle: true, types });
+    pool = new pg.Pool({ connectionString: url, max: 2, idleTimeoutMillis: 1_000, allowExitOnIdle: true });
     pool.on("error", () => {}); // an idle connection the cluster dropped: the next query opens another
     pools.set(url, pool);
   }
@@ -81,14 +108,15 @@ export function numbered(sql: string): string {
   return sql.replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"|\?/g, (m) => (m === "?" ? `$${++n}` : m));
 }
 
-function postgres(url: string): TestDb {
-  const query = (sql: string, params: unknown[]) => poolFor(url).query(numbered(sql), params);
+// The types go with each query, so the app's own pool (testDb(app)) reads rows the same way.
+function postgres(pool: pg.Pool): TestDb {
+  const query = (sql: string, params: unknown[]) => pool.query({ text: numbered(sql), values: params, types });
   return {
     dialect: "pg",
     all: async <T>(sql: string, ...params: unknown[]) => (await query(sql, params)).rows as T[],
     get: async <T>(sql: string, ...params: unknown[]) => (await query(sql, params)).rows[0] as T | undefined,
     value: async <T>(sql: string, ...params: unknown[]) => {
-      const { rows } = await poolFor(url).query<unknown[]>({ text: numbered(sql), values: params, rowMode: "array" });
+      const { rows } = await pool.query<unknown[]>({ text: numbered(sql), values: params, rowMode: "array", types });
       return rows[0]?.[0] as T | undefined;
     },
     run: async (sql: string, ...params: unknown[]) => (await query(sql, params)).rowCount ?? 0,

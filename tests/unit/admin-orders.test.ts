@@ -1,9 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { writeTransaction } from "~/db/client.server";
+import * as app from "~/db/client.server";
 import { orderItems, orders, products } from "~/db/schema";
 import { newId } from "~/utils/id.server";
 import { ADMIN_ORDERS_PER_PAGE, listAllOrders, pageOfOrders } from "~/models/order.server";
-import { rows } from "./sql";
+import { testDb } from "../db";
+
+const raw = testDb(app); // the app's own connections (tests/db.ts)
 
 // Spec §6: the admin lists all orders. The Orders tab shows them a page at a time; GET /api/orders
 // answers every one, each with all of its lines.
@@ -30,7 +33,7 @@ describe("every order, for the admin", () => {
       for (let i = 0; i < orderRows.length; i += 500) await tx.insert(orders).values(orderRows.slice(i, i + 500));
       for (let i = 0; i < itemRows.length; i += 500) await tx.insert(orderItems).values(itemRows.slice(i, i + 500));
     });
-    newestFirst = (await rows<{ id: string }>("select id from orders order by created_at desc, id desc")).map((r) => r.id);
+    newestFirst = (await raw.all<{ id: string }>("select id from orders order by created_at desc, id desc")).map((r) => r.id);
   });
 
   it("GET /api/orders's list: every order, past any cap, each with its own lines in order", async () => {

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import * as app from "~/db/client.server";
 import { newId } from "~/utils/id.server";
 import { detectImageType } from "~/utils/image-type.server";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -7,7 +8,9 @@ import { deleteOrder, markDelivered, OrderError, placeOrder, updateOrder } from 
 import { createProduct, deleteProduct, getProductForEdit, updateProduct } from "~/models/product-admin.server";
 import { getProduct } from "~/models/product.server";
 import { createUser } from "~/models/user.server";
-import { run, value } from "./sql";
+import { testDb } from "../db";
+
+const raw = testDb(app); // the app's own connections (tests/db.ts)
 
 const bytes = (...b: number[]) => new Uint8Array(b);
 const ascii = (s: string) => new Uint8Array([...s].map((c) => c.charCodeAt(0)));
@@ -152,10 +155,10 @@ describe("order status and stock (spec §4; README: cancel and delete rules)", (
   });
   const product = async (stock: number) => {
     const id = newId();
-    await run("insert into products (id, name, price, stock) values (?, 'P', 100, ?)", id, stock);
+    await raw.run("insert into products (id, name, price, stock) values (?, 'P', 100, ?)", id, stock);
     return id;
   };
-  const stock = (id: string) => value("select stock from products where id = ?", id);
+  const stock = (id: string) => raw.value("select stock from products where id = ?", id);
 
   it("cancelling returns stock once; reopening takes it again", async () => {
     const p = await product(5);
@@ -178,7 +181,7 @@ describe("order status and stock (spec §4; README: cancel and delete rules)", (
     await updateOrder(id, { status: "Cancelled" });
     await placeOrder(userId, { contact, shippingAddress, items: [{ product: p, qty: 2 }] });
     await expect(updateOrder(id, { status: "Placed" })).rejects.toThrow(OrderError);
-    expect(await value("select status from orders where id = ?", id)).toBe("Cancelled");
+    expect(await raw.value("select status from orders where id = ?", id)).toBe("Cancelled");
     expect(await stock(p)).toBe(0);
   });
 
@@ -207,7 +210,7 @@ describe("order status and stock (spec §4; README: cancel and delete rules)", (
     expect(await deleteOrder(cancelled)).toBe(true);
     expect(await stock(p)).toBe(8);
     expect(await deleteOrder(open)).toBe(false);
-    expect(await value("select cast(count(*) as integer) from order_items where order_id in (?, ?, ?)", open, delivered, cancelled)).toBe(0);
+    expect(await raw.value("select cast(count(*) as integer) from order_items where order_id in (?, ?, ?)", open, delivered, cancelled)).toBe(0);
   });
 });
 

@@ -1,10 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { writeTransaction } from "~/db/client.server";
+import * as app from "~/db/client.server";
 import { products } from "~/db/schema";
 import { newId } from "~/utils/id.server";
 import { parseShopQuery } from "~/lib/shop-query";
 import { imagesFor, listProducts, toApiProduct } from "~/models/product.server";
-import { rows } from "./sql";
+import { testDb } from "../db";
+
+const raw = testDb(app); // the app's own connections (tests/db.ts)
 
 const N = 10_000;
 
@@ -43,7 +46,7 @@ describe("a catalogue of 10,000 products", () => {
 
   it("every page, read from either end, is its slice of one full ordering (ties broken by id)", async () => {
     const full = async (sort: string, order: string) =>
-      (await rows<{ id: string }>(`select id from products where deleted_at is null order by ${sort} ${order}, id ${order}`)).map((r) => r.id);
+      (await raw.all<{ id: string }>(`select id from products where deleted_at is null order by ${sort} ${order}, id ${order}`)).map((r) => r.id);
     for (const [sort, column] of [["createdAt", "created_at"], ["price", "price"], ["rating", "rating"]] as const) {
       for (const order of ["asc", "desc"] as const) {
         const all = await full(column, order);

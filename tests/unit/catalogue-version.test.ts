@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { catalogueVersion } from "~/db/client.server";
+import * as app from "~/db/client.server";
+import { env } from "~/env.server";
 import { productSchema } from "~/lib/product-schema";
 import { placeOrder, updateOrder } from "~/models/order.server";
 import { createProduct, deleteProduct, updateProduct } from "~/models/product-admin.server";
@@ -7,7 +9,10 @@ import { addReview, listProducts } from "~/models/product.server";
 import { sessionStorage } from "~/utils/session.server";
 import { createUser } from "~/models/user.server";
 import { parseShopQuery } from "~/lib/shop-query";
-import { run, runElsewhere } from "./sql";
+import { testDb } from "../db";
+
+const raw = testDb(app); // the app's own connections (tests/db.ts)
+const elsewhere = testDb(env.databaseUrl ?? env.databasePath); // connections of its own, as another process
 
 // The guest page cache and the cached shop totals are kept until catalogueVersion() moves: it must
 // move on every write a guest page shows, and only then.
@@ -29,7 +34,7 @@ describe("catalogue version", () => {
     let id = "";
     expect(await moves(async () => (id = await createProduct(productSchema.parse({ name: "Versioned", price: 5, stock: 4 }))))).toBe(true);
     expect(await moves(() => updateProduct(id, productSchema.parse({ name: "Versioned 2", price: 6, stock: 4, images: ["/uploads/v.png"] })))).toBe(true);
-    await movesFromOutside(() => run("update product_images set position = position where product_id = ?", id));
+    await movesFromOutside(() => raw.run("update product_images set position = position where product_id = ?", id));
 
     const user = await createUser({ name: "Vera", email: "version@example.com", phone: "9876543210", password: "secret1" });
     expect(await moves(() => addReview(id, user, { rating: 4, comment: "" }))).toBe(true);
@@ -40,7 +45,7 @@ describe("catalogue version", () => {
     // An order takes stock, which the product page shows.
     expect(await moves(async () => (order = (await placeOrder(user.id, { contact, shippingAddress, items: [{ product: id, qty: 1 }] })).id))).toBe(true);
 
-    await movesFromOutside(() => runElsewhere("update products set price = price + 1 where id = ?", id));
+    await movesFromOutside(() => elsewhere.run("update products set price = price + 1 where id = ?", id));
 
     // Neither an order's paid flag nor a user or a session is on a guest page.
     expect(await moves(() => updateOrder(order, { isPaid: true }))).toBe(false);

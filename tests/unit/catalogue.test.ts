@@ -1,9 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { seedDemoCatalogue } from "~/db/seed.server";
+import { env } from "~/env.server";
 import { parseShopQuery } from "~/lib/shop-query";
 import { addReview, getProduct, listProducts, toApiProductDetail, topRated } from "~/models/product.server";
 import { createUser } from "~/models/user.server";
-import { runElsewhere } from "./sql";
+import { testDb } from "../db";
+
+const elsewhere = testDb(env.databaseUrl ?? env.databasePath); // connections of its own, as another process
 
 const q = (qs: string) => parseShopQuery(new URLSearchParams(qs));
 
@@ -96,7 +99,7 @@ describe("catalogue model on the demo seed", async () => {
     const victim = (await listProducts(q("limit=1"))).items[0]!;
     // Deleted by another process, past the app's prepared statements and cached totals; any
     // timestamp marks it deleted, and created_at is one in either database's own type.
-    await runElsewhere("update products set deleted_at = created_at where id = ?", victim.id);
+    await elsewhere.run("update products set deleted_at = created_at where id = ?", victim.id);
     expect(await getProduct(victim.id)).toBeNull();
     expect((await listProducts(q("limit=60"))).items.map((p) => p.id)).not.toContain(victim.id);
   });

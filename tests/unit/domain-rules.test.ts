@@ -1,3 +1,4 @@
+import * as app from "~/db/client.server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { newId } from "~/utils/id.server";
 import { registerAccount } from "~/utils/auth.server";
@@ -6,7 +7,9 @@ import { OrderError, placeOrder, submitOrder, type PlaceOrderInput } from "~/mod
 import { getProduct, postReview } from "~/models/product.server";
 import { RateLimited } from "~/utils/rate-limit.server";
 import { createUser, EmailTakenError } from "~/models/user.server";
-import { run, value } from "./sql";
+import { testDb } from "../db";
+
+const raw = testDb(app); // the app's own connections (tests/db.ts)
 
 // Issue #19: rules that both doors (the HTML route and its /api twin) share live in the model,
 // written once. Real rows, real counts (RATE_LIMIT_FACTOR unset: the real limits).
@@ -16,11 +19,11 @@ const shippingAddress = { address: "7 Lake Road", city: "Kolkata", state: "West 
 
 async function product(stock: number) {
   const id = newId();
-  await run("insert into products (id, name, price, stock) values (?, ?, ?, ?)", id, `Jar ${id.slice(-4)}`, 250_00, stock);
+  await raw.run("insert into products (id, name, price, stock) values (?, ?, ?, ?)", id, `Jar ${id.slice(-4)}`, 250_00, stock);
   return id;
 }
-const stock = (id: string) => value<number>("select stock from products where id = ?", id);
-const ordersOf = (userId: string) => value<number>("select cast(count(*) as integer) from orders where user_id = ?", userId);
+const stock = (id: string) => raw.value<number>("select stock from products where id = ?", id);
+const ordersOf = (userId: string) => raw.value<number>("select cast(count(*) as integer) from orders where user_id = ?", userId);
 const order = (productId: string): PlaceOrderInput => ({ contact, shippingAddress, items: [{ product: productId, qty: 1 }] });
 
 let customers = 0;
@@ -112,7 +115,7 @@ describe("submitOrder: the order limit, and a repeat that does not count against
 
 describe("postReview: the review limit, then the one review per customer per product", () => {
   const comment = (productId: string, userId: string) =>
-    value<string>("select comment from reviews where product_id = ? and user_id = ?", productId, userId);
+    raw.value<string>("select comment from reviews where product_id = ? and user_id = ?", productId, userId);
 
   it("the 31st review in a minute is refused with the limit's message and changes nothing", async () => {
     const user = await customer();
@@ -143,7 +146,7 @@ describe("postReview: the review limit, then the one review per customer per pro
 
 describe("registerAccount: the sign-up limit per address", () => {
   const account = (email: string) => ({ name: "Tara", email, phone: "9876543212", password: "secret1" });
-  const accounts = (email: string) => value<number>("select cast(count(*) as integer) from users where email = ?", email);
+  const accounts = (email: string) => raw.value<number>("select cast(count(*) as integer) from users where email = ?", email);
 
   it("the 21st account from one address in an hour is refused with the limit's message and not made", async () => {
     const ip = "198.51.100.21";
@@ -169,8 +172,8 @@ describe("registerAccount: the sign-up limit per address", () => {
 describe("fillCityState: Place Order without JS fills an empty city or state from the PIN", () => {
   // Two offices of one PIN, as the directory lists them: the first names the city.
   beforeAll(async () => {
-    await run("insert into pincodes (pin, name, block, district, state) values (?, ?, ?, ?, ?)", 700029, "Ballygunge S.O", null, "Kolkata", "West Bengal");
-    await run("insert into pincodes (pin, name, block, district, state) values (?, ?, ?, ?, ?)", 700029, "Gariahat B.O", null, "South 24 Parganas", "West Bengal");
+    await raw.run("insert into pincodes (pin, name, block, district, state) values (?, ?, ?, ?, ?)", 700029, "Ballygunge S.O", null, "Kolkata", "West Bengal");
+    await raw.run("insert into pincodes (pin, name, block, district, state) values (?, ?, ?, ?, ?)", 700029, "Gariahat B.O", null, "South 24 Parganas", "West Bengal");
   });
 
   it("fills an empty city and state", async () => {

@@ -1,12 +1,15 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, isUniqueViolation, writeTransaction } from "~/db/client.server";
+import * as app from "~/db/client.server";
 import { orders } from "~/db/schema";
 import { newId } from "~/utils/id.server";
 import { getOrderFor, IDEMPOTENCY_KEY_INVALID, isKeyConflict, OrderError, orderIdForKey, placeOrder } from "~/models/order.server";
 import { addReview, getProduct, reviewBy } from "~/models/product.server";
 import { createUser } from "~/models/user.server";
-import { run, value } from "./sql";
+import { testDb } from "../db";
+
+const raw = testDb(app); // the app's own connections (tests/db.ts)
 
 // Issue #11, double submission: the same Place Order twice is one order; a customer has one
 // review per product.
@@ -16,12 +19,12 @@ const shippingAddress = { address: "3 Beach Road", city: "Chennai", state: "Tami
 
 async function product(price: number, stock: number) {
   const id = newId();
-  await run("insert into products (id, name, price, stock) values (?, ?, ?, ?)", id, `Jar ${id.slice(-4)}`, price, stock);
+  await raw.run("insert into products (id, name, price, stock) values (?, ?, ?, ?)", id, `Jar ${id.slice(-4)}`, price, stock);
   return id;
 }
-const stock = (id: string) => value<number>("select stock from products where id = ?", id);
-const ordersOf = (userId: string) => value<number>("select cast(count(*) as integer) from orders where user_id = ?", userId);
-const linesOf = (productId: string) => value<number>("select cast(count(*) as integer) from order_items where product_id = ?", productId);
+const stock = (id: string) => raw.value<number>("select stock from products where id = ?", id);
+const ordersOf = (userId: string) => raw.value<number>("select cast(count(*) as integer) from orders where user_id = ?", userId);
+const linesOf = (productId: string) => raw.value<number>("select cast(count(*) as integer) from order_items where product_id = ?", productId);
 
 let nila: { id: string; name: string; isAdmin: boolean };
 let arun: { id: string; name: string; isAdmin: boolean };
@@ -126,7 +129,7 @@ describe("one review per customer per product", () => {
     expect(after).toMatchObject({ rating: 1, numReviews: 1 });
     expect(after.reviews).toHaveLength(1);
     expect(after.reviews[0]).toMatchObject({ name: "Nila", rating: 1, comment: "Tunnelled after a week" });
-    expect(await value("select cast(count(*) as integer) from reviews where product_id = ? and user_id = ?", jar, nila.id)).toBe(1);
+    expect(await raw.value("select cast(count(*) as integer) from reviews where product_id = ? and user_id = ?", jar, nila.id)).toBe(1);
     expect(await reviewBy(jar, nila.id)).toEqual({ rating: 1, comment: "Tunnelled after a week" });
     expect([first, second]).toEqual(["created", "updated"]);
   });
@@ -145,11 +148,11 @@ describe("one review per customer per product", () => {
   it("the database refuses a second row for one customer and product; reviews without a user never collide", async () => {
     const jar = await product(100_00, 3);
     await addReview(jar, arun, { rating: 3, comment: "" });
-    const insert = (userId: string | null) => run("insert into reviews (id, product_id, user_id, name, rating) values (?, ?, ?, 'x', 4)", newId(), jar, userId);
+    const insert = (userId: string | null) => raw.run("insert into reviews (id, product_id, user_id, name, rating) values (?, ?, ?, 'x', 4)", newId(), jar, userId);
     const refusal = await insert(arun.id).then(() => undefined, (e: unknown) => e);
     expect(isUniqueViolation(refusal, { name: "reviews_user_product_unique", columns: ["reviews.user_id", "reviews.product_id"] }), String(refusal)).toBe(true);
     await insert(null);
     await insert(null);
-    expect(await value("select cast(count(*) as integer) from reviews where product_id = ?", jar)).toBe(3);
+    expect(await raw.value("select cast(count(*) as integer) from reviews where product_id = ?", jar)).toBe(3);
   });
 });

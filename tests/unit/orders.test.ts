@@ -1,22 +1,25 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import * as app from "~/db/client.server";
 import { CART_EMPTY, CHECKOUT_INCOMPLETE, checkoutSchema, orderRequestMessage, orderRequestSchema } from "~/lib/checkout-schema";
 import { newId } from "~/utils/id.server";
 import { getOrderFor, listOrdersForUser, OrderError, placeOrder, toApiOrder } from "~/models/order.server";
 import { deleteProduct } from "~/models/product-admin.server";
 import { createUser } from "~/models/user.server";
-import { run, value } from "./sql";
+import { testDb } from "../db";
+
+const raw = testDb(app); // the app's own connections (tests/db.ts)
 
 const contact = { name: "Asha", email: "asha@example.com", phone: "98" };
 const shippingAddress = { address: "1 MG Road", city: "Bengaluru", state: "Karnataka", pin: "560001" };
 
 async function product(price: number, stock: number) {
   const id = newId();
-  await run("insert into products (id, name, price, stock) values (?, ?, ?, ?)", id, `P ${id.slice(-4)}`, price, stock);
+  await raw.run("insert into products (id, name, price, stock) values (?, ?, ?, ?)", id, `P ${id.slice(-4)}`, price, stock);
   return id;
 }
-const stock = (id: string) => value<number>("select stock from products where id = ?", id);
-const orderRows = () => value<number>("select cast(count(*) as integer) from orders");
-const itemRows = () => value<number>("select cast(count(*) as integer) from order_items");
+const stock = (id: string) => raw.value<number>("select stock from products where id = ?", id);
+const orderRows = () => raw.value<number>("select cast(count(*) as integer) from orders");
+const itemRows = () => raw.value<number>("select cast(count(*) as integer) from order_items");
 
 let asha: { id: string; isAdmin: boolean };
 let ravi: { id: string; isAdmin: boolean };
@@ -45,9 +48,9 @@ describe("placeOrder", () => {
     const lines = async () => (await getOrderFor(asha, id))!.items.map((i) => i.productId);
     expect(await lines()).toEqual([c, a, b]);
     // Stock was taken product by product in id order; the lines are still the cart's.
-    expect(await value<number>("select position from order_items where order_id = ? and product_id = ?", id, b)).toBe(2);
+    expect(await raw.value<number>("select position from order_items where order_id = ? and product_id = ?", id, b)).toBe(2);
     // The position decides, not the rows' physical order: turned round, the list turns round.
-    await run("update order_items set position = 2 - position where order_id = ?", id);
+    await raw.run("update order_items set position = 2 - position where order_id = ?", id);
     expect(await lines()).toEqual([b, a, c]);
   });
 
@@ -134,7 +137,7 @@ describe("a tampered price hidden behind a second line of the same product", () 
   it("is refused: every line's price is compared", async () => {
     const user = await createUser({ name: "T", email: "tamper@example.com", phone: "9876543210", password: "secret1" });
     const id = newId();
-    await run("insert into products (id, name, price, stock) values (?, 'Tamper', 50000, 9)", id);
+    await raw.run("insert into products (id, name, price, stock) values (?, 'Tamper', 50000, 9)", id);
     const items = [{ product: id, qty: 1, price: 1 }, { product: id, qty: 1, price: 500 }];
     await expect(placeOrder(user.id, { contact, shippingAddress, items })).rejects.toThrow(/is now ₹500\.00/);
     expect(await stock(id)).toBe(9);

@@ -1,12 +1,15 @@
 import pg from "pg";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { dialect } from "~/db/client.server";
+import * as app from "~/db/client.server";
 import { env } from "~/env.server";
 import { newId } from "~/utils/id.server";
 import { deleteOrder, OrderError, placeOrder, updateOrder } from "~/models/order.server";
 import { addReview, getProduct } from "~/models/product.server";
 import { createUser } from "~/models/user.server";
-import { run, value } from "./sql";
+import { testDb } from "../db";
+
+const raw = testDb(app); // the app's own connections (tests/db.ts)
 
 // PostgreSQL runs write transactions side by side (READ COMMITTED, a pooled connection each; two
 // app servers do the same), where SQLite runs one at a time. The tests here make two model calls
@@ -56,7 +59,7 @@ async function lockable(id: string): Promise<boolean> {
 const waitingForLocks = (n: number) =>
   vi.waitFor(
     async () => {
-      const waiting = await value("SELECT cast(count(*) AS integer) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'");
+      const waiting = await raw.value("SELECT cast(count(*) AS integer) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'");
       expect(waiting).toBe(n);
     },
     { timeout: 30_000, interval: 20 },
@@ -84,11 +87,11 @@ async function overlapping(productId: string, first: () => Promise<unknown>, sec
 
 async function product(stock: number) {
   const id = newId();
-  await run("INSERT INTO products (id, name, price, stock) VALUES (?, ?, 100, ?)", id, `Jar ${id.slice(-4)}`, stock);
+  await raw.run("INSERT INTO products (id, name, price, stock) VALUES (?, ?, 100, ?)", id, `Jar ${id.slice(-4)}`, stock);
   return id;
 }
-const stock = (id: string) => value<number>("SELECT stock FROM products WHERE id = ?", id);
-const unitsSold = (id: string) => value<number>("SELECT cast(coalesce(sum(qty), 0) AS integer) FROM order_items WHERE product_id = ?", id);
+const stock = (id: string) => raw.value<number>("SELECT stock FROM products WHERE id = ?", id);
+const unitsSold = (id: string) => raw.value<number>("SELECT cast(coalesce(sum(qty), 0) AS integer) FROM order_items WHERE product_id = ?", id);
 
 const contact = { name: "Asha", email: "asha@example.com", phone: "9876543210" };
 const shippingAddress = { address: "1 MG Road", city: "Bengaluru", state: "Karnataka", pin: "560001" };
@@ -116,7 +119,7 @@ describe.skipIf(dialect !== "pg")(
       expect(outcomes.find((o) => o.status === "rejected")).toMatchObject({ reason: expect.any(OrderError) });
       expect(await stock(jar)).toBe(0);
       expect(await unitsSold(jar)).toBe(2);
-      expect(await value("SELECT cast(count(*) AS integer) FROM orders WHERE user_id IN (?, ?)", asha.id, ravi.id)).toBe(1);
+      expect(await raw.value("SELECT cast(count(*) AS integer) FROM orders WHERE user_id IN (?, ?)", asha.id, ravi.id)).toBe(1);
     });
 
     it("the same Idempotency-Key twice at once is one order: the second answers the first", async () => {

@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { dialect } from "~/db/client.server";
+import * as app from "~/db/client.server";
 import { env } from "~/env.server";
 import {
   PIN_BAD_RESPONSE,
@@ -15,7 +16,9 @@ import {
 } from "~/lib/pincode";
 import { PinServiceError, UPSTREAM_TIMEOUT_MS, ensurePincodes, lookupPin, titleCase, currentState } from "~/models/pincode.server";
 import { loader } from "~/routes/api.pincode.$pin";
-import { rows, run, value } from "./sql";
+import { testDb } from "../db";
+
+const raw = testDb(app); // the app's own connections (tests/db.ts)
 
 // A PIN that is not in the 2015 directory (the 999xxx range is unused).
 const UNKNOWN = "999999";
@@ -53,11 +56,11 @@ afterAll(async () => {
 afterEach(async () => {
   env.pincodeApiUrl = undefined;
   hits = [];
-  await run("DELETE FROM pin_cache");
+  await raw.run("DELETE FROM pin_cache");
 });
 
-const allStates = async () => (await rows<{ state: string }>("SELECT DISTINCT state FROM pincodes")).map((r) => r.state);
-const cachedAnswers = () => value("SELECT cast(count(*) AS integer) FROM pin_cache");
+const allStates = async () => (await raw.all<{ state: string }>("SELECT DISTINCT state FROM pincodes")).map((r) => r.state);
+const cachedAnswers = () => raw.value("SELECT cast(count(*) AS integer) FROM pin_cache");
 
 const pinError = async (promise: Promise<unknown>) => {
   const error = await promise.then(
@@ -74,13 +77,13 @@ const pinError = async (promise: Promise<unknown>) => {
  */
 async function refusing(pin: number): Promise<() => Promise<unknown>> {
   if (dialect === "pg") {
-    await run("CREATE FUNCTION refuse_pin() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$");
-    await run(`CREATE TRIGGER refuse_pin BEFORE INSERT ON pincodes FOR EACH ROW WHEN (NEW.pin = ${pin}) EXECUTE FUNCTION refuse_pin()`);
-    return () => run("DROP FUNCTION refuse_pin() CASCADE");
+    await raw.run("CREATE FUNCTION refuse_pin() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$");
+    await raw.run(`CREATE TRIGGER refuse_pin BEFORE INSERT ON pincodes FOR EACH ROW WHEN (NEW.pin = ${pin}) EXECUTE FUNCTION refuse_pin()`);
+    return () => raw.run("DROP FUNCTION refuse_pin() CASCADE");
   }
   // TEMP: on the writing connection only, which is the one the loader writes through.
-  await run(`CREATE TEMP TRIGGER refuse_pin BEFORE INSERT ON pincodes WHEN NEW.pin = ${pin} BEGIN SELECT RAISE(ABORT, 'refused'); END`);
-  return () => run("DROP TRIGGER refuse_pin");
+  await raw.run(`CREATE TEMP TRIGGER refuse_pin BEFORE INSERT ON pincodes WHEN NEW.pin = ${pin} BEGIN SELECT RAISE(ABORT, 'refused'); END`);
+  return () => raw.run("DROP TRIGGER refuse_pin");
 }
 
 describe("loading the PIN directory", () => {
@@ -91,13 +94,13 @@ describe("loading the PIN directory", () => {
     const error = await ensurePincodes().then(() => undefined, (e: unknown) => e);
     expect(String((error as Error | undefined)?.cause ?? error)).toMatch(/refused/); // drizzle wraps PostgreSQL's
     await stop();
-    expect(await value("SELECT cast(count(*) AS integer) FROM pincodes")).toBe(0);
+    expect(await raw.value("SELECT cast(count(*) AS integer) FROM pincodes")).toBe(0);
 
     const started = performance.now();
     expect(await ensurePincodes()).toBe(154_823);
     console.log(`ensurePincodes loaded 154,823 rows in ${Math.round(performance.now() - started)} ms (${dialect})`);
     expect(await ensurePincodes()).toBe(0);
-    const counts = await rows("SELECT cast(count(*) AS integer) AS rows, cast(count(DISTINCT pin) AS integer) AS pins FROM pincodes");
+    const counts = await raw.all("SELECT cast(count(*) AS integer) AS rows, cast(count(DISTINCT pin) AS integer) AS pins FROM pincodes");
     expect(counts).toEqual([{ rows: 154_823, pins: 19_097 }]);
   });
 
@@ -108,8 +111,8 @@ describe("loading the PIN directory", () => {
     expect(states).toContain("Andaman & Nicobar Islands");
     expect(states).toContain("Tamil Nadu");
     for (const s of states.filter((s) => !s.includes(" and "))) expect(s).toBe(titleCase(s));
-    expect(await value("SELECT cast(count(*) AS integer) FROM pincodes WHERE block = 'NA'")).toBe(0);
-    expect(await value("SELECT cast(count(*) AS integer) FROM pincodes WHERE block IS NULL")).toBeGreaterThan(0);
+    expect(await raw.value("SELECT cast(count(*) AS integer) FROM pincodes WHERE block = 'NA'")).toBe(0);
+    expect(await raw.value("SELECT cast(count(*) AS integer) FROM pincodes WHERE block IS NULL")).toBeGreaterThan(0);
   });
 });
 
@@ -117,7 +120,7 @@ describe("states as they are today", () => {
   beforeAll(async () => {
     await ensurePincodes();
   });
-  const stateOf = async (pin: number) => (await rows<{ state: string }>("SELECT DISTINCT state FROM pincodes WHERE pin = ?", pin)).map((r) => r.state);
+  const stateOf = async (pin: number) => (await raw.all<{ state: string }>("SELECT DISTINCT state FROM pincodes WHERE pin = ?", pin)).map((r) => r.state);
 
   it("moves Telangana and Ladakh districts and uses current names", async () => {
     expect(await stateOf(500001)).toEqual(["Telangana"]); // Hyderabad

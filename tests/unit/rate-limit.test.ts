@@ -1,7 +1,10 @@
 import { RateLimiterPostgres, RateLimiterSQLite } from "rate-limiter-flexible";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import * as app from "~/db/client.server";
 import { check, hit, RateLimited, resetRateLimits, RULES } from "~/utils/rate-limit.server";
-import { rows, value } from "./sql";
+import { testDb } from "../db";
+
+const raw = testDb(app); // the app's own connections (tests/db.ts)
 
 // The counts live in the database and the library reads the clock itself (Date.now()), so time is
 // moved with vitest's fake timers, installed before the module loads so that its 5-minute sweep
@@ -20,7 +23,7 @@ async function minutesPass(minutes: number) {
   }
 }
 
-const rowCount = () => value<number>("select cast(count(*) as integer) from rate_limits");
+const rowCount = () => raw.value<number>("select cast(count(*) as integer) from rate_limits");
 
 async function refusal(promise: Promise<void>): Promise<RateLimited | undefined> {
   try {
@@ -74,7 +77,7 @@ describe("rate limits (RATE_LIMIT_FACTOR unset: the real limits)", () => {
     // The sweep runs every 5 minutes; 70 minutes on, the review window (1 minute) ended over an
     // hour ago, the account window (1 hour) has not.
     await minutesPass(70);
-    expect(await rows("select key from rate_limits")).toEqual([{ key: "registerIp:198.51.100.1" }]);
+    expect(await raw.all("select key from rate_limits")).toEqual([{ key: "registerIp:198.51.100.1" }]);
     await hit("review", "new");
     await minutesPass(10);
     expect(await rowCount()).toBe(2);

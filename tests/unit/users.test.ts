@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
+import * as app from "~/db/client.server";
 import { registerSchema } from "~/lib/auth-schemas";
 import { createUser, EmailTakenError, ensureAdmin, getUserByEmail, verifyLogin } from "~/models/user.server";
-import { value } from "./sql";
+import { testDb } from "../db";
+
+const raw = testDb(app); // the app's own connections (tests/db.ts)
 
 describe("user model", () => {
   it("stores a bcrypt hash, never the password, and logs in case-insensitively", async () => {
@@ -19,7 +22,7 @@ describe("user model", () => {
     const base = { name: "A", phone: "9876543210", password: "secret1" };
     await createUser(registerSchema.parse({ ...base, email: "dup@example.com" }));
     await expect(createUser(registerSchema.parse({ ...base, email: "DUP@example.com" }))).rejects.toBeInstanceOf(EmailTakenError);
-    expect(await value("select cast(count(*) as integer) from users where email = ?", "dup@example.com")).toBe(1);
+    expect(await raw.value("select cast(count(*) as integer) from users where email = ?", "dup@example.com")).toBe(1);
   });
 
   it("creates the ADMIN_EMAIL admin, or promotes an existing account without touching its password", async () => {
@@ -59,6 +62,6 @@ describe("sessions end with the password or the account", () => {
     expect((await getUser(req(b)))?.id).toBe(user.id);
     expect(await deleteUser(user.id)).toBe(true);
     expect(await getUser(req(b))).toBeNull();
-    expect(await value("select cast(count(*) as integer) from sessions where user_id = ?", user.id)).toBe(0);
+    expect(await raw.value("select cast(count(*) as integer) from sessions where user_id = ?", user.id)).toBe(0);
   });
 });

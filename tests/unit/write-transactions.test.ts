@@ -3,11 +3,14 @@ import { once } from "node:events";
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { db, dialect, writeTransaction } from "~/db/client.server";
+import * as app from "~/db/client.server";
 import { products } from "~/db/schema";
 import { newId } from "~/utils/id.server";
 import { placeOrder, updateOrder } from "~/models/order.server";
 import { createUser } from "~/models/user.server";
-import { run, value } from "./sql";
+import { testDb } from "../db";
+
+const raw = testDb(app); // the app's own connections (tests/db.ts)
 
 /**
  * Another process holds the write lock for `ms` while it changes a row, then commits. Resolves
@@ -34,7 +37,7 @@ describe.skipIf(dialect === "pg")("write transactions wait for another writer in
   it("an order status change made while a script holds the write lock succeeds once it commits", async () => {
     const user = await createUser({ name: "Lock", email: "lock@example.com", phone: "9876543210", password: "secret1" });
     const product = newId();
-    await run("insert into products (id, name, price, stock) values (?, 'Jar', 100, 5)", product);
+    await raw.run("insert into products (id, name, price, stock) values (?, 'Jar', 100, 5)", product);
     const contact = { name: "Lock", email: "lock@example.com", phone: "9876543210" };
     const { id } = await placeOrder(user.id, { contact, shippingAddress: { address: "x", city: "y", state: "z", pin: "560001" }, items: [{ product, qty: 2 }] });
 
@@ -42,7 +45,7 @@ describe.skipIf(dialect === "pg")("write transactions wait for another writer in
     const started = Date.now();
     expect((await updateOrder(id, { status: "Cancelled" }))?.status).toBe("Cancelled");
     expect(Date.now() - started).toBeGreaterThanOrEqual(200);
-    expect(await value("select stock from products where id = ?", product)).toBe(5);
+    expect(await raw.value("select stock from products where id = ?", product)).toBe(5);
     await once(child, "exit");
   });
 });
