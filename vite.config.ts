@@ -10,7 +10,9 @@ const postgres = Boolean(process.env.VITEST) && pgBinDir() !== null;
 const noted = globalThis as { pgSkipNoted?: boolean }; // vitest reads this file twice
 if (process.env.VITEST && !postgres && !noted.pgSkipNoted) {
   noted.pgSkipNoted = true;
-  console.warn("Unit tests on PostgreSQL SKIPPED: no server binaries in /usr/lib/postgresql/*/bin (apt-get install postgresql)");
+  console.warn(
+    "Unit tests on PostgreSQL SKIPPED: no server binaries in /usr/lib/postgresql/*/bin (apt-get install postgresql)",
+  );
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -39,7 +41,16 @@ export default defineConfig(({ isSsrBuild }) => ({
         },
       },
       ...(postgres
-        ? [{ extends: true as const, test: { name: "pg", globalSetup: ["tests/unit/pg-global-setup.ts"], setupFiles: ["tests/unit/setup-pg.ts"] } }]
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: "pg",
+                globalSetup: ["tests/unit/pg-global-setup.ts"],
+                setupFiles: ["tests/unit/setup-pg.ts"],
+              },
+            },
+          ]
         : []),
     ],
   },

@@ -14,7 +14,7 @@ export const streamTimeout = 5_000;
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  const cause = isRouteErrorResponse(error) ? (error as { error?: unknown }).error ?? error : error;
+  const cause = isRouteErrorResponse(error) ? ((error as { error?: unknown }).error ?? error) : error;
   console.error(`${request.method} ${new URL(request.url).pathname}:`, cause);
 };
 
@@ -51,29 +51,37 @@ export default function handleRequest(
     });
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
     let failed: unknown = null;
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
-      nonce,
-      // A Suspense boundary (the lazy review form) that completes after a shell of more than
-      // progressiveChunkSize bytes (12,800 by default) is otherwise sent hidden, to be revealed by an
-      // inline script: without JS it never shows. The page is sent whole anyway, so never outline.
-      progressiveChunkSize: Number.POSITIVE_INFINITY,
-      onAllReady() {
-        body.on("finish", () => {
+    const { pipe, abort } = renderToPipeableStream(
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      {
+        nonce,
+        // A Suspense boundary (the lazy review form) that completes after a shell of more than
+        // progressiveChunkSize bytes (12,800 by default) is otherwise sent hidden, to be revealed by an
+        // inline script: without JS it never shows. The page is sent whole anyway, so never outline.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
+        onAllReady() {
+          body.on("finish", () => {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
+            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            resolve(
+              new Response(Buffer.concat(chunks), {
+                headers: responseHeaders,
+                status: failed ? 500 : responseStatusCode,
+              }),
+            );
+          });
+          pipe(body);
+        },
+        onShellError(error: unknown) {
           clearTimeout(timeoutId);
-          timeoutId = undefined;
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: failed ? 500 : responseStatusCode }));
-        });
-        pipe(body);
+          reject(error);
+        },
+        onError(error: unknown) {
+          failed = error;
+          console.error(error);
+        },
       },
-      onShellError(error: unknown) {
-        clearTimeout(timeoutId);
-        reject(error);
-      },
-      onError(error: unknown) {
-        failed = error;
-        console.error(error);
-      },
-    });
+    );
   });
 }

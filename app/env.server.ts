@@ -43,7 +43,10 @@ const schema = z.object({
   PORT: int(3000, 0, 65535),
   HOST: z.string().min(1).default("0.0.0.0"),
   WEB_CONCURRENCY: int(availableParallelism(), 1, 256),
-  DATABASE_PATH: z.string().min(1).default(join(projectRoot, "data", "shop.db")),
+  DATABASE_PATH: z
+    .string()
+    .min(1)
+    .default(join(projectRoot, "data", "shop.db")),
   // PostgreSQL instead of the SQLite file, for several app servers sharing one database.
   DATABASE_URL: z
     .string()
@@ -51,7 +54,10 @@ const schema = z.object({
     .optional(),
   // Connections each worker process keeps open to PostgreSQL.
   DATABASE_POOL_SIZE: int(5, 1, 100),
-  UPLOAD_DIR: z.string().min(1).default(join(projectRoot, "data", "uploads")),
+  UPLOAD_DIR: z
+    .string()
+    .min(1)
+    .default(join(projectRoot, "data", "uploads")),
   SESSION_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   ADMIN_EMAIL: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
@@ -62,8 +68,19 @@ const schema = z.object({
   ALLOWED_ORIGINS: z
     .string()
     .default("")
-    .transform((v) => v.split(",").map((o) => o.trim()).filter(Boolean))
-    .pipe(z.array(z.string().regex(/^https?:\/\/[^/\s]+$/i, "must be a comma-separated list of origins like https://app.example.com"))),
+    .transform((v) =>
+      v
+        .split(",")
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(/^https?:\/\/[^/\s]+$/i, "must be a comma-separated list of origins like https://app.example.com"),
+      ),
+    ),
   LOG_REQUESTS: flag("true"),
   PAGE_CACHE: flag("true"),
   RATE_LIMIT_FACTOR: z.coerce.number({ error: "must be a number" }).positive("must be more than 0").default(1),
@@ -72,14 +89,18 @@ const schema = z.object({
 
 const parsed = schema.safeParse(process.env);
 if (!parsed.success) {
-  throw new Error(`Invalid environment: ${parsed.error.issues.map((i) => `${String(i.path[0])} ${i.message}`).join("; ")}`);
+  throw new Error(
+    `Invalid environment: ${parsed.error.issues.map((i) => `${String(i.path[0])} ${i.message}`).join("; ")}`,
+  );
 }
 const raw = parsed.data;
 
 const databasePath = resolve(raw.DATABASE_PATH);
 // Sessions signed on one app server must open on every other: no per-machine generated secret.
 if (raw.DATABASE_URL && !raw.SESSION_SECRET) {
-  throw new Error("Invalid environment: SESSION_SECRET must be set when DATABASE_URL is (every app server signs sessions with it)");
+  throw new Error(
+    "Invalid environment: SESSION_SECRET must be set when DATABASE_URL is (every app server signs sessions with it)",
+  );
 }
 
 // Without SESSION_SECRET a random one is generated once and kept beside the database,

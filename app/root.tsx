@@ -1,5 +1,14 @@
 import { useEffect } from "react";
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunction } from "react-router";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunction,
+} from "react-router";
 import type { Route } from "./+types/root";
 import { Footer } from "~/components/Footer";
 import { Nav } from "~/components/Nav";
@@ -27,7 +36,11 @@ export const links: Route.LinksFunction = () => [
 export const middleware: Route.MiddlewareFunction[] = [noStoreForPersonalPages, pageCache];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [user, { toasts, setCookie }, cart] = await Promise.all([getUser(request), takeToasts(request), readCart(request)]);
+  const [user, { toasts, setCookie }, cart] = await Promise.all([
+    getUser(request),
+    takeToasts(request),
+    readCart(request),
+  ]);
   return data(
     { user: user ? toPublicUser(user) : null, cartCount: cartCount(cart), toasts },
     setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,

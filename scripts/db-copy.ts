@@ -23,7 +23,17 @@ import * as sqliteSchema from "../app/db/schema.sqlite";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 
 /** Parents before children, so every foreign key finds its row. */
-const TABLES = ["users", "sessions", "products", "productImages", "reviews", "orders", "orderItems", "pincodes", "pinCache"] as const;
+const TABLES = [
+  "users",
+  "sessions",
+  "products",
+  "productImages",
+  "reviews",
+  "orders",
+  "orderItems",
+  "pincodes",
+  "pinCache",
+] as const;
 type TableKey = (typeof TABLES)[number];
 
 /** Sums that must come out the same on both sides, besides each table's row count. */
@@ -35,13 +45,22 @@ const TOTALS: { label: string; sql: string }[] = [
   { label: "reviews: ratings", sql: "SELECT coalesce(sum(rating), 0) AS n FROM reviews" },
 ];
 
-export type CopyReport = { rows: Record<string, number>; totals: Record<string, number>; pictures: { files: number; bytes: number } };
+export type CopyReport = {
+  rows: Record<string, number>;
+  totals: Record<string, number>;
+  pictures: { files: number; bytes: number };
+};
 
 /** File names saveUploads gives (see app/models/upload.server.ts). */
 const PICTURE_FILE = /^[0-9a-f]{24}(?:-\d{2,4})?\.(jpg|png|webp|gif)$/;
 const TYPES: Record<string, string> = { jpg: "image/jpeg", png: "image/png", webp: "image/webp", gif: "image/gif" };
 
-export async function copyDatabase(options: { from: string; uploads: string; to: string; log?: (line: string) => void }): Promise<CopyReport> {
+export async function copyDatabase(options: {
+  from: string;
+  uploads: string;
+  to: string;
+  log?: (line: string) => void;
+}): Promise<CopyReport> {
   const log = options.log ?? (() => {});
   if (!existsSync(options.from)) throw new Error(`No SQLite database at ${options.from}`);
   const file = new Database(options.from, { readonly: true, fileMustExist: true });
@@ -59,7 +78,10 @@ export async function copyDatabase(options: { from: string; uploads: string; to:
           if (row!.n > 0) throw new Error(`The PostgreSQL database already has ${key}: copy into an empty database`);
         }
         for (const key of TABLES) {
-          const rows = source.select().from(sqliteSchema[key] as Table).all() as Record<string, unknown>[];
+          const rows = source
+            .select()
+            .from(sqliteSchema[key] as Table)
+            .all() as Record<string, unknown>[];
           await insertAll(tx, pgSchema[key], rows);
           report.rows[getTableName(pgSchema[key])] = rows.length;
           log(`${getTableName(pgSchema[key]).padEnd(16)} ${rows.length} rows`);
@@ -89,7 +111,11 @@ async function insertAll(tx: PgTx, table: (typeof pgSchema)[TableKey], rows: Rec
 }
 
 function pictureFiles(dir: string): string[] {
-  return existsSync(dir) ? readdirSync(dir).filter((name) => PICTURE_FILE.test(name)).sort() : [];
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .filter((name) => PICTURE_FILE.test(name))
+        .sort()
+    : [];
 }
 
 async function copyPictures(tx: PgTx, dir: string): Promise<{ files: number; bytes: number }> {
@@ -116,15 +142,22 @@ async function check(tx: PgTx, file: Database.Database, report: CopyReport, dir:
     report.totals[total.label] = here;
     if (Number(row!.n) !== here) problems.push(`${total.label}: ${here} in SQLite, ${row!.n} in PostgreSQL`);
   }
-  const [pics] = (await tx.execute(sql`SELECT count(*)::int AS files, coalesce(sum(length(bytes)), 0)::bigint AS bytes FROM pictures`)).rows as { files: number; bytes: string }[];
-  if (pics!.files !== report.pictures.files || Number(pics!.bytes) !== report.pictures.bytes) problems.push(`pictures: ${report.pictures.files} files in ${dir}, ${pics!.files} rows`);
+  const [pics] = (
+    await tx.execute(sql`SELECT count(*)::int AS files, coalesce(sum(length(bytes)), 0)::bigint AS bytes FROM pictures`)
+  ).rows as { files: number; bytes: string }[];
+  if (pics!.files !== report.pictures.files || Number(pics!.bytes) !== report.pictures.bytes)
+    problems.push(`pictures: ${report.pictures.files} files in ${dir}, ${pics!.files} rows`);
   if (problems.length > 0) throw new Error(`The copy does not match, nothing was kept:\n  ${problems.join("\n  ")}`);
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { to: { type: "string" }, from: { type: "string" }, uploads: { type: "string" } } });
+  const { values } = parseArgs({
+    options: { to: { type: "string" }, from: { type: "string" }, uploads: { type: "string" } },
+  });
   if (!values.to || !/^postgres(ql)?:\/\//.test(values.to)) {
-    console.error("Usage: npm run db:copy -- --to postgres://user@host/db [--from data/shop.db] [--uploads data/uploads]");
+    console.error(
+      "Usage: npm run db:copy -- --to postgres://user@host/db [--from data/shop.db] [--uploads data/uploads]",
+    );
     process.exit(2);
   }
   const from = resolve(values.from ?? process.env.DATABASE_PATH ?? join(root, "data", "shop.db"));
@@ -133,7 +166,9 @@ async function main() {
   const started = Date.now();
   const report = await copyDatabase({ from, uploads, to: values.to, log: (line) => console.log(`  ${line}`) });
   for (const [label, n] of Object.entries(report.totals)) console.log(`  checked ${label}: ${n}`);
-  console.log(`Copied and checked in ${((Date.now() - started) / 1000).toFixed(1)} s. Start the shop with DATABASE_URL set to it.`);
+  console.log(
+    `Copied and checked in ${((Date.now() - started) / 1000).toFixed(1)} s. Start the shop with DATABASE_URL set to it.`,
+  );
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

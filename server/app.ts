@@ -15,14 +15,19 @@ export { servePageCache } from "~/utils/page-cache.server";
 // Given a function, React Router calls it and re-derives its route tables and static handler on
 // every request (so that development edits show at once); given the build, it derives them once.
 // Measured on a logged-in /shop render: the per-request derivation was ~5% of the worker's CPU.
-const build = import.meta.env.DEV ? () => import("virtual:react-router/server-build") : await import("virtual:react-router/server-build");
+const build = import.meta.env.DEV
+  ? () => import("virtual:react-router/server-build")
+  : await import("virtual:react-router/server-build");
 
 export const handler = createRequestHandler({
   build,
   getLoadContext(req, res: Response) {
     const context = new RouterContextProvider();
     // req.ip follows Express's `trust proxy`; the nonce is the one helmet put in this response's CSP.
-    context.set(requestInfo, { ip: req.ip ?? req.socket.remoteAddress ?? "unknown", nonce: String(res.locals.cspNonce) });
+    context.set(requestInfo, {
+      ip: req.ip ?? req.socket.remoteAddress ?? "unknown",
+      nonce: String(res.locals.cspNonce),
+    });
     return context;
   },
 });

@@ -63,7 +63,8 @@ function originOf(url: string): string {
 /** The origins this request may come from: the Host it was sent to (and X-Forwarded-* behind a proxy), plus ALLOWED_ORIGINS. */
 export function ownOrigins(headers: Headers, encrypted: boolean, trustProxy: boolean, allowed: string[]): string[] {
   const host = (trustProxy && one(headers["x-forwarded-host"])) || one(headers.host);
-  const proto = (trustProxy && one(headers["x-forwarded-proto"])?.split(",")[0]?.trim()) || (encrypted ? "https" : "http");
+  const proto =
+    (trustProxy && one(headers["x-forwarded-proto"])?.split(",")[0]?.trim()) || (encrypted ? "https" : "http");
   return [...(host ? [`${proto}://${host}`.toLowerCase()] : []), ...allowed.map((o) => o.toLowerCase())];
 }
 

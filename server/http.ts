@@ -57,7 +57,10 @@ export function createHttpApp(options: Options) {
   http.set("trust proxy", env.trustProxy);
   if (env.logRequests) http.use(requestLog);
   const helmetHeaders = helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives((res) => String((res as express.Response).locals.scriptSources), !!options.vite) },
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: cspDirectives((res) => String((res as express.Response).locals.scriptSources), !!options.vite),
+    },
     // Sent below, and only in production over HTTPS: a development host must not be pinned to it.
     strictTransportSecurity: false,
     xFrameOptions: { action: "deny" },
@@ -87,7 +90,13 @@ export function createHttpApp(options: Options) {
   // Uploads arrive while the shop runs, so their folder is looked up on each request (dev mode).
   // On PostgreSQL pictures are rows every app server reads (app/routes/uploads.$name.ts).
   if (dialect === "sqlite") {
-    http.use("/uploads", readOnly(sirv(env.uploadDir, { dev: true, etag: true, setHeaders: (res) => res.setHeader("Cache-Control", YEAR) })), noSuchFile);
+    http.use(
+      "/uploads",
+      readOnly(
+        sirv(env.uploadDir, { dev: true, etag: true, setHeaders: (res) => res.setHeader("Cache-Control", YEAR) }),
+      ),
+      noSuchFile,
+    );
   }
   if (options.vite) http.use(options.vite.middlewares);
   else {
@@ -96,7 +105,8 @@ export function createHttpApp(options: Options) {
       etag: true,
       gzip: true,
       brotli: true,
-      setHeaders: (res, path) => res.setHeader("Cache-Control", path.startsWith("/assets/") ? YEAR : "public, max-age=3600"),
+      setHeaders: (res, path) =>
+        res.setHeader("Cache-Control", path.startsWith("/assets/") ? YEAR : "public, max-age=3600"),
     });
     http.use(readOnly(files));
   }
@@ -113,7 +123,9 @@ export function listen(http: express.Express): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = http.listen(env.port, env.host, (error?: Error) => (error ? reject(error) : resolve(server)));
     server.on("connect", (_req, socket) => {
-      socket.end(`HTTP/1.1 405 Method Not Allowed\r\nAllow: ${ALLOW}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+      socket.end(
+        `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${ALLOW}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+      );
     });
   });
 }

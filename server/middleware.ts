@@ -13,7 +13,13 @@ const DRAIN_LIMIT = 16 * 1024 * 1024;
  * drained rather than cut off: closing a socket the client is still writing to gives it a broken
  * pipe (EPIPE) instead of our 413. Only a body too big to be worth reading closes the connection.
  */
-export function refuse(req: Request, res: Response, status: number, message: string, headers: Record<string, string> = {}) {
+export function refuse(
+  req: Request,
+  res: Response,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+) {
   const declared = Number(req.headers["content-length"] ?? 0);
   const chunked = req.headers["transfer-encoding"] !== undefined && req.headers["content-length"] === undefined;
   if (chunked || declared > DRAIN_LIMIT) res.set("Connection", "close");
@@ -35,14 +41,21 @@ export const methods: RequestHandler = (req, res, next) => {
 /** Cross-site form posts and fetches are refused before the app runs any action. */
 export const sameOrigin: RequestHandler = (req, res, next) => {
   const encrypted = (req.socket as TLSSocket).encrypted === true;
-  if (!isCrossSite(req.method, req.headers, ownOrigins(req.headers, encrypted, env.trustProxy, env.allowedOrigins))) return next();
+  if (!isCrossSite(req.method, req.headers, ownOrigins(req.headers, encrypted, env.trustProxy, env.allowedOrigins)))
+    return next();
   refuse(req, res, 403, "Cross-site request refused");
 };
 
 /** Oversized bodies are refused on their declared length, before they are read. */
 export const bodyLimit: RequestHandler = (req, res, next) => {
-  if (Number(req.headers["content-length"] ?? 0) > bodyLimitFor(req.path)) return refuse(req, res, 413, "Request body too large");
-  if (req.headers["transfer-encoding"] && req.headers["content-length"] === undefined && req.method !== "GET" && req.method !== "HEAD") {
+  if (Number(req.headers["content-length"] ?? 0) > bodyLimitFor(req.path))
+    return refuse(req, res, 413, "Request body too large");
+  if (
+    req.headers["transfer-encoding"] &&
+    req.headers["content-length"] === undefined &&
+    req.method !== "GET" &&
+    req.method !== "HEAD"
+  ) {
     return refuse(req, res, 411, "Content-Length required");
   }
   next();
@@ -54,7 +67,10 @@ export const bodyLimit: RequestHandler = (req, res, next) => {
  */
 export const offeredEncodings: RequestHandler = (req, _res, next) => {
   if (req.headers["accept-encoding"] !== undefined) {
-    req.headers["accept-encoding"] = req.acceptsEncodings().filter((e) => e === "br" || e === "gzip").join(", ");
+    req.headers["accept-encoding"] = req
+      .acceptsEncodings()
+      .filter((e) => e === "br" || e === "gzip")
+      .join(", ");
   }
   next();
 };
@@ -73,7 +89,8 @@ export const plainRanges: RequestHandler = (req, _res, next) => {
   const range = req.headers.range;
   if (range !== undefined) {
     const m = /^bytes=(\d*)-(\d*)$/.exec(range);
-    const ok = m !== null && (m[1] !== "" || m[2] !== "") && (m[1] === "" || m[2] === "" || Number(m[1]) <= Number(m[2]));
+    const ok =
+      m !== null && (m[1] !== "" || m[2] !== "") && (m[1] === "" || m[2] === "" || Number(m[1]) <= Number(m[2]));
     if (!ok) delete req.headers.range;
   }
   next();

@@ -19,7 +19,9 @@ cluster.schedulingPolicy = cluster.SCHED_NONE;
 function prepare(): Promise<void> {
   const step = cluster.fork({ SHOP_ROLE: "prepare" });
   return new Promise((resolve, reject) => {
-    step.once("exit", (code, signal) => (code === 0 ? resolve() : reject(new Error(`The start-up step failed (${signal ?? `exit ${code}`}).`))));
+    step.once("exit", (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`The start-up step failed (${signal ?? `exit ${code}`}).`)),
+    );
   });
 }
 
@@ -66,7 +68,9 @@ export async function runPrimary(): Promise<void> {
     for (const worker of workers) worker.kill();
     process.exit(1);
   }
-  log(`Candle shop listening on http://${env.host === "0.0.0.0" ? "localhost" : env.host}:${env.port} with ${env.workers} worker${env.workers === 1 ? "" : "s"}`);
+  log(
+    `Candle shop listening on http://${env.host === "0.0.0.0" ? "localhost" : env.host}:${env.port} with ${env.workers} worker${env.workers === 1 ? "" : "s"}`,
+  );
 
   const shutdown = async (signal: string) => {
     if (stopping) return;

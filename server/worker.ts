@@ -19,14 +19,16 @@ export async function serveWorker(options: { vite?: ViteDevServer } = {}) {
   const vite = options.vite;
   if (vite) {
     // Development: the app is loaded through Vite on every request, so edits show at once.
-    const load = (use: (mod: typeof import("./app")) => express.RequestHandler): express.RequestHandler => async (req, res, next) => {
-      try {
-        use((await vite.ssrLoadModule("./server/app.ts")) as typeof import("./app"))(req, res, next);
-      } catch (error) {
-        if (error instanceof Error) vite.ssrFixStacktrace(error);
-        next(error);
-      }
-    };
+    const load =
+      (use: (mod: typeof import("./app")) => express.RequestHandler): express.RequestHandler =>
+      async (req, res, next) => {
+        try {
+          use((await vite.ssrLoadModule("./server/app.ts")) as typeof import("./app"))(req, res, next);
+        } catch (error) {
+          if (error instanceof Error) vite.ssrFixStacktrace(error);
+          next(error);
+        }
+      };
     app = load((mod) => mod.handler);
     servePageCache = (securityHeaders) => load((mod) => mod.servePageCache(securityHeaders));
     closeDatabase = async () => {};

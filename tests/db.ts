@@ -65,12 +65,22 @@ function connectionPerCall(path: string): Connect {
 
 function sqlite(connect: Connect): TestDb {
   // What the shop's schema stores for them: 1/0 and unix seconds.
-  const bind = (params: unknown[]) => params.map((p) => (typeof p === "boolean" ? Number(p) : p instanceof Date ? Math.floor(p.getTime() / 1000) : p));
+  const bind = (params: unknown[]) =>
+    params.map((p) => (typeof p === "boolean" ? Number(p) : p instanceof Date ? Math.floor(p.getTime() / 1000) : p));
   return {
     dialect: "sqlite",
     all: <T>(sql: string, ...params: unknown[]) => connect(false, (db) => db.prepare(sql).all(...bind(params)) as T[]),
-    get: <T>(sql: string, ...params: unknown[]) => connect(false, (db) => db.prepare(sql).get(...bind(params)) as T | undefined),
-    value: <T>(sql: string, ...params: unknown[]) => connect(false, (db) => db.prepare(sql).pluck().get(...bind(params)) as T | undefined),
+    get: <T>(sql: string, ...params: unknown[]) =>
+      connect(false, (db) => db.prepare(sql).get(...bind(params)) as T | undefined),
+    value: <T>(sql: string, ...params: unknown[]) =>
+      connect(
+        false,
+        (db) =>
+          db
+            .prepare(sql)
+            .pluck()
+            .get(...bind(params)) as T | undefined,
+      ),
     run: (sql: string, ...params: unknown[]) => connect(true, (db) => db.prepare(sql).run(...bind(params)).changes),
   };
 }
@@ -87,7 +97,8 @@ const parsers: Record<number, (text: string) => unknown> = {
   [builtins.TIMESTAMP]: unixSeconds,
 };
 const types = {
-  getTypeParser: (oid: number, format?: "text" | "binary") => parsers[oid] ?? pg.types.getTypeParser(oid, format ?? "text"),
+  getTypeParser: (oid: number, format?: "text" | "binary") =>
+    parsers[oid] ?? pg.types.getTypeParser(oid, format ?? "text"),
 };
 
 // One small pool per database and test worker; idle connections close, and never keep the worker alive.
@@ -133,7 +144,10 @@ export async function storedPictures(address: string, uploadDir: string): Promis
     const client = new pg.Client({ connectionString: address });
     await client.connect();
     try {
-      for (const row of (await client.query<{ name: string; bytes: Buffer }>("SELECT name, bytes FROM pictures ORDER BY name")).rows) pictures.set(row.name, row.bytes);
+      for (const row of (
+        await client.query<{ name: string; bytes: Buffer }>("SELECT name, bytes FROM pictures ORDER BY name")
+      ).rows)
+        pictures.set(row.name, row.bytes);
     } finally {
       await client.end();
     }

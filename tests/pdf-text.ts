@@ -13,8 +13,7 @@ import { PDFDocument } from "pdf-lib";
  */
 
 /** Windows-1252 characters in 0x80–0x9F (unused codes map to U+FFFD). */
-const CP1252_80 =
-  "€\uFFFD‚ƒ„…†‡ˆ‰Š‹Œ\uFFFDŽ\uFFFD\uFFFD‘’“”•–—˜™š›œ\uFFFDžŸ";
+const CP1252_80 = "€\uFFFD‚ƒ„…†‡ˆ‰Š‹Œ\uFFFDŽ\uFFFD\uFFFD‘’“”•–—˜™š›œ\uFFFDžŸ";
 
 const decodeWinAnsi = (bytes: number[]) =>
   bytes.map((b) => (b >= 0x80 && b <= 0x9f ? CP1252_80[b - 0x80] : String.fromCharCode(b))).join("");
@@ -244,7 +243,8 @@ export function pdfText(bytes: Uint8Array): string {
         // tolerate trailing end-of-line bytes before "endstream"
         decoded = inflateSync(data, { finishFlush: 2 /* Z_SYNC_FLUSH */ });
       }
-    } else if (/\/Filter\b/.test(dict)) continue; // another filter: not made by pdf-lib
+    } else if (/\/Filter\b/.test(dict))
+      continue; // another filter: not made by pdf-lib
     else decoded = data;
     const content = decoded.toString("latin1");
     if (!/\bBT\b/.test(content)) continue;

@@ -22,10 +22,13 @@ export function pgBinDir(): string | null {
 const asRoot = process.getuid?.() === 0;
 
 function run(bin: string, tool: string, args: string[]): void {
-  const [cmd, argv] = asRoot ? ["runuser", ["-u", "postgres", "--", join(bin, tool), ...args]] : [join(bin, tool), args];
+  const [cmd, argv] = asRoot
+    ? ["runuser", ["-u", "postgres", "--", join(bin, tool), ...args]]
+    : [join(bin, tool), args];
   // From /: the postgres user may not be allowed into the working directory.
   const r = spawnSync(cmd, argv, { encoding: "utf8", cwd: "/" });
-  if (r.status !== 0) throw new Error(`${tool} ${args.join(" ")} failed (${r.status}): ${r.stderr || r.stdout || r.error}`);
+  if (r.status !== 0)
+    throw new Error(`${tool} ${args.join(" ")} failed (${r.status}): ${r.stderr || r.stdout || r.error}`);
 }
 
 function freePort(): Promise<number> {
@@ -45,9 +48,12 @@ const running = new Set<() => void>();
 process.once("exit", () => running.forEach((stop) => stop()));
 
 /** Starts a cluster holding an empty database `shop`; `url` names it. `settings` are more `-c name=value`s. */
-export async function startPgCluster({ settings = {} }: { settings?: Record<string, string | number> } = {}): Promise<PgCluster> {
+export async function startPgCluster({
+  settings = {},
+}: { settings?: Record<string, string | number> } = {}): Promise<PgCluster> {
   const bin = pgBinDir();
-  if (!bin) throw new Error("No PostgreSQL server binaries under /usr/lib/postgresql/*/bin (apt-get install postgresql)");
+  if (!bin)
+    throw new Error("No PostgreSQL server binaries under /usr/lib/postgresql/*/bin (apt-get install postgresql)");
   const dir = mkdtempSync(join(tmpdir(), "candle-pg-"));
   if (asRoot) chownSync(dir, Number(spawnSync("id", ["-u", "postgres"], { encoding: "utf8" }).stdout.trim()), 0);
   const data = join(dir, "data");

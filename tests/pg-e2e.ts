@@ -10,7 +10,8 @@ export const onPostgres = process.env.E2E_DATABASE === "pg";
 /** The cluster's maintenance database, from which databases are created. */
 function clusterUrl(): string {
   const url = process.env.E2E_PG_CLUSTER;
-  if (!url) throw new Error("E2E_PG_CLUSTER is not set: run the suite with E2E_DATABASE=pg through tests/playwright.config.ts");
+  if (!url)
+    throw new Error("E2E_PG_CLUSTER is not set: run the suite with E2E_DATABASE=pg through tests/playwright.config.ts");
   return url;
 }
 
@@ -49,5 +50,7 @@ export function renameToTemplate(url: string, template: string): Promise<void> {
 
 /** Whether database `name` exists. */
 export function databaseExists(name: string): Promise<boolean> {
-  return onCluster(async (client) => (await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [name])).rowCount === 1);
+  return onCluster(
+    async (client) => (await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [name])).rowCount === 1,
+  );
 }

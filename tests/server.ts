@@ -7,7 +7,17 @@ import bcrypt from "bcryptjs";
 import Database from "better-sqlite3";
 import { createHash, randomBytes } from "node:crypto";
 import { spawn, type ChildProcess } from "node:child_process";
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+} from "node:fs";
 import { Agent, request as httpRequest } from "node:http";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -95,7 +105,10 @@ let template: Promise<string> | undefined;
 function templateName(): string {
   const hash = createHash("sha256").update(readFileSync(SERVER_ENTRY));
   const migrations = join(ROOT, "drizzle", "sqlite");
-  for (const file of readdirSync(migrations).filter((f) => f.endsWith(".sql")).sort()) hash.update(file).update(readFileSync(join(migrations, file)));
+  for (const file of readdirSync(migrations)
+    .filter((f) => f.endsWith(".sql"))
+    .sort())
+    hash.update(file).update(readFileSync(join(migrations, file)));
   return `candle-ops-template-${hash.digest("hex").slice(0, 16)}.db`;
 }
 
@@ -119,7 +132,8 @@ function templateDb(): Promise<string> {
     for (const old of readdirSync(tmpdir())) {
       if (!old.startsWith("candle-ops-template-") || old === name) continue;
       const file = join(tmpdir(), old);
-      if (Date.now() - (statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 24 * 3600_000) rmSync(file, { force: true });
+      if (Date.now() - (statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 24 * 3600_000)
+        rmSync(file, { force: true });
     }
     return path;
   })();
@@ -158,7 +172,12 @@ export async function newDatabase(dir: string, fresh: boolean): Promise<string> 
  * server on the same PostgreSQL database).
  */
 export async function startServer(
-  options: { env?: Record<string, string>; database?: string; timeoutMs?: number; /** skip the template: migrate and seed an empty database */ fresh?: boolean } = {},
+  options: {
+    env?: Record<string, string>;
+    database?: string;
+    timeoutMs?: number;
+    /** skip the template: migrate and seed an empty database */ fresh?: boolean;
+  } = {},
 ): Promise<TestServer> {
   if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run \`npm run build\` first`);
   const dir = tempDir();
@@ -303,7 +322,10 @@ export class Client {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
   }
 
-  async fetch(path: string, init: RequestInit & { json?: unknown; form?: Record<string, string> } = {}): Promise<Response> {
+  async fetch(
+    path: string,
+    init: RequestInit & { json?: unknown; form?: Record<string, string> } = {},
+  ): Promise<Response> {
     const method = (init.method ?? (init.json !== undefined || init.form ? "POST" : "GET")).toUpperCase();
     const headers = new Headers(init.headers);
     if (!SAFE.has(method) && !headers.has("origin")) headers.set("Origin", this.baseUrl);
@@ -318,11 +340,17 @@ export class Client {
     }
     const { json: _json, form: _form, ...rest } = init;
     const res = this.options.localAddress
-      ? await nodeFetch(this.baseUrl + path, { method, headers, body: body instanceof URLSearchParams ? body.toString() : (body as string | undefined), localAddress: this.options.localAddress })
+      ? await nodeFetch(this.baseUrl + path, {
+          method,
+          headers,
+          body: body instanceof URLSearchParams ? body.toString() : (body as string | undefined),
+          localAddress: this.options.localAddress,
+        })
       : await fetch(this.baseUrl + path, { redirect: "manual", ...rest, method, headers, body });
     for (const [name, value] of cookiesOf(res)) {
       const header = res.headers.getSetCookie().find((h) => h.startsWith(`${name}=`)) ?? "";
-      if (value === "" || /max-age=0\b/i.test(header) || /expires=thu, 01 jan 1970/i.test(header)) this.cookies.delete(name);
+      if (value === "" || /max-age=0\b/i.test(header) || /expires=thu, 01 jan 1970/i.test(header))
+        this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
     return res;
@@ -330,7 +358,10 @@ export class Client {
 
   /** Registers a customer through POST /api/auth/register and keeps its session. */
   async register(email: string, password = "secret12", headers?: HeadersInit): Promise<Response> {
-    return this.fetch("/api/auth/register", { json: { name: "Ops Tester", email, password, phone: "9876543210" }, headers });
+    return this.fetch("/api/auth/register", {
+      json: { name: "Ops Tester", email, password, phone: "9876543210" },
+      headers,
+    });
   }
 
   async login(email: string, password: string, headers?: HeadersInit): Promise<Response> {
@@ -346,8 +377,13 @@ export const CONTACT = { name: "Ops Buyer", email: "buyer@example.com", phone: "
 export const ADDRESS = { address: "5 Park Street", city: "Kolkata", state: "West Bengal", pin: "700016" };
 
 /** Creates a product through POST /api/products as the admin; returns its id. */
-export async function createProduct(admin: Client, fields: { name: string; price?: number; stock: number }): Promise<string> {
-  const res = await admin.fetch("/api/products", { json: { description: "Made by the ops tests", price: 499, ...fields } });
+export async function createProduct(
+  admin: Client,
+  fields: { name: string; price?: number; stock: number },
+): Promise<string> {
+  const res = await admin.fetch("/api/products", {
+    json: { description: "Made by the ops tests", price: 499, ...fields },
+  });
   if (res.status !== 201) throw new Error(`POST /api/products answered ${res.status}: ${await res.text()}`);
   return ((await res.json()) as { _id: string })._id;
 }
@@ -362,7 +398,9 @@ export async function adminClient(url: string): Promise<Client> {
 
 /** POST /api/orders for one product. */
 export function placeOrder(client: Client, product: string, qty = 1): Promise<Response> {
-  return client.fetch("/api/orders", { json: { contact: CONTACT, shippingAddress: ADDRESS, items: [{ product, qty }], paymentMethod: "COD" } });
+  return client.fetch("/api/orders", {
+    json: { contact: CONTACT, shippingAddress: ADDRESS, items: [{ product, qty }], paymentMethod: "COD" },
+  });
 }
 
 export type RawResponse = { status: number; headers: Record<string, string | string[] | undefined>; text: string };
@@ -373,40 +411,64 @@ export type RawResponse = { status: number; headers: Record<string, string | str
  */
 export function rawRequest(
   url: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string | Buffer; localAddress?: string; /** default: a new connection */ agent?: Agent },
+  options: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string | Buffer;
+    localAddress?: string;
+    /** default: a new connection */ agent?: Agent;
+  },
 ): Promise<RawResponse> {
   return new Promise((resolveRes, reject) => {
-    const req = httpRequest(url, { method: options.method ?? "GET", headers: options.headers, localAddress: options.localAddress, agent: options.agent ?? false }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (c: string) => (text += c));
-      res.on("end", () => resolveRes({ status: res.statusCode ?? 0, headers: res.headers, text }));
-      res.on("error", reject);
-    });
+    const req = httpRequest(
+      url,
+      {
+        method: options.method ?? "GET",
+        headers: options.headers,
+        localAddress: options.localAddress,
+        agent: options.agent ?? false,
+      },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (c: string) => (text += c));
+        res.on("end", () => resolveRes({ status: res.statusCode ?? 0, headers: res.headers, text }));
+        res.on("error", reject);
+      },
+    );
     req.on("error", reject);
     req.end(options.body);
   });
 }
 
 /** fetch's answer, over node:http from `localAddress` (fetch cannot choose its source address). Never follows redirects. */
-export async function nodeFetch(url: string, init: { method?: string; headers?: Headers; body?: string; localAddress?: string; agent?: Agent }): Promise<Response> {
+export async function nodeFetch(
+  url: string,
+  init: { method?: string; headers?: Headers; body?: string; localAddress?: string; agent?: Agent },
+): Promise<Response> {
   return new Promise((resolveRes, reject) => {
     const headers: Record<string, string> = {};
     init.headers?.forEach((v, k) => (headers[k] = v));
-    const req = httpRequest(url, { method: init.method ?? "GET", headers, localAddress: init.localAddress, agent: init.agent ?? false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("error", reject);
-      res.on("end", () => {
-        const out = new Headers();
-        for (const [k, v] of Object.entries(res.headers)) {
-          if (Array.isArray(v)) for (const one of v) out.append(k, one);
-          else if (v !== undefined) out.set(k, v);
-        }
-        const status = res.statusCode ?? 0;
-        resolveRes(new Response([204, 205, 304].includes(status) ? null : Buffer.concat(chunks), { status, headers: out }));
-      });
-    });
+    const req = httpRequest(
+      url,
+      { method: init.method ?? "GET", headers, localAddress: init.localAddress, agent: init.agent ?? false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("error", reject);
+        res.on("end", () => {
+          const out = new Headers();
+          for (const [k, v] of Object.entries(res.headers)) {
+            if (Array.isArray(v)) for (const one of v) out.append(k, one);
+            else if (v !== undefined) out.set(k, v);
+          }
+          const status = res.statusCode ?? 0;
+          resolveRes(
+            new Response([204, 205, 304].includes(status) ? null : Buffer.concat(chunks), { status, headers: out }),
+          );
+        });
+      },
+    );
     req.on("error", reject);
     req.end(init.body);
   });
@@ -418,13 +480,18 @@ export async function nodeFetch(url: string, init: { method?: string; headers?: 
  * and b-tree index of the shop.
  */
 export async function dbHealth(db: TestDb): Promise<{ integrity: string; ordersWithoutItems: number }> {
-  const ordersWithoutItems = (await db.value<number>("select count(*) from orders o where not exists (select 1 from order_items i where i.order_id = o.id)"))!;
-  if (db.dialect === "sqlite") return { integrity: (await db.value<string>("pragma integrity_check"))!, ordersWithoutItems };
+  const ordersWithoutItems = (await db.value<number>(
+    "select count(*) from orders o where not exists (select 1 from order_items i where i.order_id = o.id)",
+  ))!;
+  if (db.dialect === "sqlite")
+    return { integrity: (await db.value<string>("pragma integrity_check"))!, ordersWithoutItems };
   await db.run("create extension if not exists amcheck");
-  const tables = "select c.oid from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'r'";
+  const tables =
+    "select c.oid from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'r'";
   const heap = await db.all<{ msg: string }>(`select v.msg from (${tables}) t, lateral verify_heapam(t.oid) v`);
   // bt_index_check raises an error at the first fault.
-  const indexes = "select c.oid from pg_class c join pg_namespace n on n.oid = c.relnamespace join pg_am a on a.oid = c.relam where n.nspname = 'public' and c.relkind = 'i' and a.amname = 'btree'";
+  const indexes =
+    "select c.oid from pg_class c join pg_namespace n on n.oid = c.relnamespace join pg_am a on a.oid = c.relam where n.nspname = 'public' and c.relkind = 'i' and a.amname = 'btree'";
   const faults = await db.all(`select bt_index_check(i.oid, true) from (${indexes}) i`).then(
     () => heap.map((h) => h.msg),
     (error: Error) => [...heap.map((h) => h.msg), error.message],
@@ -438,7 +505,10 @@ export async function ordersWithoutLines(db: TestDb, ids: string[]): Promise<str
   // In slices: a statement takes only so many parameters.
   for (let i = 0; i < ids.length; i += 500) {
     const slice = ids.slice(i, i + 500);
-    const rows = await db.all<{ order_id: string }>(`select distinct order_id from order_items where order_id in (${slice.map(() => "?").join(", ")})`, ...slice);
+    const rows = await db.all<{ order_id: string }>(
+      `select distinct order_id from order_items where order_id in (${slice.map(() => "?").join(", ")})`,
+      ...slice,
+    );
     for (const row of rows) found.add(row.order_id);
   }
   return ids.filter((id) => !found.has(id));

@@ -4,9 +4,27 @@ import { Link } from "react-router";
 export const CAROUSEL_INTERVAL_MS = 4000;
 
 const SLIDES = [
-  { title: "Hand-poured soy candles", text: "Small batches of natural soy wax with cotton wicks.", cta: "Shop Now", to: "/shop", hue: 28 },
-  { title: "Scents of India", text: "Mogra, masala chai, monsoon mitti and more.", cta: "Best Sellers", to: "#best-sellers", hue: 330 },
-  { title: "Cash on delivery", text: "Shipped anywhere in India. Flat ₹49 shipping.", cta: "Start shopping", to: "/shop", hue: 150 },
+  {
+    title: "Hand-poured soy candles",
+    text: "Small batches of natural soy wax with cotton wicks.",
+    cta: "Shop Now",
+    to: "/shop",
+    hue: 28,
+  },
+  {
+    title: "Scents of India",
+    text: "Mogra, masala chai, monsoon mitti and more.",
+    cta: "Best Sellers",
+    to: "#best-sellers",
+    hue: 330,
+  },
+  {
+    title: "Cash on delivery",
+    text: "Shipped anywhere in India. Flat ₹49 shipping.",
+    cta: "Start shopping",
+    to: "/shop",
+    hue: 150,
+  },
 ] as const;
 
 /**

@@ -52,7 +52,10 @@ export function Nav({ user, cartCount }: Props) {
           {/* Spec: the Cart button is for logged-in users; a guest who has filled a cart sees it too. */}
           {user || cartCount > 0 ? (
             <NavLink to="/cart" className={({ isActive }) => `${linkClass({ isActive })} cart-button`}>
-              Cart <span className="badge" aria-label={`${cartCount} items`}>{cartCount}</span>
+              Cart{" "}
+              <span className="badge" aria-label={`${cartCount} items`}>
+                {cartCount}
+              </span>
             </NavLink>
           ) : null}
           {user ? (

@@ -9,7 +9,14 @@ export function ProductCard({ product, eager }: { product: Card; eager?: boolean
     <li className="card">
       <Link to={`/product/${product.id}`} className="card-link">
         {/* alt="": the product name is the link's heading right below; saying it twice is noise. */}
-        <ProductImage src={product.image} alt="" width={300} height={300} eager={eager} sizes="(min-width: 720px) 240px, 50vw" />
+        <ProductImage
+          src={product.image}
+          alt=""
+          width={300}
+          height={300}
+          eager={eager}
+          sizes="(min-width: 720px) 240px, 50vw"
+        />
         <h3 className="card-title">{product.name}</h3>
       </Link>
       <Price price={product.price} mrp={product.mrp} />

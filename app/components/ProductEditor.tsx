@@ -7,7 +7,15 @@ import { isImageUrl } from "~/lib/image-url";
 import { GALLERY_MAX, GALLERY_TOO_MANY, galleryTooMany, productSchema } from "~/lib/product-schema";
 import { Field, FormAlert } from "./Field";
 
-export type EditorValues = { name: string; description: string; price: string; mrp: string; stock: string; image: string; images: string[] };
+export type EditorValues = {
+  name: string;
+  description: string;
+  price: string;
+  mrp: string;
+  stock: string;
+  image: string;
+  images: string[];
+};
 
 type Props = { mode: "create" | "edit"; defaults: EditorValues; lastResult?: SubmissionResult<string[]> | null };
 
@@ -20,7 +28,14 @@ export function ProductEditor({ mode, defaults, lastResult }: Props) {
   const [form, fields] = useForm({
     lastResult,
     // The gallery list is this component's own state (checkbox inputs), not conform's.
-    defaultValue: { name: defaults.name, description: defaults.description, price: defaults.price, mrp: defaults.mrp, stock: defaults.stock, image: defaults.image },
+    defaultValue: {
+      name: defaults.name,
+      description: defaults.description,
+      price: defaults.price,
+      mrp: defaults.mrp,
+      stock: defaults.stock,
+      image: defaults.image,
+    },
     constraint: getZodConstraint(productSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: productSchema }),
     shouldValidate: "onBlur",
@@ -66,30 +81,50 @@ export function ProductEditor({ mode, defaults, lastResult }: Props) {
     if (fileInput.current) fileInput.current.value = "";
   }
 
-  const errorSummary = form.errors?.[0] ?? (Object.keys(form.allErrors).length ? "Please correct the fields below." : null);
+  const errorSummary =
+    form.errors?.[0] ?? (Object.keys(form.allErrors).length ? "Please correct the fields below." : null);
   // The gallery's URLs are checkbox values: their errors ("images", "images[3]") show under the gallery.
-  const imagesError = Object.entries(form.allErrors).find(([key]) => key === "images" || key.startsWith("images["))?.[1];
+  const imagesError = Object.entries(form.allErrors).find(
+    ([key]) => key === "images" || key.startsWith("images["),
+  )?.[1];
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="editor">
       <FormAlert message={errorSummary} />
       <Field label="Name" id={fields.name.id} errorId={fields.name.errorId} errors={fields.name.errors}>
         <input {...getInputProps(fields.name, { type: "text" })} />
       </Field>
-      <Field label="Description" id={fields.description.id} errorId={fields.description.errorId} errors={fields.description.errors}>
+      <Field
+        label="Description"
+        id={fields.description.id}
+        errorId={fields.description.errorId}
+        errors={fields.description.errors}
+      >
         <textarea {...getTextareaProps(fields.description)} rows={4} />
       </Field>
       <div className="editor-row">
         <Field label="Price (₹)" id={fields.price.id} errorId={fields.price.errorId} errors={fields.price.errors}>
           <input {...getInputProps(fields.price, { type: "number" })} min={0} step="0.01" inputMode="decimal" />
         </Field>
-        <Field label="MRP (₹)" id={fields.mrp.id} errorId={fields.mrp.errorId} errors={fields.mrp.errors} hint="Optional; shown struck through when above the price">
+        <Field
+          label="MRP (₹)"
+          id={fields.mrp.id}
+          errorId={fields.mrp.errorId}
+          errors={fields.mrp.errors}
+          hint="Optional; shown struck through when above the price"
+        >
           <input {...getInputProps(fields.mrp, { type: "number" })} min={0} step="0.01" inputMode="decimal" />
         </Field>
         <Field label="Stock" id={fields.stock.id} errorId={fields.stock.errorId} errors={fields.stock.errors}>
           <input {...getInputProps(fields.stock, { type: "number" })} min={0} step={1} inputMode="numeric" />
         </Field>
       </div>
-      <Field label="Image URL" id={fields.image.id} errorId={fields.image.errorId} errors={fields.image.errors} hint="Optional; otherwise the first gallery picture">
+      <Field
+        label="Image URL"
+        id={fields.image.id}
+        errorId={fields.image.errorId}
+        errors={fields.image.errors}
+        hint="Optional; otherwise the first gallery picture"
+      >
         <input {...getInputProps(fields.image, { type: "text" })} inputMode="url" />
       </Field>
       <fieldset className="gallery-edit">
@@ -100,12 +135,25 @@ export function ProductEditor({ mode, defaults, lastResult }: Props) {
             <li key={url}>
               <label>
                 <input type="checkbox" name="images" value={url} defaultChecked /> Keep
-                <img src={isImageUrl(url) ? url : "/no-image.svg"} alt={`Picture ${i + 1}`} width={64} height={64} loading="lazy" className="product-img" />
+                <img
+                  src={isImageUrl(url) ? url : "/no-image.svg"}
+                  alt={`Picture ${i + 1}`}
+                  width={64}
+                  height={64}
+                  loading="lazy"
+                  className="product-img"
+                />
               </label>
             </li>
           ))}
         </ul>
-        <Field label="Add pictures" id="gallery" errorId="gallery-error" errors={galleryError ? [galleryError] : (lastResult?.error?.gallery ?? imagesError)} hint="JPEG, PNG, WebP or GIF, up to 5 MB each">
+        <Field
+          label="Add pictures"
+          id="gallery"
+          errorId="gallery-error"
+          errors={galleryError ? [galleryError] : (lastResult?.error?.gallery ?? imagesError)}
+          hint="JPEG, PNG, WebP or GIF, up to 5 MB each"
+        >
           <input
             ref={fileInput}
             id="gallery"

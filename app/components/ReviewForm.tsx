@@ -26,7 +26,12 @@ export default function ReviewForm({
     defaultValue: mine ? { rating: String(mine.rating), comment: mine.comment } : { rating: "5", comment: "" },
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="review-form" aria-describedby={mine ? "review-note" : undefined}>
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      className="review-form"
+      aria-describedby={mine ? "review-note" : undefined}
+    >
       <h3>{mine ? "Update your review" : "Write a review"}</h3>
       <FormAlert message={form.errors?.[0]} />
       <Field label="Rating" id={fields.rating.id} errorId={fields.rating.errorId} errors={fields.rating.errors}>

@@ -81,7 +81,10 @@ export function isUniqueViolation(error: unknown, index: { name: string; columns
  * A read prepared once per process (hot paths: the session, the user, the listing). PostgreSQL
  * names its prepared statements; SQLite's are handles. Returns the rows.
  */
-export function prepared<Row>(name: string, query: Preparable<Row>): (params?: Record<string, unknown>) => Promise<Row[]> {
+export function prepared<Row>(
+  name: string,
+  query: Preparable<Row>,
+): (params?: Record<string, unknown>) => Promise<Row[]> {
   // `Preparable` is the shape of the database being type-checked; `dialect` says which one runs.
   // SQLite's prepare() takes no name (its statements are handles), PostgreSQL's needs one.
   const statement = (query as unknown as { prepare(name?: string): PreparedEither<Row> }).prepare(

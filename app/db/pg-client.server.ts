@@ -18,7 +18,13 @@ const query = pg.Client.prototype.query as (...args: QueryArgs) => unknown;
 // Values come as the second argument (drizzle, pool.query) or in the config ({ text, values }).
 Client.prototype.query = function (this: pg.Client, ...[config, values, callback]: QueryArgs) {
   if (Array.isArray(values)) values = values.map(withoutNul);
-  else if (config && typeof config === "object" && "values" in config && Array.isArray(config.values) && !("submit" in config)) {
+  else if (
+    config &&
+    typeof config === "object" &&
+    "values" in config &&
+    Array.isArray(config.values) &&
+    !("submit" in config)
+  ) {
     config = { ...config, values: config.values.map(withoutNul) };
   }
   return query.call(this, config, values, callback);

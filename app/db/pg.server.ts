@@ -18,7 +18,10 @@ const POLL_MS = 500;
 export type PgDb = NodePgDatabase<typeof schema>;
 export type PgTx = Parameters<Parameters<PgDb["transaction"]>[0]>[0];
 
-export async function openPostgres(url: string, poolSize: number): Promise<ShopDatabase<PgDb, PgTx> & { pool: pg.Pool }> {
+export async function openPostgres(
+  url: string,
+  poolSize: number,
+): Promise<ShopDatabase<PgDb, PgTx> & { pool: pg.Pool }> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, Client });
   // An idle connection the server dropped must not take the process down.
   pool.on("error", (error) => console.error("PostgreSQL pool:", error.message));
@@ -40,7 +43,9 @@ export async function openPostgres(url: string, poolSize: number): Promise<ShopD
   // the listening connection was lost: a page cache never serves a stale page for long.
   let version = 0;
   const readVersion = async () => {
-    const { rows } = await pool.query<{ version: string | number }>("SELECT version FROM catalogue_version WHERE id = 1");
+    const { rows } = await pool.query<{ version: string | number }>(
+      "SELECT version FROM catalogue_version WHERE id = 1",
+    );
     version = Math.max(version, Number(rows[0]?.version ?? 0));
   };
   await readVersion();

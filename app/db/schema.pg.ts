@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, customType, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 // The PostgreSQL twin of schema.sqlite.ts: the same tables, names, keys and indexes (tests/unit/
 // schema-parity.test.ts holds them together) and the same JS values, so the models run on both.
@@ -12,7 +23,8 @@ import { bigint, boolean, customType, doublePrecision, index, integer, pgTable, 
 // - integer stays integer (money in paise), boolean is boolean, ids are text.
 // Search (pg_trgm, drizzle/pg/0001) and the catalogue version's triggers (drizzle/pg/0002) are
 // hand-written migrations, as SQLite's FTS5 table and triggers are in drizzle/sqlite.
-const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date", precision: 3 }).notNull().defaultNow();
+const createdAt = () =>
+  timestamp("created_at", { withTimezone: true, mode: "date", precision: 3 }).notNull().defaultNow();
 
 export const users = pgTable(
   "users",
@@ -55,9 +67,15 @@ export const products = pgTable(
     deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date", precision: 3 }),
   },
   (t) => [
-    index("products_live_created_idx").on(t.createdAt, t.id).where(sql`${t.deletedAt} IS NULL`),
-    index("products_live_price_idx").on(t.price, t.id).where(sql`${t.deletedAt} IS NULL`),
-    index("products_live_rating_idx").on(t.rating, t.id).where(sql`${t.deletedAt} IS NULL`),
+    index("products_live_created_idx")
+      .on(t.createdAt, t.id)
+      .where(sql`${t.deletedAt} IS NULL`),
+    index("products_live_price_idx")
+      .on(t.price, t.id)
+      .where(sql`${t.deletedAt} IS NULL`),
+    index("products_live_rating_idx")
+      .on(t.rating, t.id)
+      .where(sql`${t.deletedAt} IS NULL`),
   ],
 );
 
@@ -88,7 +106,10 @@ export const reviews = pgTable(
     createdAt: createdAt(),
   },
   // NULL user ids never collide here either (PostgreSQL's default NULLS DISTINCT).
-  (t) => [index("reviews_product_idx").on(t.productId, t.createdAt), uniqueIndex("reviews_user_product_unique").on(t.userId, t.productId)],
+  (t) => [
+    index("reviews_product_idx").on(t.productId, t.createdAt),
+    uniqueIndex("reviews_user_product_unique").on(t.userId, t.productId),
+  ],
 );
 
 export const orders = pgTable(
@@ -120,7 +141,9 @@ export const orders = pgTable(
   (t) => [
     index("orders_user_idx").on(t.userId, t.createdAt),
     index("orders_created_idx").on(t.createdAt),
-    uniqueIndex("orders_user_idempotency_key_unique").on(t.userId, t.idempotencyKey).where(sql`${t.idempotencyKey} IS NOT NULL`),
+    uniqueIndex("orders_user_idempotency_key_unique")
+      .on(t.userId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} IS NOT NULL`),
   ],
 );
 

@@ -3,7 +3,9 @@ import { blob, index, integer, real, sqliteTable, text, uniqueIndex } from "driz
 
 // Money columns are integer paise; timestamps are unix seconds.
 const createdAt = () =>
-  integer("created_at", { mode: "timestamp" }).notNull().default(sql`(unixepoch())`);
+  integer("created_at", { mode: "timestamp" })
+    .notNull()
+    .default(sql`(unixepoch())`);
 
 export const users = sqliteTable(
   "users",
@@ -50,9 +52,15 @@ export const products = sqliteTable(
   // too) walks the index. Search uses products_fts (drizzle/sqlite/0002, hand-written FTS5
   // trigram index).
   (t) => [
-    index("products_live_created_idx").on(t.createdAt, t.id).where(sql`${t.deletedAt} IS NULL`),
-    index("products_live_price_idx").on(t.price, t.id).where(sql`${t.deletedAt} IS NULL`),
-    index("products_live_rating_idx").on(t.rating, t.id).where(sql`${t.deletedAt} IS NULL`),
+    index("products_live_created_idx")
+      .on(t.createdAt, t.id)
+      .where(sql`${t.deletedAt} IS NULL`),
+    index("products_live_price_idx")
+      .on(t.price, t.id)
+      .where(sql`${t.deletedAt} IS NULL`),
+    index("products_live_rating_idx")
+      .on(t.rating, t.id)
+      .where(sql`${t.deletedAt} IS NULL`),
   ],
 );
 
@@ -84,7 +92,10 @@ export const reviews = sqliteTable(
   },
   // One review per customer per product: posting again updates it (addReview). Reviews without
   // a user (demo seed, deleted accounts) are NULL here and never collide.
-  (t) => [index("reviews_product_idx").on(t.productId, t.createdAt), uniqueIndex("reviews_user_product_unique").on(t.userId, t.productId)],
+  (t) => [
+    index("reviews_product_idx").on(t.productId, t.createdAt),
+    uniqueIndex("reviews_user_product_unique").on(t.userId, t.productId),
+  ],
 );
 
 export const orders = sqliteTable(
@@ -119,7 +130,9 @@ export const orders = sqliteTable(
   (t) => [
     index("orders_user_idx").on(t.userId, t.createdAt),
     index("orders_created_idx").on(t.createdAt),
-    uniqueIndex("orders_user_idempotency_key_unique").on(t.userId, t.idempotencyKey).where(sql`${t.idempotencyKey} IS NOT NULL`),
+    uniqueIndex("orders_user_idempotency_key_unique")
+      .on(t.userId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} IS NOT NULL`),
   ],
 );
 

@@ -25,7 +25,9 @@ export function searchParam(kind: SearchKind, q: string): string | undefined {
 export function searchClause(kind: SearchKind): SQL | undefined {
   const search = sql.placeholder("search");
   if (kind === "none") return undefined;
-  if (dialect === "pg") return sql`(${products.name} ILIKE ${search} ESCAPE '\\' OR ${products.description} ILIKE ${search} ESCAPE '\\')`;
-  if (kind === "fts") return sql`${products}.rowid IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ${search})`;
+  if (dialect === "pg")
+    return sql`(${products.name} ILIKE ${search} ESCAPE '\\' OR ${products.description} ILIKE ${search} ESCAPE '\\')`;
+  if (kind === "fts")
+    return sql`${products}.rowid IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ${search})`;
   return sql`(${products.name} LIKE ${search} ESCAPE '\\' OR ${products.description} LIKE ${search} ESCAPE '\\')`;
 }

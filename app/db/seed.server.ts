@@ -8,7 +8,6 @@ import { db, writeTransaction } from "./client.server";
 import { demoProducts, reviewComments, reviewerNames } from "./demo-catalogue";
 import { productImages, products, reviews } from "./schema";
 
-
 export const demoImageUrl = (name: string, n: number) => `/images/demo/${slugify(name)}-${n}.svg`;
 
 /** Fills an empty catalogue with the demo candles; does nothing when products exist. */
@@ -28,30 +27,32 @@ export async function seedDemoCatalogue(): Promise<boolean> {
       });
 
       await tx.insert(products).values({
-          id,
-          name: p.name,
-          description: `Hand-poured soy wax candle with ${p.notes}. Cotton wick, about 40 hours of burn time, 200 g in a reusable glass jar.`,
-          price: rupeesToPaise(p.price),
-          mrp: p.mrp ? rupeesToPaise(p.mrp) : null,
-          stock: p.stock,
-          image: demoImageUrl(p.name, 1),
-          rating: averageRating(ratings),
-          numReviews: ratings.length,
-          createdAt,
-        });
+        id,
+        name: p.name,
+        description: `Hand-poured soy wax candle with ${p.notes}. Cotton wick, about 40 hours of burn time, 200 g in a reusable glass jar.`,
+        price: rupeesToPaise(p.price),
+        mrp: p.mrp ? rupeesToPaise(p.mrp) : null,
+        stock: p.stock,
+        image: demoImageUrl(p.name, 1),
+        rating: averageRating(ratings),
+        numReviews: ratings.length,
+        createdAt,
+      });
       for (let n = 1; n <= p.images; n++) {
-        await tx.insert(productImages).values({ id: newId(), productId: id, url: demoImageUrl(p.name, n), position: n - 1 });
+        await tx
+          .insert(productImages)
+          .values({ id: newId(), productId: id, url: demoImageUrl(p.name, n), position: n - 1 });
       }
       for (const [k, rating] of ratings.entries()) {
         const comments = reviewComments[rating] ?? [""];
         await tx.insert(reviews).values({
-            id: newId(),
-            productId: id,
-            name: reviewerNames[Math.floor(rand() * reviewerNames.length)] ?? "",
-            rating,
-            comment: comments[Math.floor(rand() * comments.length)] ?? "",
-            createdAt: new Date((now - (ratings.length - k) * 3 * 86_400 - Math.floor(rand() * 86_400)) * 1000),
-          });
+          id: newId(),
+          productId: id,
+          name: reviewerNames[Math.floor(rand() * reviewerNames.length)] ?? "",
+          rating,
+          comment: comments[Math.floor(rand() * comments.length)] ?? "",
+          createdAt: new Date((now - (ratings.length - k) * 3 * 86_400 - Math.floor(rand() * 86_400)) * 1000),
+        });
       }
     }
   });

@@ -2,8 +2,7 @@ import { z } from "zod";
 import { isValidPhone, normalizePhone } from "./phone";
 
 // Spec §5 texts, verbatim (U+2011 non-breaking hyphen, U+2013 en dash).
-export const REGISTER_INCOMPLETE =
-  "Please enter valid name, email, 10\u2011digit phone (no +91/0), and password.";
+export const REGISTER_INCOMPLETE = "Please enter valid name, email, 10\u2011digit phone (no +91/0), and password.";
 export const PHONE_INVALID = "Phone must be 10 digits and start with 6\u20139.";
 export const PHONE_HINT = "Enter 10\u2011digit mobile without +91/0 (starts 6\u20139)";
 export const FORM_INVALID = "Please fill all fields correctly";
@@ -27,9 +26,7 @@ const email = (message: string) =>
 export const registerSchema = z.object({
   name: requiredString(NAME_REQUIRED).trim().min(1, { error: NAME_REQUIRED }).max(80),
   email: email(EMAIL_INVALID),
-  phone: requiredString(PHONE_INVALID)
-    .transform(normalizePhone)
-    .refine(isValidPhone, { error: PHONE_INVALID }),
+  phone: requiredString(PHONE_INVALID).transform(normalizePhone).refine(isValidPhone, { error: PHONE_INVALID }),
   password: requiredString(PASSWORD_SHORT)
     .min(PASSWORD_MIN, { error: PASSWORD_SHORT })
     .max(200, { error: "Password is too long." }),
@@ -73,7 +70,11 @@ export function safeRedirect(to: unknown, fallback = "/"): string {
   // a redirect's path, so only a path already in the form it will be read in is kept; ours never
   // hold an empty segment.
   const read = new URL(to, "http://shop.invalid");
-  if (read.origin !== "http://shop.invalid" || read.pathname.includes("//") || `${read.pathname}${read.search}${read.hash}` !== to) {
+  if (
+    read.origin !== "http://shop.invalid" ||
+    read.pathname.includes("//") ||
+    `${read.pathname}${read.search}${read.hash}` !== to
+  ) {
     return fallback;
   }
   return to;

@@ -9,7 +9,11 @@ export const PHONE_HINT_CHECKOUT = "10-digit mobile number";
 export const ONLY_COD = "Only cash on delivery is available for now.";
 
 const required = (max: number) =>
-  z.string({ error: REQUIRED }).trim().min(1, { error: REQUIRED }).max(max, { error: `At most ${max} characters.` });
+  z
+    .string({ error: REQUIRED })
+    .trim()
+    .min(1, { error: REQUIRED })
+    .max(max, { error: `At most ${max} characters.` });
 
 /** PIN: non-digits stripped, exactly 6 digits. */
 export const pinSchema = z

@@ -36,9 +36,7 @@ const successSchema = z.object({
 const errorSchema = z.object({
   Message: z.string(),
   Status: z.literal("Error"),
-  PostOffice: z
-    .union([z.null(), z.tuple([])])
-    .transform(() => null),
+  PostOffice: z.union([z.null(), z.tuple([])]).transform(() => null),
 });
 
 /** The whole answer: a one-element list (unknown fields such as Circle are dropped). */

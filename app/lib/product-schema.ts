@@ -12,7 +12,8 @@ export const URL_INVALID = "Use a web address (https://…) or a path on this si
 export const GALLERY_MAX = 12;
 export const GALLERY_TOO_MANY = `At most ${GALLERY_MAX} pictures`;
 /** The editor's message when kept pictures and chosen files come to more than GALLERY_MAX. */
-export const galleryTooMany = (total: number) => `${GALLERY_TOO_MANY}: this would make ${total}. Untick some or choose fewer files.`;
+export const galleryTooMany = (total: number) =>
+  `${GALLERY_TOO_MANY}: this would make ${total}. Untick some or choose fewer files.`;
 
 /** Numbers arrive as numbers (JSON) or strings (forms); "" means not given. */
 const number = (message: string) =>
@@ -27,13 +28,24 @@ const rupees = (required: string) =>
     .refine((n) => n <= 10_000_000, { error: "That is too much for a candle" })
     .transform(rupeesToPaise);
 
-export const imageUrl = z.string({ error: URL_INVALID }).trim().max(2000, { error: "At most 2000 characters" }).refine(isImageUrl, { error: URL_INVALID });
+export const imageUrl = z
+  .string({ error: URL_INVALID })
+  .trim()
+  .max(2000, { error: "At most 2000 characters" })
+  .refine(isImageUrl, { error: URL_INVALID });
 
 /** A gallery entry: a URL (forms) or { url } (the API); either way the URL's own message when it is bad. */
-const galleryUrl = z.preprocess((v) => (v !== null && typeof v === "object" && !Array.isArray(v) && "url" in v ? (v as { url: unknown }).url : v), imageUrl);
+const galleryUrl = z.preprocess(
+  (v) => (v !== null && typeof v === "object" && !Array.isArray(v) && "url" in v ? (v as { url: unknown }).url : v),
+  imageUrl,
+);
 
 export const productSchema = z.object({
-  name: z.string({ error: NAME_REQUIRED }).trim().min(1, { error: NAME_REQUIRED }).max(120, { error: "At most 120 characters" }),
+  name: z
+    .string({ error: NAME_REQUIRED })
+    .trim()
+    .min(1, { error: NAME_REQUIRED })
+    .max(120, { error: "At most 120 characters" }),
   description: z.string().trim().max(5000, { error: "At most 5000 characters" }).optional().default(""),
   /** paise */
   price: rupees(PRICE_REQUIRED),
@@ -46,11 +58,15 @@ export const productSchema = z.object({
     .refine((n) => n <= 1_000_000, { error: STOCK_INVALID })
     .optional()
     .default(0),
-  image: z.union([z.literal(""), imageUrl]).optional().default(""),
+  image: z
+    .union([z.literal(""), imageUrl])
+    .optional()
+    .default(""),
   /** Gallery: [{ url }] from the API, or plain URLs from the form. */
-  images: z
-    .preprocess((v) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v.filter((x) => x !== "" && x != null) : [v]), z.array(galleryUrl)
-    .max(GALLERY_MAX, { error: GALLERY_TOO_MANY })),
+  images: z.preprocess(
+    (v) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v.filter((x) => x !== "" && x != null) : [v]),
+    z.array(galleryUrl).max(GALLERY_MAX, { error: GALLERY_TOO_MANY }),
+  ),
 });
 export type ProductInput = z.output<typeof productSchema>;
 
@@ -69,4 +85,6 @@ export const orderUpdateSchema = z
     status: z.enum(ORDER_STATUSES, { error: STATUS_INVALID }).optional(),
     isPaid: z.boolean({ error: "isPaid must be true or false" }).optional(),
   })
-  .refine((v) => v.status !== undefined || v.isPaid !== undefined, { error: "Nothing to update: send status and/or isPaid" });
+  .refine((v) => v.status !== undefined || v.isPaid !== undefined, {
+    error: "Nothing to update: send status and/or isPaid",
+  });

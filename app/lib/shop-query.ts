@@ -66,11 +66,15 @@ export function cleanSearch(value: string | null | undefined): string {
  * `sort` is createdAt|price|rating (or "newest"), optionally with "-asc"/"-desc" as the shop's
  * select sends it; `order` asc|desc wins when given. Anything unknown falls back to the default.
  */
-export function parseShopQuery(params: URLSearchParams, opts: { maxLimit?: number; searchParam?: string } = {}): ShopQuery {
+export function parseShopQuery(
+  params: URLSearchParams,
+  opts: { maxLimit?: number; searchParam?: string } = {},
+): ShopQuery {
   const maxLimit = opts.maxLimit ?? MAX_LIMIT;
   const rawSort = (params.get("sort") ?? "").trim();
   const [head, suffix] = rawSort.split("-");
-  const sort: SortKey = head === "newest" ? "createdAt" : SORT_KEYS.includes(head as SortKey) ? (head as SortKey) : "createdAt";
+  const sort: SortKey =
+    head === "newest" ? "createdAt" : SORT_KEYS.includes(head as SortKey) ? (head as SortKey) : "createdAt";
   const orderParam = params.get("order");
   const order: SortOrder =
     orderParam === "asc" || orderParam === "desc"

@@ -42,14 +42,32 @@ export type CartLine = {
 export async function cartLines(cart: CartEntry[]): Promise<CartLine[]> {
   if (cart.length === 0) return [];
   const rows = await db
-    .select({ id: products.id, name: products.name, image: products.image, price: products.price, stock: products.stock, deletedAt: products.deletedAt })
+    .select({
+      id: products.id,
+      name: products.name,
+      image: products.image,
+      price: products.price,
+      stock: products.stock,
+      deletedAt: products.deletedAt,
+    })
     .from(products)
-    .where(inArray(products.id, cart.map((e) => e.id)));
+    .where(
+      inArray(
+        products.id,
+        cart.map((e) => e.id),
+      ),
+    );
   const byId = new Map(rows.map((r) => [r.id, r]));
   return cart.flatMap((entry) => {
     const p = byId.get(entry.id);
     if (!p) return [];
-    const status: LineStatus = p.deletedAt ? "deleted" : p.stock <= 0 ? "soldout" : entry.qty > p.stock ? "short" : "ok";
+    const status: LineStatus = p.deletedAt
+      ? "deleted"
+      : p.stock <= 0
+        ? "soldout"
+        : entry.qty > p.stock
+          ? "short"
+          : "ok";
     return [{ id: p.id, name: p.name, image: p.image, price: p.price, qty: entry.qty, stock: p.stock, status }];
   });
 }

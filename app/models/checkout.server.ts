@@ -17,11 +17,17 @@ export async function resolvePin(pin: string): Promise<{ city: string; state: st
  * filled from it and a typed one is kept. A PIN that names no place fills nothing and gives its
  * message as `pinError`; any other PIN is left to the checkout schema.
  */
-export async function fillCityState(pin: string, typed: { city: string; state: string }): Promise<{ city: string; state: string; pinError?: string }> {
+export async function fillCityState(
+  pin: string,
+  typed: { city: string; state: string },
+): Promise<{ city: string; state: string; pinError?: string }> {
   if (pin.length !== 6 || (typed.city.trim() && typed.state.trim())) return typed;
   const found = await resolvePin(pin);
   if ("error" in found) return { ...typed, pinError: found.error };
   return { city: typed.city.trim() ? typed.city : found.city, state: typed.state.trim() ? typed.state : found.state };
 }
 
-export const digitsOnly = (value: FormDataEntryValue | null) => String(value ?? "").replace(/\D/g, "").slice(0, 20);
+export const digitsOnly = (value: FormDataEntryValue | null) =>
+  String(value ?? "")
+    .replace(/\D/g, "")
+    .slice(0, 20);

@@ -254,7 +254,10 @@ export async function renderInvoice(order: InvoiceOrder): Promise<Uint8Array> {
   const wrapBlock = (lines: string[]) =>
     lines.flatMap((l) => wrapText(toWinAnsi(l).trim(), regular, BODY, colWidth, 3)).filter((l) => l !== "");
   const billTo = wrapBlock([c.name, c.email, c.phone ? `Phone: ${c.phone}` : ""]);
-  const cityState = [a.city, a.state].map((s) => s.trim()).filter(Boolean).join(", ");
+  const cityState = [a.city, a.state]
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .join(", ");
   const shipTo = wrapBlock([c.name, a.address, cityState, a.pin ? `PIN ${a.pin}` : ""]);
   w.text("Bill to", LEFT, w.y, { size: 9, bold: true, color: MUTED });
   w.text("Ship to", shipX, w.y, { size: 9, bold: true, color: MUTED });
@@ -285,9 +288,7 @@ export async function renderInvoice(order: InvoiceOrder): Promise<Uint8Array> {
   };
 
   tableHeader();
-  const rows = order.items.length
-    ? order.items
-    : [{ name: "No items", qty: 0, price: 0 }];
+  const rows = order.items.length ? order.items : [{ name: "No items", qty: 0, price: 0 }];
   for (const item of rows) {
     const name = wrapText(toWinAnsi(item.name).trim() || "Product", regular, BODY, COL.item.width, NAME_MAX_LINES);
     const height = name.length * LINE + ROW_PAD * 2;

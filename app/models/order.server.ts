@@ -23,7 +23,11 @@ export const isIdempotencyKey = (key: string) => key.length > 0 && key.length <=
 
 /** The order `userId` placed with `key`, if any: a repeat of that request answers this order. */
 export async function orderIdForKey(userId: string, key: string): Promise<string | null> {
-  const [row] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key))).limit(1);
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
+    .limit(1);
   return row?.id ?? null;
 }
 
@@ -56,7 +60,11 @@ const PRODUCT_GONE = "A product in your order is no longer available.";
  * refused first (sold out by the first order, an empty cart) finds the stored order when it
  * fails; either way the transaction is rolled back and the stored order is the answer.
  */
-export async function placeOrder(userId: string, input: PlaceOrderInput, key?: string): Promise<{ id: string; replayed: boolean }> {
+export async function placeOrder(
+  userId: string,
+  input: PlaceOrderInput,
+  key?: string,
+): Promise<{ id: string; replayed: boolean }> {
   // The same product twice is one line.
   const wanted = new Map<string, number>();
   // Every price a client showed, per product: each line is checked, not only the last one.
@@ -74,7 +82,13 @@ export async function placeOrder(userId: string, input: PlaceOrderInput, key?: s
   const write = async (tx: Tx): Promise<{ id: string; replayed: boolean }> => {
     if (wanted.size === 0) throw new OrderError(CART_EMPTY);
     const rows = await tx
-      .select({ id: products.id, name: products.name, price: products.price, stock: products.stock, image: products.image })
+      .select({
+        id: products.id,
+        name: products.name,
+        price: products.price,
+        stock: products.stock,
+        image: products.image,
+      })
       .from(products)
       .where(and(inArray(products.id, [...wanted.keys()]), isNull(products.deletedAt)));
     const byId = new Map(rows.map((r) => [r.id, r]));
@@ -92,27 +106,34 @@ export async function placeOrder(userId: string, input: PlaceOrderInput, key?: s
     const totals = cartTotals(lines);
     const id = newId();
     await tx.insert(orders).values({
-        id,
-        userId,
-        status: "Placed",
-        isPaid: false,
-        paymentMethod: "COD",
-        contactName: input.contact.name,
-        contactEmail: input.contact.email,
-        contactPhone: input.contact.phone,
-        address: input.shippingAddress.address,
-        city: input.shippingAddress.city,
-        state: input.shippingAddress.state,
-        pin: input.shippingAddress.pin,
-        subtotal: totals.subtotal,
-        shipping: totals.shipping,
-        grandTotal: totals.total,
-        idempotencyKey: key ?? null,
-      });
+      id,
+      userId,
+      status: "Placed",
+      isPaid: false,
+      paymentMethod: "COD",
+      contactName: input.contact.name,
+      contactEmail: input.contact.email,
+      contactPhone: input.contact.phone,
+      address: input.shippingAddress.address,
+      city: input.shippingAddress.city,
+      state: input.shippingAddress.state,
+      pin: input.shippingAddress.pin,
+      subtotal: totals.subtotal,
+      shipping: totals.shipping,
+      grandTotal: totals.total,
+      idempotencyKey: key ?? null,
+    });
     for (const [position, line] of lines.entries()) {
-      await tx
-        .insert(orderItems)
-        .values({ id: newId(), orderId: id, productId: line.id, name: line.name, qty: line.qty, price: line.price, image: line.image, position });
+      await tx.insert(orderItems).values({
+        id: newId(),
+        orderId: id,
+        productId: line.id,
+        name: line.name,
+        qty: line.qty,
+        price: line.price,
+        image: line.image,
+        position,
+      });
     }
     for (const line of byProduct(lines, (l) => l.id)) {
       // The guard in WHERE makes overselling, or selling a deleted product, impossible even if
@@ -124,7 +145,10 @@ export async function placeOrder(userId: string, input: PlaceOrderInput, key?: s
       if (rowsChanged(taken) !== 1) {
         // Another writer changed the product since the read above (PostgreSQL reads what others
         // committed before each statement; SQLite's write lock keeps this from happening).
-        const [now] = await tx.select({ stock: products.stock, deletedAt: products.deletedAt }).from(products).where(eq(products.id, line.id));
+        const [now] = await tx
+          .select({ stock: products.stock, deletedAt: products.deletedAt })
+          .from(products)
+          .where(eq(products.id, line.id));
         if (!now || now.deletedAt) throw new OrderError(PRODUCT_GONE);
         throw new OrderError(now.stock > 0 ? `Only ${now.stock} left of ${line.name}.` : `${line.name} is sold out.`);
       }
@@ -136,7 +160,10 @@ export async function placeOrder(userId: string, input: PlaceOrderInput, key?: s
   } catch (error) {
     // An order was stored with this key first (by an earlier request, or a twin that won the
     // race): it is the answer, whatever refused this one.
-    const first = key !== undefined && (isKeyConflict(error) || error instanceof OrderError) ? await orderIdForKey(userId, key) : null;
+    const first =
+      key !== undefined && (isKeyConflict(error) || error instanceof OrderError)
+        ? await orderIdForKey(userId, key)
+        : null;
     if (!first) throw error;
     return { id: first, replayed: true };
   }
@@ -175,21 +202,31 @@ async function withItems(list: Order[]): Promise<OrderWithItems[]> {
   // In slices of 500 ids: SQLite limits the number of bound parameters in one statement.
   for (let i = 0; i < list.length; i += 500) {
     const ids = list.slice(i, i + 500).map((o) => o.id);
-    for (const item of await db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(orderItems.position)) byOrder.get(item.orderId)!.push(item);
+    for (const item of await db
+      .select()
+      .from(orderItems)
+      .where(inArray(orderItems.orderId, ids))
+      .orderBy(orderItems.position))
+      byOrder.get(item.orderId)!.push(item);
   }
   return list.map((o) => ({ ...o, items: byOrder.get(o.id)! }));
 }
 
 /** A customer's own orders, newest first. */
 export async function listOrdersForUser(userId: string): Promise<OrderWithItems[]> {
-  return withItems(await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)));
+  return withItems(
+    await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)),
+  );
 }
 
 /**
  * One order as `viewer` may see it: their own, or any for an admin. Anyone else gets null,
  * exactly as for an order that does not exist.
  */
-export async function getOrderFor(viewer: { id: string; isAdmin: boolean }, orderId: string): Promise<OrderWithItems | null> {
+export async function getOrderFor(
+  viewer: { id: string; isAdmin: boolean },
+  orderId: string,
+): Promise<OrderWithItems | null> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!order || (!viewer.isAdmin && order.userId !== viewer.id)) return null;
   return (await withItems([order]))[0] ?? null;
@@ -205,8 +242,18 @@ export function toApiOrder(o: OrderWithItems) {
     paymentMethod: o.paymentMethod,
     contact: { name: o.contactName, email: o.contactEmail, phone: o.contactPhone },
     shippingAddress: { address: o.address, city: o.city, state: o.state, pin: o.pin },
-    items: o.items.map((i) => ({ product: i.productId, name: i.name, qty: i.qty, price: paiseToRupees(i.price), image: i.image })),
-    totals: { subtotal: paiseToRupees(o.subtotal), shipping: paiseToRupees(o.shipping), grandTotal: paiseToRupees(o.grandTotal) },
+    items: o.items.map((i) => ({
+      product: i.productId,
+      name: i.name,
+      qty: i.qty,
+      price: paiseToRupees(i.price),
+      image: i.image,
+    })),
+    totals: {
+      subtotal: paiseToRupees(o.subtotal),
+      shipping: paiseToRupees(o.shipping),
+      grandTotal: paiseToRupees(o.grandTotal),
+    },
   };
 }
 
@@ -216,7 +263,12 @@ const newestFirst = [desc(orders.createdAt), desc(orders.id)] as const;
 
 /** Every order, newest first (GET /api/orders). */
 export async function listAllOrders(): Promise<OrderWithItems[]> {
-  return withItems(await db.select().from(orders).orderBy(...newestFirst));
+  return withItems(
+    await db
+      .select()
+      .from(orders)
+      .orderBy(...newestFirst),
+  );
 }
 
 export const ADMIN_ORDERS_PER_PAGE = 50;
@@ -227,7 +279,12 @@ export async function pageOfOrders(page: number, perPage = ADMIN_ORDERS_PER_PAGE
   const totalItems = Number(count?.n ?? 0);
   const totalPages = Math.max(1, Math.ceil(totalItems / perPage));
   const current = Math.min(Math.max(1, Math.floor(page) || 1), totalPages);
-  const list = await db.select().from(orders).orderBy(...newestFirst).limit(perPage).offset((current - 1) * perPage);
+  const list = await db
+    .select()
+    .from(orders)
+    .orderBy(...newestFirst)
+    .limit(perPage)
+    .offset((current - 1) * perPage);
   return { orders: await withItems(list), page: current, totalPages, totalItems, perPage };
 }
 
@@ -237,19 +294,31 @@ export async function pageOfOrders(page: number, perPage = ADMIN_ORDERS_PER_PAGE
  * both would read "stock not returned yet" and both give it back.
  */
 async function lockOrder(tx: Tx, id: string): Promise<Order | undefined> {
-  const [order] = await tx.update(orders).set({ status: sql`${orders.status}` }).where(eq(orders.id, id)).returning();
+  const [order] = await tx
+    .update(orders)
+    .set({ status: sql`${orders.status}` })
+    .where(eq(orders.id, id))
+    .returning();
   return order;
 }
 
 /** Puts an order's quantities back on the shelf (sign +1) or takes them again (-1). */
 async function moveStock(tx: Tx, orderId: string, sign: 1 | -1) {
-  const lines = await tx.select({ productId: orderItems.productId, qty: orderItems.qty, name: orderItems.name }).from(orderItems).where(eq(orderItems.orderId, orderId));
+  const lines = await tx
+    .select({ productId: orderItems.productId, qty: orderItems.qty, name: orderItems.name })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
   for (const line of byProduct(lines, (l) => l.productId)) {
     const moved = await tx
       .update(products)
       .set({ stock: sql`${products.stock} + ${sign * line.qty}` })
-      .where(sign === 1 ? eq(products.id, line.productId) : and(eq(products.id, line.productId), sql`${products.stock} >= ${line.qty}`));
-    if (sign === -1 && rowsChanged(moved) !== 1) throw new OrderError(`Not enough stock of ${line.name} to reopen this order.`);
+      .where(
+        sign === 1
+          ? eq(products.id, line.productId)
+          : and(eq(products.id, line.productId), sql`${products.stock} >= ${line.qty}`),
+      );
+    if (sign === -1 && rowsChanged(moved) !== 1)
+      throw new OrderError(`Not enough stock of ${line.name} to reopen this order.`);
   }
 }
 

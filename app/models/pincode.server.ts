@@ -36,7 +36,18 @@ export function titleCase(s: string): string {
 
 // The dataset predates the 2014 and 2019 reorganisations: map the moved districts to their
 // present states, and old spellings to current ones, so checkout fills today's names.
-const TELANGANA = new Set(["Adilabad", "Warangal", "Karim Nagar", "Mahabub Nagar", "K.V.Rangareddy", "Medak", "Nalgonda", "Nizamabad", "Hyderabad", "Khammam"]);
+const TELANGANA = new Set([
+  "Adilabad",
+  "Warangal",
+  "Karim Nagar",
+  "Mahabub Nagar",
+  "K.V.Rangareddy",
+  "Medak",
+  "Nalgonda",
+  "Nizamabad",
+  "Hyderabad",
+  "Khammam",
+]);
 const RENAMED: Record<string, string> = {
   Chattisgarh: "Chhattisgarh",
   Pondicherry: "Puducherry",
@@ -50,7 +61,8 @@ export function currentState(state: string, district: string): string {
   return RENAMED[state] ?? state;
 }
 
-const hasPincodes = async (conn: Pick<DB, "select"> = db) => (await conn.select({ pin: pincodes.pin }).from(pincodes).limit(1)).length > 0;
+const hasPincodes = async (conn: Pick<DB, "select"> = db) =>
+  (await conn.select({ pin: pincodes.pin }).from(pincodes).limit(1)).length > 0;
 
 /**
  * Loads the PIN directory into an empty `pincodes` table, in one transaction. Runs in the
@@ -67,7 +79,13 @@ export async function ensurePincodes(): Promise<number> {
   const rows = (offices as RawOffice[]).map((o) => {
     let state = states.get(o.stateName);
     if (state === undefined) states.set(o.stateName, (state = titleCase(o.stateName.trim())));
-    return { pin: o.pincode, name: o.officeName.trim(), block: o.taluk === "NA" ? null : o.taluk, district: o.districtName, state: currentState(state, o.districtName) };
+    return {
+      pin: o.pincode,
+      name: o.officeName.trim(),
+      block: o.taluk === "NA" ? null : o.taluk,
+      district: o.districtName,
+      state: currentState(state, o.districtName),
+    };
   });
   return writeTransaction(async (tx) => {
     if (await hasPincodes(tx)) return 0; // another process loaded it first
@@ -117,7 +135,11 @@ async function cached(pin: string): Promise<PostalAnswer | undefined> {
 
 async function local(pin: string): Promise<PostalAnswer | undefined> {
   // In the directory's own order, as India Post lists them: the first office names the city.
-  const rows = await db.select().from(pincodes).where(eq(pincodes.pin, Number(pin))).orderBy(insertionOrder);
+  const rows = await db
+    .select()
+    .from(pincodes)
+    .where(eq(pincodes.pin, Number(pin)))
+    .orderBy(insertionOrder);
   if (rows.length === 0) return undefined;
   const offices = rows.map((r) => toPostOffice(r, pin));
   return [{ Message: `Number of pincode(s) found:${offices.length}`, Status: "Success", PostOffice: offices }];
@@ -126,7 +148,10 @@ async function local(pin: string): Promise<PostalAnswer | undefined> {
 async function upstream(base: string, pin: string, timeoutMs: number): Promise<PostalAnswer> {
   let text: string;
   try {
-    const res = await fetch(base + pin, { signal: AbortSignal.timeout(timeoutMs), headers: { Accept: "application/json" } });
+    const res = await fetch(base + pin, {
+      signal: AbortSignal.timeout(timeoutMs),
+      headers: { Accept: "application/json" },
+    });
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     text = await res.text();
   } catch {

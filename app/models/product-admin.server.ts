@@ -32,7 +32,10 @@ export async function createProduct(input: ProductInput): Promise<string> {
 /** False when there is no such (live) product. */
 export function updateProduct(id: string, input: ProductInput): Promise<boolean> {
   return writeTransaction(async (tx) => {
-    const done = await tx.update(products).set(fields(input)).where(and(eq(products.id, id), isNull(products.deletedAt)));
+    const done = await tx
+      .update(products)
+      .set(fields(input))
+      .where(and(eq(products.id, id), isNull(products.deletedAt)));
     if (rowsChanged(done) !== 1) return false;
     await writeGallery(tx, id, input.images);
     return true;
@@ -55,14 +58,26 @@ export function deleteProduct(id: string): Promise<boolean> {
 
 /** Whether a live product has this id. */
 export async function productExists(id: string): Promise<boolean> {
-  const found = await db.select({ id: products.id }).from(products).where(and(eq(products.id, id), isNull(products.deletedAt))).limit(1);
+  const found = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.id, id), isNull(products.deletedAt)))
+    .limit(1);
   return found.length > 0;
 }
 
 /** The editor's view of a product: its own fields and gallery, money in paise. */
 export async function getProductForEdit(id: string) {
-  const [product] = await db.select().from(products).where(and(eq(products.id, id), isNull(products.deletedAt))).limit(1);
+  const [product] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, id), isNull(products.deletedAt)))
+    .limit(1);
   if (!product) return null;
-  const rows = await db.select({ url: productImages.url }).from(productImages).where(eq(productImages.productId, id)).orderBy(productImages.position);
+  const rows = await db
+    .select({ url: productImages.url })
+    .from(productImages)
+    .where(eq(productImages.productId, id))
+    .orderBy(productImages.position);
   return { ...product, images: rows.map((r) => r.url) };
 }

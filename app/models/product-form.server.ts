@@ -15,8 +15,9 @@ export async function submitProductForm(form: FormData, id?: string) {
   if (submission.status !== "success") return { reply: submission.reply() };
   const files = filesOf(form, "gallery");
   const total = new Set(submission.value.images).size + files.length;
-  if (files.length > 0 && total > GALLERY_MAX) return { reply: submission.reply({ fieldErrors: { gallery: [galleryTooMany(total)] } }) };
-  if (id !== undefined && !await productExists(id)) return { missing: true as const };
+  if (files.length > 0 && total > GALLERY_MAX)
+    return { reply: submission.reply({ fieldErrors: { gallery: [galleryTooMany(total)] } }) };
+  if (id !== undefined && !(await productExists(id))) return { missing: true as const };
   let uploaded: string[];
   try {
     uploaded = await saveUploads(files);

@@ -44,7 +44,16 @@ export type ProductCard = {
 export type CardView = Pick<ProductCard, "id" | "name" | "price" | "mrp" | "stock" | "image" | "rating" | "numReviews">;
 
 export function cardView(p: ProductCard): CardView {
-  return { id: p.id, name: p.name, price: p.price, mrp: p.mrp, stock: p.stock, image: p.image, rating: p.rating, numReviews: p.numReviews };
+  return {
+    id: p.id,
+    name: p.name,
+    price: p.price,
+    mrp: p.mrp,
+    stock: p.stock,
+    image: p.image,
+    rating: p.rating,
+    numReviews: p.numReviews,
+  };
 }
 
 export type ProductPage = { items: ProductCard[]; page: number; totalPages: number; totalItems: number };
@@ -60,7 +69,13 @@ const countStatements = new Map<SearchKind, (params: { search?: string }) => Pro
 function countStatement(kind: SearchKind) {
   let statement = countStatements.get(kind);
   if (!statement) {
-    statement = prepared(`count_products_${kind}`, db.select({ n: sql<number | string>`count(*)` }).from(products).where(and(live, searchClause(kind))));
+    statement = prepared(
+      `count_products_${kind}`,
+      db
+        .select({ n: sql<number | string>`count(*)` })
+        .from(products)
+        .where(and(live, searchClause(kind))),
+    );
     countStatements.set(kind, statement);
   }
   return statement;
@@ -120,7 +135,11 @@ export async function listProducts(query: ShopQuery): Promise<ProductPage> {
   const fromEnd = offset > totalItems / 2 && offset < totalItems;
   const ascending = (query.order === "asc") !== fromEnd;
   const take = fromEnd ? Math.min(limit, totalItems - offset) : limit;
-  const items = await pageStatement(kind, query.sort, ascending)({
+  const items = await pageStatement(
+    kind,
+    query.sort,
+    ascending,
+  )({
     search: searchParam(kind, q),
     limit: take,
     offset: fromEnd ? Math.max(0, totalItems - offset - limit) : offset,
@@ -153,7 +172,13 @@ export async function imagesFor(productIds: string[]): Promise<Map<string, strin
 export type ProductReview = { id: string; name: string; rating: number; comment: string; createdAt: Date };
 
 // The product page's three queries never change shape: built and prepared once, not per view.
-const productById = prepared("product_by_id", db.select(cardColumns).from(products).where(and(eq(products.id, sql.placeholder("id")), live)));
+const productById = prepared(
+  "product_by_id",
+  db
+    .select(cardColumns)
+    .from(products)
+    .where(and(eq(products.id, sql.placeholder("id")), live)),
+);
 const imagesOfProduct = prepared(
   "images_of_product",
   db
@@ -165,7 +190,13 @@ const imagesOfProduct = prepared(
 const reviewsOfProduct = prepared(
   "reviews_of_product",
   db
-    .select({ id: reviews.id, name: reviews.name, rating: reviews.rating, comment: reviews.comment, createdAt: reviews.createdAt })
+    .select({
+      id: reviews.id,
+      name: reviews.name,
+      rating: reviews.rating,
+      comment: reviews.comment,
+      createdAt: reviews.createdAt,
+    })
     .from(reviews)
     .where(eq(reviews.productId, sql.placeholder("id")))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
@@ -175,8 +206,18 @@ const reviewsOfProduct = prepared(
 export async function getProduct(id: string) {
   const [product] = await productById({ id });
   if (!product) return null;
-  const [images, productReviews] = await Promise.all([imagesOfProduct({ id }), reviewsOfProduct({ id }) as Promise<ProductReview[]>]);
-  return { ...product, images: galleryOf(product.image, images.map((r) => r.url)), reviews: productReviews };
+  const [images, productReviews] = await Promise.all([
+    imagesOfProduct({ id }),
+    reviewsOfProduct({ id }) as Promise<ProductReview[]>,
+  ]);
+  return {
+    ...product,
+    images: galleryOf(
+      product.image,
+      images.map((r) => r.url),
+    ),
+    reviews: productReviews,
+  };
 }
 export type ProductDetail = NonNullable<Awaited<ReturnType<typeof getProduct>>>;
 
@@ -192,18 +233,36 @@ export function galleryOf(primary: string, images: string[]): string[] {
  * product at a time.
  * Null when there is no such (live) product.
  */
-export function addReview(productId: string, user: Pick<User, "id" | "name">, input: ReviewInput): Promise<"created" | "updated" | null> {
+export function addReview(
+  productId: string,
+  user: Pick<User, "id" | "name">,
+  input: ReviewInput,
+): Promise<"created" | "updated" | null> {
   return writeTransaction(async (tx) => {
     // The product's row first, by an update that changes nothing (and finds a live product): two
     // reviews of one product then write one after the other. Side by side (PostgreSQL), each would
     // count the reviews without the other's, and the last to commit would store its count.
-    const locked = await tx.update(products).set({ numReviews: sql`${products.numReviews}` }).where(and(eq(products.id, productId), live));
+    const locked = await tx
+      .update(products)
+      .set({ numReviews: sql`${products.numReviews}` })
+      .where(and(eq(products.id, productId), live));
     if (rowsChanged(locked) !== 1) return null;
-    const [had] = await tx.select({ id: reviews.id }).from(reviews).where(and(eq(reviews.userId, user.id), eq(reviews.productId, productId))).limit(1);
+    const [had] = await tx
+      .select({ id: reviews.id })
+      .from(reviews)
+      .where(and(eq(reviews.userId, user.id), eq(reviews.productId, productId)))
+      .limit(1);
     // The review shows the date it was last written, so an updated one moves to the top.
     await tx
       .insert(reviews)
-      .values({ id: newId(), productId, userId: user.id, name: user.name, rating: input.rating, comment: input.comment })
+      .values({
+        id: newId(),
+        productId,
+        userId: user.id,
+        name: user.name,
+        rating: input.rating,
+        comment: input.comment,
+      })
       .onConflictDoUpdate({
         target: [reviews.userId, reviews.productId],
         set: { name: user.name, rating: input.rating, comment: input.comment, createdAt: new Date() },
@@ -214,7 +273,10 @@ export function addReview(productId: string, user: Pick<User, "id" | "name">, in
       .where(eq(reviews.productId, productId));
     const sum = Number(stats?.sum ?? 0);
     const n = Number(stats?.n ?? 0);
-    await tx.update(products).set({ rating: ratingFromTotals(sum, n), numReviews: n }).where(eq(products.id, productId));
+    await tx
+      .update(products)
+      .set({ rating: ratingFromTotals(sum, n), numReviews: n })
+      .where(eq(products.id, productId));
     return had ? "updated" : "created";
   });
 }
@@ -224,7 +286,11 @@ export function addReview(productId: string, user: Pick<User, "id" | "name">, in
  * against the customer's review limit (RateLimited past it, nothing written), then added or
  * updated as addReview does. Null when there is no such (live) product.
  */
-export async function postReview(productId: string, user: Pick<User, "id" | "name">, input: ReviewInput): Promise<"created" | "updated" | null> {
+export async function postReview(
+  productId: string,
+  user: Pick<User, "id" | "name">,
+  input: ReviewInput,
+): Promise<"created" | "updated" | null> {
   await hit("review", user.id);
   return addReview(productId, user, input);
 }

@@ -5,5 +5,8 @@ export function ratingFromTotals(sum: number, count: number): number {
 }
 
 export function averageRating(ratings: readonly number[]): number {
-  return ratingFromTotals(ratings.reduce((a, b) => a + b, 0), ratings.length);
+  return ratingFromTotals(
+    ratings.reduce((a, b) => a + b, 0),
+    ratings.length,
+  );
 }

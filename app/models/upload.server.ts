@@ -63,7 +63,12 @@ async function renderVariants({ bytes, ext, name }: Checked): Promise<[string, U
   try {
     for (const { width, format, suffix } of variantsOf(ext)) {
       const resized = sharp(bytes, DECODE).rotate().resize({ width, withoutEnlargement: true });
-      const encoded = format === "webp" ? resized.webp({ quality: 78 }) : format === "jpg" ? resized.jpeg({ quality: 80, mozjpeg: true }) : resized.png({ compressionLevel: 9 });
+      const encoded =
+        format === "webp"
+          ? resized.webp({ quality: 78 })
+          : format === "jpg"
+            ? resized.jpeg({ quality: 80, mozjpeg: true })
+            : resized.png({ compressionLevel: 9 });
       out.push([suffix, await encoded.toBuffer()]);
     }
   } catch {
@@ -73,8 +78,14 @@ async function renderVariants({ bytes, ext, name }: Checked): Promise<[string, U
 }
 
 const UPLOAD_URL = /^\/uploads\/([0-9a-f]{24})\.(jpg|png|webp|gif)$/;
-const CONTENT_TYPES: Record<string, string> = { jpg: "image/jpeg", png: "image/png", webp: "image/webp", gif: "image/gif" };
-export const contentTypeOf = (name: string) => CONTENT_TYPES[name.slice(name.lastIndexOf(".") + 1)] ?? "application/octet-stream";
+const CONTENT_TYPES: Record<string, string> = {
+  jpg: "image/jpeg",
+  png: "image/png",
+  webp: "image/webp",
+  gif: "image/gif",
+};
+export const contentTypeOf = (name: string) =>
+  CONTENT_TYPES[name.slice(name.lastIndexOf(".") + 1)] ?? "application/octet-stream";
 
 // Where pictures are kept: files in UPLOAD_DIR for one machine (SQLite), rows of `pictures` in
 // PostgreSQL, where every app server reads them (docs/decisions/0004-pictures.md).
@@ -92,11 +103,16 @@ export async function saveUploads(files: File[]): Promise<string[]> {
   const urls: string[] = [];
   for (const picture of checked) {
     const id = newId();
-    for (const [suffix, bytes] of [[`.${picture.ext}`, picture.bytes], ...(await renderVariants(picture))] as const) named.push({ name: `${id}${suffix}`, bytes });
+    for (const [suffix, bytes] of [[`.${picture.ext}`, picture.bytes], ...(await renderVariants(picture))] as const)
+      named.push({ name: `${id}${suffix}`, bytes });
     urls.push(`/uploads/${id}.${picture.ext}`);
   }
   if (dialect === "pg") {
-    await writeTransaction((tx) => tx.insert(pictures).values(named.map(({ name, bytes }) => ({ name, type: contentTypeOf(name), bytes: Buffer.from(bytes) }))));
+    await writeTransaction((tx) =>
+      tx
+        .insert(pictures)
+        .values(named.map(({ name, bytes }) => ({ name, type: contentTypeOf(name), bytes: Buffer.from(bytes) }))),
+    );
   } else {
     await writeFiles(named);
   }
@@ -140,7 +156,11 @@ export async function discardUploads(urls: string[]): Promise<void> {
 
 /** A picture kept in the database, by its file name; undefined when there is none. */
 export async function storedPicture(name: string): Promise<{ type: string; bytes: Buffer } | undefined> {
-  const [row] = await db.select({ type: pictures.type, bytes: pictures.bytes }).from(pictures).where(eq(pictures.name, name)).limit(1);
+  const [row] = await db
+    .select({ type: pictures.type, bytes: pictures.bytes })
+    .from(pictures)
+    .where(eq(pictures.name, name))
+    .limit(1);
   return row;
 }
 

@@ -17,7 +17,13 @@ export function toPublicUser(user: User): PublicUser {
 export class EmailTakenError extends Error {}
 
 // Read on every page a logged-in shopper opens (root loader): built and prepared once.
-const userById = prepared("user_by_id", db.select().from(users).where(eq(users.id, sql.placeholder("id"))));
+const userById = prepared(
+  "user_by_id",
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder("id"))),
+);
 
 export async function getUserById(id: string): Promise<User | undefined> {
   return (await userById({ id }))[0];
@@ -34,7 +40,10 @@ export async function createUser(input: RegisterInput): Promise<User> {
   const passwordHash = await bcrypt.hash(input.password, BCRYPT_ROUNDS);
   try {
     const [user] = await writeTransaction((tx) =>
-      tx.insert(users).values({ id: newId(), name: input.name, email: input.email, phone: input.phone, passwordHash }).returning(),
+      tx
+        .insert(users)
+        .values({ id: newId(), name: input.name, email: input.email, phone: input.phone, passwordHash })
+        .returning(),
     );
     return user!;
   } catch (error) {
@@ -60,11 +69,14 @@ export async function ensureAdmin(email: string | undefined, password: string | 
   if (!email || !password) return;
   const existing = await getUserByEmail(email);
   if (existing) {
-    if (!existing.isAdmin) await writeTransaction((tx) => tx.update(users).set({ isAdmin: true }).where(eq(users.id, existing.id)));
+    if (!existing.isAdmin)
+      await writeTransaction((tx) => tx.update(users).set({ isAdmin: true }).where(eq(users.id, existing.id)));
     return;
   }
   const passwordHash = await bcrypt.hash(password, BCRYPT_ROUNDS);
-  await writeTransaction((tx) => tx.insert(users).values({ id: newId(), name: "Admin", email, passwordHash, isAdmin: true }));
+  await writeTransaction((tx) =>
+    tx.insert(users).values({ id: newId(), name: "Admin", email, passwordHash, isAdmin: true }),
+  );
 }
 
 /** A new password ends every session of the account: a stolen cookie stops working. */

@@ -11,12 +11,12 @@ export default function About() {
     <article className="prose">
       <h1>About</h1>
       <p>
-        RK Candles is a small studio that hand-pours soy wax candles in small batches. We use natural soy
-        wax, lead-free cotton wicks and fragrances inspired by Indian gardens, kitchens and monsoons.
+        RK Candles is a small studio that hand-pours soy wax candles in small batches. We use natural soy wax, lead-free
+        cotton wicks and fragrances inspired by Indian gardens, kitchens and monsoons.
       </p>
       <p>
-        Every candle is poured, cured and packed by hand, then shipped anywhere in India with cash on
-        delivery. Questions? Write to us from the links at the bottom of every page.
+        Every candle is poured, cured and packed by hand, then shipped anywhere in India with cash on delivery.
+        Questions? Write to us from the links at the bottom of every page.
       </p>
       <p>
         <Link to="/shop" className="button primary">

@@ -18,7 +18,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   await requireAdmin(request);
   const back = "/admin?tab=orders";
-  if (!await deleteOrder(params.id)) return redirectWithToast(request, back, { type: "error", title: "Order not found" });
+  if (!(await deleteOrder(params.id)))
+    return redirectWithToast(request, back, { type: "error", title: "Order not found" });
   return redirectWithToast(request, back, { type: "success", title: "Order deleted" });
 }
 

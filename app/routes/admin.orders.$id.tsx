@@ -6,7 +6,9 @@ import { formatPaise } from "~/lib/money";
 import { requireAdmin } from "~/utils/auth.server";
 import { getOrderFor } from "~/models/order.server";
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `Order #${data?.order.id.slice(-6) ?? ""} · Admin · RK Candles` }];
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `Order #${data?.order.id.slice(-6) ?? ""} · Admin · RK Candles` },
+];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);

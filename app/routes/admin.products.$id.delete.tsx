@@ -16,7 +16,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   await requireAdmin(request);
-  if (!await deleteProduct(params.id)) return redirectWithToast(request, "/admin", { type: "error", title: "Product not found" });
+  if (!(await deleteProduct(params.id)))
+    return redirectWithToast(request, "/admin", { type: "error", title: "Product not found" });
   return redirectWithToast(request, "/admin", { type: "success", title: "Product deleted" });
 }
 

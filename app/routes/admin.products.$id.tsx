@@ -7,7 +7,9 @@ import { submitProductForm } from "~/models/product-form.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/http.server";
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `Edit ${data?.product.name ?? "product"} · Admin · RK Candles` }];
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `Edit ${data?.product.name ?? "product"} · Admin · RK Candles` },
+];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);

@@ -24,7 +24,11 @@ export default function NewProduct({ actionData }: Route.ComponentProps) {
   return (
     <section className="narrow">
       <h1>New product</h1>
-      <ProductEditor mode="create" lastResult={actionData} defaults={{ name: "", description: "", price: "0", mrp: "0", stock: "10", image: "", images: [] }} />
+      <ProductEditor
+        mode="create"
+        lastResult={actionData}
+        defaults={{ name: "", description: "", price: "0", mrp: "0", stock: "10", image: "", images: [] }}
+      />
     </section>
   );
 }

@@ -18,16 +18,25 @@ import { useErrorToast } from "~/utils/use-error-toast";
 export const meta: Route.MetaFunction = () => [{ title: "Admin · RK Candles" }, { name: "robots", content: "noindex" }];
 
 type Tab = "products" | "orders";
-const pageParam = (value: FormDataEntryValue | null) => queryInt(typeof value === "string" ? value : null, { fallback: 1, min: 1, max: MAX_PAGE });
+const pageParam = (value: FormDataEntryValue | null) =>
+  queryInt(typeof value === "string" ? value : null, { fallback: 1, min: 1, max: MAX_PAGE });
 /** The Orders tab at a page: where an order change sends the admin back to. */
 const ordersHref = (page: number) => (page > 1 ? `/admin?tab=orders&page=${page}` : "/admin?tab=orders");
-const tabOf = (request: Request): Tab => (new URL(request.url).searchParams.get("tab") === "orders" ? "orders" : "products");
+const tabOf = (request: Request): Tab =>
+  new URL(request.url).searchParams.get("tab") === "orders" ? "orders" : "products";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const tab = tabOf(request);
-  if (tab === "orders") return { tab, orders: await pageOfOrders(pageParam(new URL(request.url).searchParams.get("page"))), products: null };
-  const { items, totalItems } = await listProducts(parseShopQuery(new URLSearchParams({ limit: String(ADMIN_MAX_LIMIT) }), { maxLimit: ADMIN_MAX_LIMIT }));
+  if (tab === "orders")
+    return {
+      tab,
+      orders: await pageOfOrders(pageParam(new URL(request.url).searchParams.get("page"))),
+      products: null,
+    };
+  const { items, totalItems } = await listProducts(
+    parseShopQuery(new URLSearchParams({ limit: String(ADMIN_MAX_LIMIT) }), { maxLimit: ADMIN_MAX_LIMIT }),
+  );
   return { tab, products: { items, totalItems }, orders: null };
 }
 
@@ -63,7 +72,13 @@ export async function action({ request }: Route.ActionArgs) {
   return redirectWithToast(request, back, { type: "success", title: "Order updated" });
 }
 
-function ProductsTab({ items, totalItems }: { items: NonNullable<Route.ComponentProps["loaderData"]["products"]>["items"]; totalItems: number }) {
+function ProductsTab({
+  items,
+  totalItems,
+}: {
+  items: NonNullable<Route.ComponentProps["loaderData"]["products"]>["items"];
+  totalItems: number;
+}) {
   return (
     <>
       <div className="page-head">
@@ -120,7 +135,13 @@ function ProductsTab({ items, totalItems }: { items: NonNullable<Route.Component
   );
 }
 
-function OrderRow({ order, page }: { order: NonNullable<Route.ComponentProps["loaderData"]["orders"]>["orders"][number]; page: number }) {
+function OrderRow({
+  order,
+  page,
+}: {
+  order: NonNullable<Route.ComponentProps["loaderData"]["orders"]>["orders"][number];
+  page: number;
+}) {
   const submit = useSubmit();
   const number = order.id.slice(-6);
   const more = order.items.length - 2;
@@ -150,7 +171,13 @@ function OrderRow({ order, page }: { order: NonNullable<Route.ComponentProps["lo
           <label className="visually-hidden" htmlFor={`status-${order.id}`}>
             Status of order #{number}
           </label>
-          <select id={`status-${order.id}`} name="status" defaultValue={order.status} key={order.status} onChange={(e) => submit(e.currentTarget.form)}>
+          <select
+            id={`status-${order.id}`}
+            name="status"
+            defaultValue={order.status}
+            key={order.status}
+            onChange={(e) => submit(e.currentTarget.form)}
+          >
             {ORDER_STATUSES.map((s) => (
               <option key={s}>{s}</option>
             ))}
@@ -166,7 +193,14 @@ function OrderRow({ order, page }: { order: NonNullable<Route.ComponentProps["lo
           <input type="hidden" name="orderId" value={order.id} />
           <input type="hidden" name="page" value={page} />
           <label>
-            <input type="checkbox" name="isPaid" defaultChecked={order.isPaid} key={String(order.isPaid)} onChange={(e) => submit(e.currentTarget.form)} /> Paid
+            <input
+              type="checkbox"
+              name="isPaid"
+              defaultChecked={order.isPaid}
+              key={String(order.isPaid)}
+              onChange={(e) => submit(e.currentTarget.form)}
+            />{" "}
+            Paid
             <span className="visually-hidden"> (order #{number})</span>
           </label>
           <button type="submit" className="button small js-hide">
@@ -205,10 +239,18 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
     <section>
       <h1>Admin</h1>
       <nav className="tabs" aria-label="Admin sections">
-        <Link to="/admin" className={tab === "products" ? "tab active" : "tab"} aria-current={tab === "products" ? "page" : undefined}>
+        <Link
+          to="/admin"
+          className={tab === "products" ? "tab active" : "tab"}
+          aria-current={tab === "products" ? "page" : undefined}
+        >
           Products
         </Link>
-        <Link to="/admin?tab=orders" className={tab === "orders" ? "tab active" : "tab"} aria-current={tab === "orders" ? "page" : undefined}>
+        <Link
+          to="/admin?tab=orders"
+          className={tab === "orders" ? "tab active" : "tab"}
+          aria-current={tab === "orders" ? "page" : undefined}
+        >
           Orders
         </Link>
       </nav>
@@ -219,7 +261,8 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
         ) : (
           <>
             <p className="muted">
-              Orders {(orders.page - 1) * orders.perPage + 1}–{(orders.page - 1) * orders.perPage + orders.orders.length} of {orders.totalItems}, newest first
+              Orders {(orders.page - 1) * orders.perPage + 1}–
+              {(orders.page - 1) * orders.perPage + orders.orders.length} of {orders.totalItems}, newest first
             </p>
             <div className="table-wrap">
               <table className="admin-table">

@@ -15,13 +15,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireApiAdmin(request);
   if (request.method === "DELETE") {
-    return await deleteOrder(params.id) ? json({ message: "Order deleted" }) : apiError(404, "Order not found");
+    return (await deleteOrder(params.id)) ? json({ message: "Order deleted" }) : apiError(404, "Order not found");
   }
   if (request.method !== "PUT" && request.method !== "PATCH") return methodNotAllowed();
   const parsed = orderUpdateSchema.safeParse(await readBody(request));
   if (!parsed.success) return apiError(400, parsed.error.issues[0]?.message ?? "Invalid update");
   try {
-    if (!await updateOrder(params.id, parsed.data)) return apiError(404, "Order not found");
+    if (!(await updateOrder(params.id, parsed.data))) return apiError(404, "Order not found");
   } catch (error) {
     if (error instanceof OrderError) return apiError(409, error.message);
     throw error;

@@ -25,5 +25,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   if (!done) return apiError(404, "Product not found");
   const product = toApiProductDetail((await getProduct(params.id))!);
-  return done === "created" ? json({ ...product, message: REVIEW_SUBMITTED }, 201) : json({ ...product, message: REVIEW_UPDATED }, 200);
+  return done === "created"
+    ? json({ ...product, message: REVIEW_SUBMITTED }, 201)
+    : json({ ...product, message: REVIEW_UPDATED }, 200);
 }

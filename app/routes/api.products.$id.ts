@@ -15,11 +15,11 @@ export async function loader({ params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   await requireApiAdmin(request);
   if (request.method === "DELETE") {
-    return await deleteProduct(params.id) ? json({ message: "Product deleted" }) : apiError(404, "Product not found");
+    return (await deleteProduct(params.id)) ? json({ message: "Product deleted" }) : apiError(404, "Product not found");
   }
   if (request.method !== "PUT" && request.method !== "PATCH") return methodNotAllowed();
   const parsed = productSchema.safeParse(await readBody(request));
   if (!parsed.success) return apiError(400, productError(parsed.error));
-  if (!await updateProduct(params.id, parsed.data)) return apiError(404, "Product not found");
+  if (!(await updateProduct(params.id, parsed.data))) return apiError(404, "Product not found");
   return json(toApiProductDetail((await getProduct(params.id))!));
 }

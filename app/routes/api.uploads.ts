@@ -1,7 +1,14 @@
 import type { Route } from "./+types/api.uploads";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { apiError, json, methodNotAllowed } from "~/utils/http.server";
-import { filesOf, MAX_UPLOAD_BYTES, saveUploads, UPLOAD_MISSING, UPLOAD_TOO_BIG, UploadError } from "~/models/upload.server";
+import {
+  filesOf,
+  MAX_UPLOAD_BYTES,
+  saveUploads,
+  UPLOAD_MISSING,
+  UPLOAD_TOO_BIG,
+  UploadError,
+} from "~/models/upload.server";
 
 export const loader = methodNotAllowed;
 
@@ -10,7 +17,8 @@ export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
   await requireApiAdmin(request);
   // Refuse an oversized body before reading it (room for the multipart envelope).
-  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_UPLOAD_BYTES + 64 * 1024) return apiError(413, UPLOAD_TOO_BIG);
+  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_UPLOAD_BYTES + 64 * 1024)
+    return apiError(413, UPLOAD_TOO_BIG);
   let form: FormData;
   try {
     form = await request.formData();
@@ -23,7 +31,8 @@ export async function action({ request }: Route.ActionArgs) {
     const [url] = await saveUploads(files);
     return json({ url, secure_url: url, path: url }, 201);
   } catch (error) {
-    if (error instanceof UploadError) return apiError(error.message.startsWith(UPLOAD_TOO_BIG) ? 413 : 400, error.message);
+    if (error instanceof UploadError)
+      return apiError(error.message.startsWith(UPLOAD_TOO_BIG) ? 413 : 400, error.message);
     throw error;
   }
 }

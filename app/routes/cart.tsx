@@ -25,8 +25,10 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "add") {
     const back = safeRedirect(form.get("redirectTo"), "/cart");
     const product = await productForCart(productId);
-    if (!product) return redirectWithToast(request, "/shop", { type: "error", title: "That product is no longer available" });
-    if (product.stock <= 0) return redirectWithToast(request, back, { type: "error", title: "Sorry, this candle is sold out" });
+    if (!product)
+      return redirectWithToast(request, "/shop", { type: "error", title: "That product is no longer available" });
+    if (product.stock <= 0)
+      return redirectWithToast(request, back, { type: "error", title: "Sorry, this candle is sold out" });
     cart = addToCart(cart, product.id, coerceQty(form.get("qty")));
     const inCart = cart.find((e) => e.id === product.id)?.qty ?? 0;
     // Never hold more than the shop has; say so rather than fail at checkout.
@@ -34,7 +36,11 @@ export async function action({ request }: Route.ActionArgs) {
     return redirectWithToast(
       request,
       back,
-      { type: "success", title: "Added to cart", description: inCart > product.stock ? `Only ${product.stock} in stock` : undefined },
+      {
+        type: "success",
+        title: "Added to cart",
+        description: inCart > product.stock ? `Only ${product.stock} in stock` : undefined,
+      },
       { headers: { "Set-Cookie": await commitCart(cart) } },
     );
   }

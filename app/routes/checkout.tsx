@@ -17,7 +17,10 @@ import { flashToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/http.server";
 import { newId } from "~/utils/id.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "Checkout · RK Candles" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Checkout · RK Candles" },
+  { name: "robots", content: "noindex" },
+];
 
 const UNAVAILABLE = "Some items in your cart are no longer available. Please review your cart.";
 const FORM_OUT_OF_DATE = "This checkout form is out of date. Please reload the page and place your order again.";
@@ -83,7 +86,10 @@ export async function action({ request }: Route.ActionArgs) {
   if (filled.state !== typed.state) formData.set("state", filled.state);
   const submission = parseWithZod(formData, { schema: checkoutSchema });
   if (submission.status !== "success") {
-    return submission.reply({ formErrors: [CHECKOUT_INCOMPLETE], fieldErrors: filled.pinError ? { pin: [filled.pinError] } : {} });
+    return submission.reply({
+      formErrors: [CHECKOUT_INCOMPLETE],
+      fieldErrors: filled.pinError ? { pin: [filled.pinError] } : {},
+    });
   }
   if (token === null) return submission.reply({ formErrors: [FORM_OUT_OF_DATE] });
   const lines = await cartLines(await readCart(request));
@@ -164,7 +170,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const empty = lines.length === 0;
   const valid = checkoutSchema.safeParse(form.value ?? {}).success;
   // Without JS the button must stay usable: the server answers with the spec's messages.
-  const placeDisabled = hydrated && (empty || !summary.canCheckout || !valid || pinError !== null || pinPending !== null);
+  const placeDisabled =
+    hydrated && (empty || !summary.canCheckout || !valid || pinError !== null || pinPending !== null);
   const pinErrors = pinError ? [pinError] : fields.pin.errors;
 
   return (
@@ -195,12 +202,21 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               errors={fields.phone.errors}
               hint={PHONE_HINT_CHECKOUT}
             >
-              <input {...getInputProps(fields.phone, { type: "tel", ariaDescribedBy: fields.phone.descriptionId })} autoComplete="tel" inputMode="tel" />
+              <input
+                {...getInputProps(fields.phone, { type: "tel", ariaDescribedBy: fields.phone.descriptionId })}
+                autoComplete="tel"
+                inputMode="tel"
+              />
             </Field>
           </fieldset>
           <fieldset>
             <legend>Shipping address</legend>
-            <Field label="Address" id={fields.address.id} errorId={fields.address.errorId} errors={fields.address.errors}>
+            <Field
+              label="Address"
+              id={fields.address.id}
+              errorId={fields.address.errorId}
+              errors={fields.address.errors}
+            >
               <input {...getInputProps(fields.address, { type: "text" })} autoComplete="street-address" />
             </Field>
             <Field label="PIN" id={fields.pin.id} errorId={fields.pin.errorId} errors={pinErrors}>
@@ -213,7 +229,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                   onInput={onPinInput}
                 />
                 {hydrated ? (
-                  pinPending ? <span className="muted">Looking up…</span> : null
+                  pinPending ? (
+                    <span className="muted">Looking up…</span>
+                  ) : null
                 ) : (
                   <button type="submit" name="intent" value="lookup" formNoValidate className="button small">
                     Look up

@@ -7,7 +7,10 @@ import { cardView, topRated } from "~/models/product.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "RK Candles · Hand-poured soy candles" },
-  { name: "description", content: "Hand-poured soy wax candles made in India. Cash on delivery, shipped across India." },
+  {
+    name: "description",
+    content: "Hand-poured soy wax candles made in India. Cash on delivery, shipped across India.",
+  },
 ];
 
 export async function loader() {

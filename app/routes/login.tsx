@@ -31,7 +31,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     user = await authenticateForm(request, context);
   } catch (error) {
     if (error instanceof Response) throw error;
-    if (error instanceof RateLimited) return data(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), { status: 429 });
+    if (error instanceof RateLimited)
+      return data(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), { status: 429 });
     const message = error instanceof LoginError ? error.message : LOGIN_FAILED;
     return submission.reply({ formErrors: [message], hideFields: ["password"] });
   }

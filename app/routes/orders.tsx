@@ -9,7 +9,10 @@ import { requireUser } from "~/utils/auth.server";
 import { listOrdersForUser } from "~/models/order.server";
 import { useErrorToast } from "~/utils/use-error-toast";
 
-export const meta: Route.MetaFunction = () => [{ title: "My Orders · RK Candles" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "My Orders · RK Candles" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
@@ -87,7 +90,8 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                 ))}
               </ul>
               <p className="order-totals">
-                Subtotal {formatPaise(o.subtotal)} · Shipping {formatPaise(o.shipping)} · <strong>Total {formatPaise(o.grandTotal)}</strong>
+                Subtotal {formatPaise(o.subtotal)} · Shipping {formatPaise(o.shipping)} ·{" "}
+                <strong>Total {formatPaise(o.grandTotal)}</strong>
               </p>
               <a href={`/api/orders/${o.id}/invoice`} target="_blank" rel="noopener" className="button small">
                 Download invoice

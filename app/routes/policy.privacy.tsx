@@ -11,16 +11,14 @@ export default function Privacy() {
     <article className="prose">
       <h1>Privacy</h1>
       <p>
-        We collect only what we need to deliver your order: your name, email, phone number and shipping
-        address. Passwords are stored as one-way hashes. We never sell your data.
+        We collect only what we need to deliver your order: your name, email, phone number and shipping address.
+        Passwords are stored as one-way hashes. We never sell your data.
       </p>
       <p>
-        Your cart is kept in a cookie on your device, and a session cookie keeps you logged in. We use no
-        advertising or tracking cookies.
+        Your cart is kept in a cookie on your device, and a session cookie keeps you logged in. We use no advertising or
+        tracking cookies.
       </p>
-      <p>
-        We ship only within India; your address is shared only with the courier delivering your order.
-      </p>
+      <p>We ship only within India; your address is shared only with the courier delivering your order.</p>
       <p>
         To see or delete your data, write to <a href={`mailto:${SUPPORT.email}`}>{SUPPORT.email}</a>.
       </p>

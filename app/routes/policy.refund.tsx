@@ -14,8 +14,8 @@ export default function Refund() {
         <li>Orders are dispatched within 2-4 business days and delivered within 5-9 business days.</li>
         <li>We ship only in India.</li>
         <li>
-          Claims for broken or defective items must be made within 7 days of delivery, with an unboxing video
-          showing the damage.
+          Claims for broken or defective items must be made within 7 days of delivery, with an unboxing video showing
+          the damage.
         </li>
         <li>Used candles are not returnable.</li>
         <li>Approved refunds are made within 5-7 business days.</li>

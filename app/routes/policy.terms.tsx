@@ -13,13 +13,13 @@ export default function Terms() {
       <h1>Terms</h1>
       <h2>Orders and payment</h2>
       <p>
-        Prices are in Indian rupees and include taxes. Orders are paid by cash on delivery; online payment is
-        coming soon. A flat shipping charge of ₹49 applies to every order.
+        Prices are in Indian rupees and include taxes. Orders are paid by cash on delivery; online payment is coming
+        soon. A flat shipping charge of ₹49 applies to every order.
       </p>
       <h2>Shipping</h2>
       <p>
-        We ship only within India. Orders are dispatched within 2-4 business days and delivered within 5-9
-        business days of dispatch.
+        We ship only within India. Orders are dispatched within 2-4 business days and delivered within 5-9 business days
+        of dispatch.
       </p>
       <h2>Returns</h2>
       <p>

@@ -32,7 +32,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const product = await getProduct(params.id);
   if (!product) throw data({ message: "Product not found" }, { status: 404 });
   // ?image=n picks the nth picture; anything else (or past the last) shows the first.
-  const image = queryInt(new URL(request.url).searchParams.get("image"), { fallback: 1, min: 0, max: Number.MAX_SAFE_INTEGER });
+  const image = queryInt(new URL(request.url).searchParams.get("image"), {
+    fallback: 1,
+    min: 0,
+    max: Number.MAX_SAFE_INTEGER,
+  });
   const selected = image >= 1 && image <= product.images.length ? image - 1 : 0;
   const user = await getUser(request);
   // The customer's own review: one per customer per product, so posting again replaces it.
@@ -52,7 +56,10 @@ export async function action({ request, params }: Route.ActionArgs) {
     throw error;
   }
   if (!done) throw data({ message: "Product not found" }, { status: 404 });
-  return redirectWithToast(request, `/product/${params.id}#reviews`, { type: "success", title: done === "updated" ? REVIEW_UPDATED : REVIEW_SUBMITTED });
+  return redirectWithToast(request, `/product/${params.id}#reviews`, {
+    type: "success",
+    title: done === "updated" ? REVIEW_UPDATED : REVIEW_SUBMITTED,
+  });
 }
 
 function Gallery({ name, images, initial }: { name: string; images: string[]; initial: number }) {
@@ -61,7 +68,15 @@ function Gallery({ name, images, initial }: { name: string; images: string[]; in
   const main = images[selected] ?? "";
   return (
     <div className="gallery">
-      <ProductImage src={main} alt={name} width={600} height={600} eager className="gallery-main" sizes="(min-width: 800px) 540px, 100vw" />
+      <ProductImage
+        src={main}
+        alt={name}
+        width={600}
+        height={600}
+        eager
+        className="gallery-main"
+        sizes="(min-width: 800px) 540px, 100vw"
+      />
       {images.length > 1 ? (
         <ul className="thumbs" aria-label="More pictures">
           {images.map((url, i) => (
@@ -98,17 +113,32 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           <Price price={product.price} mrp={product.mrp} />
         </p>
         <p>
-          <Stars rating={product.rating} /> <a href="#reviews">{product.numReviews} {product.numReviews === 1 ? "review" : "reviews"}</a>
+          <Stars rating={product.rating} />{" "}
+          <a href="#reviews">
+            {product.numReviews} {product.numReviews === 1 ? "review" : "reviews"}
+          </a>
         </p>
         <p>{product.description}</p>
-        <p className={soldOut ? "stock out" : "stock"}>{soldOut ? "Sold out" : product.stock <= 5 ? `Only ${product.stock} left` : "In stock"}</p>
+        <p className={soldOut ? "stock out" : "stock"}>
+          {soldOut ? "Sold out" : product.stock <= 5 ? `Only ${product.stock} left` : "In stock"}
+        </p>
         <Form method="post" action="/cart" className="add-to-cart" noValidate>
           <input type="hidden" name="intent" value="add" />
           <input type="hidden" name="productId" value={product.id} />
           <input type="hidden" name="redirectTo" value={`/product/${product.id}`} />
           <div className="field qty">
             <label htmlFor="qty">Quantity</label>
-            <input id="qty" name="qty" type="number" min={1} max={Math.max(1, product.stock)} step={1} defaultValue={1} inputMode="numeric" disabled={soldOut} />
+            <input
+              id="qty"
+              name="qty"
+              type="number"
+              min={1}
+              max={Math.max(1, product.stock)}
+              step={1}
+              defaultValue={1}
+              inputMode="numeric"
+              disabled={soldOut}
+            />
           </div>
           <button type="submit" className="button primary" disabled={soldOut}>
             Add to Cart

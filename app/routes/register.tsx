@@ -30,9 +30,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     user = await registerAccount(submission.value, ipOf(context));
   } catch (error) {
-    if (error instanceof RateLimited) return data(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), { status: 429 });
+    if (error instanceof RateLimited)
+      return data(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), { status: 429 });
     if (!(error instanceof EmailTakenError)) throw error;
-    return submission.reply({ fieldErrors: { email: [EMAIL_TAKEN] }, formErrors: [EMAIL_TAKEN], hideFields: ["password"] });
+    return submission.reply({
+      fieldErrors: { email: [EMAIL_TAKEN] },
+      formErrors: [EMAIL_TAKEN],
+      hideFields: ["password"],
+    });
   }
   const cookie = await startUserSession(request, user.id);
   const to = safeRedirect(formData.get("redirect"), "/");
@@ -82,7 +87,12 @@ export default function Register({ actionData }: Route.ComponentProps) {
             autoComplete="tel-national"
           />
         </Field>
-        <Field label="Password" id={fields.password.id} errorId={fields.password.errorId} errors={fields.password.errors}>
+        <Field
+          label="Password"
+          id={fields.password.id}
+          errorId={fields.password.errorId}
+          errors={fields.password.errors}
+        >
           <input {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" />
         </Field>
         <button type="submit" className="button primary">

@@ -26,7 +26,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function Shop({ loaderData }: Route.ComponentProps) {
   const { query, items, page, totalPages, totalItems } = loaderData;
   const submit = useSubmit();
-  const sizes: number[] = PAGE_SIZES.includes(query.limit as never) ? [...PAGE_SIZES] : [...PAGE_SIZES, query.limit].sort((a, b) => a - b);
+  const sizes: number[] = PAGE_SIZES.includes(query.limit as never)
+    ? [...PAGE_SIZES]
+    : [...PAGE_SIZES, query.limit].sort((a, b) => a - b);
   return (
     <section>
       <h1>Shop</h1>
@@ -34,11 +36,23 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
       <Form method="get" action="/shop" className="filters" role="search">
         <div className="field">
           <label htmlFor="shop-q">Search</label>
-          <input id="shop-q" type="search" name="q" defaultValue={query.q} placeholder="Lavender, sandalwood…" maxLength={100} />
+          <input
+            id="shop-q"
+            type="search"
+            name="q"
+            defaultValue={query.q}
+            placeholder="Lavender, sandalwood…"
+            maxLength={100}
+          />
         </div>
         <div className="field">
           <label htmlFor="shop-sort">Sort</label>
-          <select id="shop-sort" name="sort" defaultValue={sortValue(query)} onChange={(e) => submit(e.currentTarget.form)}>
+          <select
+            id="shop-sort"
+            name="sort"
+            defaultValue={sortValue(query)}
+            onChange={(e) => submit(e.currentTarget.form)}
+          >
             {SORT_OPTIONS.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
@@ -48,7 +62,12 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="field">
           <label htmlFor="shop-limit">Per page</label>
-          <select id="shop-limit" name="limit" defaultValue={String(query.limit)} onChange={(e) => submit(e.currentTarget.form)}>
+          <select
+            id="shop-limit"
+            name="limit"
+            defaultValue={String(query.limit)}
+            onChange={(e) => submit(e.currentTarget.form)}
+          >
             {sizes.map((n) => (
               <option key={n} value={n}>
                 {n}
@@ -86,7 +105,8 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
 /** Spec §8: a failed product list says the server's message, or 'Failed to load products'. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const said = isRouteErrorResponse(error) ? (error.data as { message?: unknown } | string | null) : null;
-  const message = typeof said === "string" ? said : typeof said?.message === "string" ? said.message : "Failed to load products";
+  const message =
+    typeof said === "string" ? said : typeof said?.message === "string" ? said.message : "Failed to load products";
   useErrorToast(error);
   return <LoadFailed title="Shop" message={message} retryHref="/shop" />;
 }

@@ -3,7 +3,10 @@ import { Link, redirect } from "react-router";
 import type { Route } from "./+types/thank-you";
 import { rememberLastOrder } from "~/utils/last-order.client";
 
-export const meta: Route.MetaFunction = () => [{ title: "Thank you · RK Candles" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Thank you · RK Candles" },
+  { name: "robots", content: "noindex" },
+];
 
 export function loader({ request }: Route.LoaderArgs) {
   const id = new URL(request.url).searchParams.get("o") ?? "";

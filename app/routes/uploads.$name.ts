@@ -12,8 +12,17 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const name = params.name;
   const etag = `"${name}"`;
   const picture = PICTURE_NAME.test(name) ? await storedPicture(name) : undefined;
-  if (!picture) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!picture)
+    return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   const headers = { "Content-Type": contentTypeOf(name), "Cache-Control": YEAR, ETag: etag };
-  if (request.headers.get("If-None-Match")?.split(/\s*,\s*/).includes(etag)) return new Response(null, { status: 304, headers });
-  return new Response(new Uint8Array(picture.bytes), { headers: { ...headers, "Content-Length": String(picture.bytes.length) } });
+  if (
+    request.headers
+      .get("If-None-Match")
+      ?.split(/\s*,\s*/)
+      .includes(etag)
+  )
+    return new Response(null, { status: 304, headers });
+  return new Response(new Uint8Array(picture.bytes), {
+    headers: { ...headers, "Content-Length": String(picture.bytes.length) },
+  });
 }

@@ -63,7 +63,7 @@ export function authenticateForm(request: Request, context: Readonly<RouterConte
 async function readUser(request: Request): Promise<User | null> {
   const session = await getSession(request);
   const userId = session.get("userId");
-  return userId ? (await getUserById(userId) ?? null) : null;
+  return userId ? ((await getUserById(userId)) ?? null) : null;
 }
 
 // A page's loaders (the root's and the product page's) each ask who is logged in. On a GET no

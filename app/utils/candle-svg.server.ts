@@ -5,7 +5,9 @@
 export function candleSvg(hue: number, variant: number, label: string): string {
   const wax = `hsl(${hue} 55% 88%)`;
   const jar = `hsl(${hue} 45% ${variant === 2 ? 30 : 52}%)`;
-  const bg = [`hsl(${hue} 40% 96%)`, `hsl(${(hue + 30) % 360} 35% 92%)`, "hsl(30 20% 18%)", `hsl(${hue} 25% 90%)`][variant % 4];
+  const bg = [`hsl(${hue} 40% 96%)`, `hsl(${(hue + 30) % 360} 35% 92%)`, "hsl(30 20% 18%)", `hsl(${hue} 25% 90%)`][
+    variant % 4
+  ];
   const lit = variant !== 1;
   // XML-escaped: a raw "&" (as in "Pine & Cardamom") makes the whole SVG invalid.
   const safe = label

@@ -41,7 +41,16 @@ type Entry = CachedPage & { version: number; size: number };
 /** Pages that show the same thing to every guest. */
 const PUBLIC_PAGE = /^\/(?:shop|about|policy\/(?:terms|privacy|refund)|product\/[^/]+)?$/;
 /** Headers that belong to one response, not to the page. */
-const PER_RESPONSE = new Set(["content-length", "content-security-policy", "date", "connection", "keep-alive", "transfer-encoding", "x-page-cache", "vary"]);
+const PER_RESPONSE = new Set([
+  "content-length",
+  "content-security-policy",
+  "date",
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+  "x-page-cache",
+  "vary",
+]);
 /** Brotli quality for a kept page: paid once per page and catalogue change, so better than the q2 of live renders. */
 const BROTLI_QUALITY = 6;
 
@@ -58,7 +67,13 @@ type RequestHead = { method: string; headers: { has(name: string): boolean } };
 
 /** Whether this request may be answered from, and stored in, the cache; its key if so. */
 function cacheKey(request: RequestHead, url: URL): string | null {
-  if (!env.pageCache || request.method !== "GET" || request.headers.has("cookie") || request.headers.has("authorization")) return null;
+  if (
+    !env.pageCache ||
+    request.method !== "GET" ||
+    request.headers.has("cookie") ||
+    request.headers.has("authorization")
+  )
+    return null;
   return PUBLIC_PAGE.test(url.pathname) ? url.pathname + url.search : null;
 }
 
@@ -84,7 +99,10 @@ function keep(version: number, rendered: string, nonce: string, headers: [string
   const html = Buffer.from(rendered.replaceAll(` nonce="${nonce}"`, ""));
   const copies: Partial<Record<PageEncoding, Buffer>> = { identity: html };
   const compress: Record<Exclude<PageEncoding, "identity">, () => Buffer> = {
-    br: () => brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } }),
+    br: () =>
+      brotliCompressSync(html, {
+        params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length },
+      }),
     gzip: () => gzipSync(html, { level: 6 }),
   };
   return {
@@ -116,7 +134,10 @@ function keepable(response: Response): boolean {
 export function servePageCache(securityHeaders: express.RequestHandler): express.RequestHandler {
   return (req, res, next) => {
     if (req.method !== "GET") return next();
-    const page = cachedPage({ method: req.method, headers: { has: (name) => req.headers[name] !== undefined } }, new URL(`http://x${req.originalUrl}`));
+    const page = cachedPage(
+      { method: req.method, headers: { has: (name) => req.headers[name] !== undefined } },
+      new URL(`http://x${req.originalUrl}`),
+    );
     if (!page) return next();
     res.locals.scriptSources = page.scriptSources;
     securityHeaders(req, res, (error?: unknown) => (error ? next(error) : sendPage(req, res, page)));

@@ -1,4 +1,9 @@
-import { RateLimiterPostgres, RateLimiterRes, RateLimiterSQLite, type RateLimiterAbstract } from "rate-limiter-flexible";
+import {
+  RateLimiterPostgres,
+  RateLimiterRes,
+  RateLimiterSQLite,
+  type RateLimiterAbstract,
+} from "rate-limiter-flexible";
 import { pool, sqlite, withWriter } from "~/db/client.server";
 import { env } from "~/env.server";
 import { apiError } from "./http.server";
@@ -10,9 +15,17 @@ const factor = env.rateLimitFactor;
 type Rule = { limit: number; windowMs: number; message: string };
 
 export const RULES = {
-  loginFailEmail: { limit: 10, windowMs: 60_000, message: "Too many failed logins for this email. Please wait a minute and try again." },
+  loginFailEmail: {
+    limit: 10,
+    windowMs: 60_000,
+    message: "Too many failed logins for this email. Please wait a minute and try again.",
+  },
   loginFailIp: { limit: 10, windowMs: 60_000, message: "Too many failed logins. Please wait a minute and try again." },
-  registerIp: { limit: 20, windowMs: 60 * 60_000, message: "Too many new accounts from your network. Please try again later." },
+  registerIp: {
+    limit: 20,
+    windowMs: 60 * 60_000,
+    message: "Too many new accounts from your network. Please try again later.",
+  },
   review: { limit: 30, windowMs: 60_000, message: "You are posting reviews too fast. Please wait a minute." },
   order: { limit: 30, windowMs: 60_000, message: "Too many orders in a minute. Please wait and try again." },
 } satisfies Record<string, Rule>;
@@ -51,10 +64,9 @@ function store(rule: RuleName, sweep: boolean): { limiter: RateLimiterAbstract; 
   return { limiter, ready };
 }
 
-const stores = Object.fromEntries((Object.keys(RULES) as RuleName[]).map((rule, i) => [rule, store(rule, i === 0)])) as Record<
-  RuleName,
-  ReturnType<typeof store>
->;
+const stores = Object.fromEntries(
+  (Object.keys(RULES) as RuleName[]).map((rule, i) => [rule, store(rule, i === 0)]),
+) as Record<RuleName, ReturnType<typeof store>>;
 
 /** For tests: forgets every count. */
 export async function resetRateLimits(): Promise<void> {
@@ -73,7 +85,8 @@ export class RateLimited extends Error {
   }
 }
 
-const refusal = (rule: RuleName, res: RateLimiterRes) => new RateLimited(RULES[rule].message, Math.ceil(res.msBeforeNext / 1000));
+const refusal = (rule: RuleName, res: RateLimiterRes) =>
+  new RateLimited(RULES[rule].message, Math.ceil(res.msBeforeNext / 1000));
 
 /** Throws RateLimited when `key` is over the rule's limit; otherwise counts this hit. */
 export async function hit(rule: RuleName, key: string): Promise<void> {

@@ -26,7 +26,11 @@ const signedCookie = createCookie("__session", {
 // ~5% of the CPU of a logged-in page. The answer depends only on the Cookie header and the
 // secret, so this process remembers the headers it has verified (bounded; an unsigned or forged
 // cookie is never remembered and is checked every time, as before).
-const verified = new LRUCache<string, string>({ max: 10_000, maxSize: 4 * 1024 * 1024, sizeCalculation: (_id, header) => header.length });
+const verified = new LRUCache<string, string>({
+  max: 10_000,
+  maxSize: 4 * 1024 * 1024,
+  sizeCalculation: (_id, header) => header.length,
+});
 
 const cookie: Cookie = {
   get name() {
@@ -67,7 +71,9 @@ export const sessionStorage = createSessionStorage<SessionData>({
   cookie,
   async createData(data) {
     const id = newId() + newId();
-    await writeTransaction((tx) => tx.insert(sessions).values({ id, userId: data.userId ?? null, data: JSON.stringify(data), expiresAt: expiry() }));
+    await writeTransaction((tx) =>
+      tx.insert(sessions).values({ id, userId: data.userId ?? null, data: JSON.stringify(data), expiresAt: expiry() }),
+    );
     return id;
   },
   async readData(id) {

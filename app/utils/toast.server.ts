@@ -18,10 +18,7 @@ const toastStorage = createCookieSessionStorage<{ toasts: Toast[] }>({
   },
 });
 
-export async function flashToast(
-  request: Request,
-  toast: Omit<Toast, "id">,
-): Promise<string> {
+export async function flashToast(request: Request, toast: Omit<Toast, "id">): Promise<string> {
   const session = await toastStorage.getSession(request.headers.get("Cookie"));
   const toasts = [...(session.get("toasts") ?? []), { id: newId(), ...toast }].slice(-3);
   session.flash("toasts", toasts);

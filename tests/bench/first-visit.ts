@@ -5,7 +5,17 @@ import { get } from "node:http";
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync, inflateSync } from "node:zlib";
 
 export type Kind = "html" | "css" | "js" | "images";
-export type Resource = { url: string; kind: Kind; status: number; raw: number; served: number; encoding: string; gzip: number; brotli: number; lazy?: boolean };
+export type Resource = {
+  url: string;
+  kind: Kind;
+  status: number;
+  raw: number;
+  served: number;
+  encoding: string;
+  gzip: number;
+  brotli: number;
+  lazy?: boolean;
+};
 export type Sizes = { raw: number; served: number; gzip: number; brotli: number };
 export type FirstVisit = {
   path: string;
@@ -18,22 +28,38 @@ export type FirstVisit = {
   failed: string[];
 };
 
-export type Raw = { status: number; headers: Record<string, string | string[] | undefined>; wire: Buffer; body: Buffer };
+export type Raw = {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  wire: Buffer;
+  body: Buffer;
+};
 
 /** GET without any decoding by the client, so the bytes on the wire can be counted. */
 export function fetchRaw(url: string, acceptEncoding: string): Promise<Raw> {
   return new Promise((ok, fail) => {
-    const req = get(url, { headers: { "Accept-Encoding": acceptEncoding, "User-Agent": "candle-bench" }, agent: false, timeout: 15_000 }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("error", fail);
-      res.on("end", () => {
-        const wire = Buffer.concat(chunks);
-        const enc = String(res.headers["content-encoding"] ?? "").trim();
-        const body = enc === "br" ? brotliDecompressSync(wire) : enc === "gzip" ? gunzipSync(wire) : enc === "deflate" ? inflateSync(wire) : wire;
-        ok({ status: res.statusCode ?? 0, headers: res.headers, wire, body });
-      });
-    });
+    const req = get(
+      url,
+      { headers: { "Accept-Encoding": acceptEncoding, "User-Agent": "candle-bench" }, agent: false, timeout: 15_000 },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("error", fail);
+        res.on("end", () => {
+          const wire = Buffer.concat(chunks);
+          const enc = String(res.headers["content-encoding"] ?? "").trim();
+          const body =
+            enc === "br"
+              ? brotliDecompressSync(wire)
+              : enc === "gzip"
+                ? gunzipSync(wire)
+                : enc === "deflate"
+                  ? inflateSync(wire)
+                  : wire;
+          ok({ status: res.statusCode ?? 0, headers: res.headers, wire, body });
+        });
+      },
+    );
     req.on("timeout", () => req.destroy(new Error(`timeout: ${url}`)));
     req.on("error", fail);
   });
@@ -49,16 +75,26 @@ function compress(url: string, b: Buffer) {
       gzip: gzipSync(b, { level: 6 }).length,
       // Quality 11 is what a build step would precompress static files with; dynamic HTML would
       // more likely be sent at 4–6, which is a few percent larger.
-      brotli: brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: b.length } }).length,
+      brotli: brotliCompressSync(b, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: b.length },
+      }).length,
     };
     compressed.set(key, c);
   }
   return c;
 }
 
-const attr = (tag: string, name: string) => new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i").exec(tag)?.slice(1).find((v) => v !== undefined);
+const attr = (tag: string, name: string) =>
+  new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i")
+    .exec(tag)
+    ?.slice(1)
+    .find((v) => v !== undefined);
 const hasAttr = (tag: string, name: string) => new RegExp(`\\s${name}(?:[\\s=>]|$)`, "i").test(tag);
-const decode = (s: string) => s.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'");
+const decode = (s: string) =>
+  s
+    .replace(/&amp;/g, "&")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'");
 
 /** Static `import … from "x"` / `import "x"` / `export … from "x"` specifiers of an ES module (not dynamic import()). */
 function staticImports(code: string): string[] {
@@ -123,7 +159,7 @@ export async function firstVisit(origin: string, path: string): Promise<FirstVis
   const failed: string[] = [];
   const done = new Set<string>();
   // Breadth-first, so the static imports of each script are followed too.
-  for (let pending = [...wanted.keys()]; pending.length > 0; ) {
+  for (let pending = [...wanted.keys()]; pending.length > 0;) {
     const next: string[] = [];
     await Promise.all(
       pending.map(async (url) => {

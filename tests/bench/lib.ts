@@ -27,7 +27,8 @@ export function build(): number {
 }
 
 export function requireBuild(): void {
-  if (!existsSync(serverEntry)) throw new Error(`${serverEntry} is missing: run without --no-build, or npm run build first`);
+  if (!existsSync(serverEntry))
+    throw new Error(`${serverEntry} is missing: run without --no-build, or npm run build first`);
 }
 
 export function freePort(): Promise<number> {
@@ -88,10 +89,20 @@ export async function stop(child: ChildProcess, graceMs = 5000): Promise<void> {
   clearTimeout(timer);
 }
 
-export type Server = { origin: string; child: ChildProcess; log: string; startSeconds: number; stop: () => Promise<void> };
+export type Server = {
+  origin: string;
+  child: ChildProcess;
+  log: string;
+  startSeconds: number;
+  stop: () => Promise<void>;
+};
 
 /** Starts `node build/server/index.js` (NODE_ENV=production) on 127.0.0.1 and waits for it to answer. */
-export async function startServer(dbPath: string, extraEnv: Record<string, string> = {}, logName = "server.log"): Promise<Server> {
+export async function startServer(
+  dbPath: string,
+  extraEnv: Record<string, string> = {},
+  logName = "server.log",
+): Promise<Server> {
   requireBuild();
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
@@ -122,7 +133,8 @@ export async function startServer(dbPath: string, extraEnv: Record<string, strin
   const tail = () => (existsSync(log) ? readFileSync(log, "utf8").split("\n").slice(-30).join("\n") : "");
   const deadline = Date.now() + 120_000;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited (${child.exitCode ?? child.signalCode}) before answering:\n${tail()}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`server exited (${child.exitCode ?? child.signalCode}) before answering:\n${tail()}`);
     try {
       const res = await fetch(`${origin}/about`, { signal: AbortSignal.timeout(2000) });
       await res.arrayBuffer();
@@ -158,7 +170,9 @@ export function machine() {
 export function warnIfBusy(): void {
   const [one] = os.loadavg();
   if (one !== undefined && one > 1) {
-    console.warn(`! load average ${one.toFixed(2)} before the run: other work is using the CPUs, expect lower and noisier numbers`);
+    console.warn(
+      `! load average ${one.toFixed(2)} before the run: other work is using the CPUs, expect lower and noisier numbers`,
+    );
   }
 }
 
@@ -170,13 +184,18 @@ export function writeJson(name: string, data: unknown): string {
   return file;
 }
 
-export const stamp = () => new Date().toISOString().replace(/[:.]/g, "-").replace(/-\d{3}Z$/, "Z");
+export const stamp = () =>
+  new Date()
+    .toISOString()
+    .replace(/[:.]/g, "-")
+    .replace(/-\d{3}Z$/, "Z");
 
 /** A fixed-width text table that is also valid Markdown. */
 export function table(head: string[], rows: (string | number)[][], right: boolean[] = []): string {
   const cells = [head, ...rows.map((r) => r.map(String))];
   const width = head.map((_, i) => Math.max(3, ...cells.map((r) => (r[i] ?? "").length)));
-  const line = (r: string[]) => `| ${r.map((c, i) => (right[i] ? c.padStart(width[i]!) : c.padEnd(width[i]!))).join(" | ")} |`;
+  const line = (r: string[]) =>
+    `| ${r.map((c, i) => (right[i] ? c.padStart(width[i]!) : c.padEnd(width[i]!))).join(" | ")} |`;
   const rule = `|${width.map((w, i) => (right[i] ? `${"-".repeat(w + 1)}:` : `${"-".repeat(w + 2)}`)).join("|")}|`;
   return [line(cells[0]!), rule, ...cells.slice(1).map(line)].join("\n");
 }

@@ -12,7 +12,19 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { build, killAll, machine, onCleanup, root, stamp, startServer, table, warnIfBusy, writeJson, type Server } from "./lib";
+import {
+  build,
+  killAll,
+  machine,
+  onCleanup,
+  root,
+  stamp,
+  startServer,
+  table,
+  warnIfBusy,
+  writeJson,
+  type Server,
+} from "./lib";
 
 const { values: args } = parseArgs({
   options: {
@@ -24,11 +36,25 @@ const { values: args } = parseArgs({
 const runs = Math.max(1, Number(args.runs));
 
 const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 type Category = (typeof CATEGORIES)[number];
 const BUDGET: Record<Category, number> = { performance: 95, accessibility: 100, "best-practices": 95, seo: 100 };
-const METRICS = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"] as const;
+const METRICS = [
+  "first-contentful-paint",
+  "largest-contentful-paint",
+  "total-blocking-time",
+  "cumulative-layout-shift",
+  "speed-index",
+] as const;
 
 type Failing = { category: Category; id: string; title: string; score: number | null; displayValue?: string };
 type PageResult = {
@@ -57,7 +83,13 @@ function summarise(name: string, url: string, lhr: Lhr): PageResult {
       if (["notApplicable", "informative", "manual"].includes(a.scoreDisplayMode)) continue;
       // Performance: the weighted metrics, and the diagnostics that Lighthouse marks as failing.
       if (c === "performance" && ref.weight === 0 && a.score >= 0.9) continue;
-      failing.push({ category: c, id: a.id, title: a.title, score: a.score, ...(a.displayValue ? { displayValue: a.displayValue } : {}) });
+      failing.push({
+        category: c,
+        id: a.id,
+        title: a.title,
+        score: a.score,
+        ...(a.displayValue ? { displayValue: a.displayValue } : {}),
+      });
     }
   }
   const metrics: Record<string, string> = {};
@@ -115,13 +147,27 @@ async function main() {
       for (let i = 0; i < runs; i++) {
         const t = performance.now();
         process.stdout.write(`Lighthouse ${page.name}${runs > 1 ? ` (run ${i + 1}/${runs})` : ""} … `);
-        const r = await lighthouse(page.url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
+        const r = await lighthouse(page.url, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: [...CATEGORIES],
+        });
         if (!r) throw new Error(`Lighthouse returned nothing for ${page.url}`);
-        if (r.lhr.runtimeError) throw new Error(`Lighthouse: ${r.lhr.runtimeError.code}: ${r.lhr.runtimeError.message}`);
+        if (r.lhr.runtimeError)
+          throw new Error(`Lighthouse: ${r.lhr.runtimeError.code}: ${r.lhr.runtimeError.message}`);
         const s = summarise(page.name, page.url, r.lhr);
         each.push(s);
-        writeFileSync(join(out, `${page.name.replace(/[^a-z]+/gi, "_").replace(/^_|_$/g, "") || "home"}${runs > 1 ? `-${i + 1}` : ""}.json`), JSON.stringify(r.lhr));
-        console.log(`${CATEGORIES.map((c) => s.scores[c]).join(" / ")} (${((performance.now() - t) / 1000).toFixed(0)} s)`);
+        writeFileSync(
+          join(
+            out,
+            `${page.name.replace(/[^a-z]+/gi, "_").replace(/^_|_$/g, "") || "home"}${runs > 1 ? `-${i + 1}` : ""}.json`,
+          ),
+          JSON.stringify(r.lhr),
+        );
+        console.log(
+          `${CATEGORIES.map((c) => s.scores[c]).join(" / ")} (${((performance.now() - t) / 1000).toFixed(0)} s)`,
+        );
       }
       // Several runs: keep the one with the median performance score.
       each.sort((a, b) => a.scores.performance - b.scores.performance);
@@ -135,7 +181,10 @@ async function main() {
     console.log(
       table(
         ["page", "performance", "accessibility", "best practices", "SEO"],
-        [...results.map((r) => [r.name, ...CATEGORIES.map((c) => mark(c, r.scores[c]))]), ["budget", "≥ 95", "100", "≥ 95", "100"]],
+        [
+          ...results.map((r) => [r.name, ...CATEGORIES.map((c) => mark(c, r.scores[c]))]),
+          ["budget", "≥ 95", "100", "≥ 95", "100"],
+        ],
         [false, true, true, true, true],
       ),
     );
@@ -147,15 +196,38 @@ async function main() {
         [false, true, true, true, true, true],
       ),
     );
-    const failing = results.flatMap((r) => r.failing.map((f) => [r.name, f.category, f.id, f.title, f.score === null ? "–" : f.score.toFixed(2), f.displayValue ?? ""]));
+    const failing = results.flatMap((r) =>
+      r.failing.map((f) => [
+        r.name,
+        f.category,
+        f.id,
+        f.title,
+        f.score === null ? "–" : f.score.toFixed(2),
+        f.displayValue ?? "",
+      ]),
+    );
     if (failing.length) {
       console.log("\nAudits not passing in the categories under budget:\n");
       console.log(table(["page", "category", "audit", "title", "score", "value"], failing));
     }
-    const missed = results.flatMap((r) => CATEGORIES.filter((c) => r.scores[c] < BUDGET[c]).map((c) => `${r.name} ${c} ${r.scores[c]} < ${BUDGET[c]}`));
+    const missed = results.flatMap((r) =>
+      CATEGORIES.filter((c) => r.scores[c] < BUDGET[c]).map((c) => `${r.name} ${c} ${r.scores[c]} < ${BUDGET[c]}`),
+    );
     const seconds = (performance.now() - started) / 1000;
-    const file = writeJson(`${name}.json`, { kind: "lighthouse", date: new Date().toISOString(), machine: info, runs, budget: BUDGET, results, missed, reports: out, seconds });
-    console.log(`\n${missed.length ? `Budgets missed: ${missed.join("; ")}` : "All Lighthouse budgets met."}\nWrote ${file} and the full reports in ${out} (${seconds.toFixed(0)} s in all)`);
+    const file = writeJson(`${name}.json`, {
+      kind: "lighthouse",
+      date: new Date().toISOString(),
+      machine: info,
+      runs,
+      budget: BUDGET,
+      results,
+      missed,
+      reports: out,
+      seconds,
+    });
+    console.log(
+      `\n${missed.length ? `Budgets missed: ${missed.join("; ")}` : "All Lighthouse budgets met."}\nWrote ${file} and the full reports in ${out} (${seconds.toFixed(0)} s in all)`,
+    );
     if (args.check && missed.length) process.exitCode = 1;
   } finally {
     await chrome?.kill();

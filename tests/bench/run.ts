@@ -21,8 +21,29 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { copyDatabase } from "../../scripts/db-copy";
 import { fetchRaw, firstVisit, type FirstVisit, type Sizes } from "./first-visit";
-import { build, killAll, machine, requireBuild, root, stamp, startServer, stop, table, track, warnIfBusy, writeJson, type Server } from "./lib";
-import { BENCH_CUSTOMERS, BENCH_PASSWORD, BENCH_STOCK, benchCustomerEmail, seedLarge, type SeedResult } from "./seed-large";
+import {
+  build,
+  killAll,
+  machine,
+  requireBuild,
+  root,
+  stamp,
+  startServer,
+  stop,
+  table,
+  track,
+  warnIfBusy,
+  writeJson,
+  type Server,
+} from "./lib";
+import {
+  BENCH_CUSTOMERS,
+  BENCH_PASSWORD,
+  BENCH_STOCK,
+  benchCustomerEmail,
+  seedLarge,
+  type SeedResult,
+} from "./seed-large";
 
 const { values: args } = parseArgs({
   options: {
@@ -47,9 +68,11 @@ const smoke = args.smoke;
 const duration = Number(args.duration ?? (smoke ? 1 : 8));
 const warmup = Number(args.warmup ?? (smoke ? 0 : 1));
 const connections = Number(args.connections);
-if (args.database && args.scale) throw new Error("--database takes one catalogue size (it copies into an empty database)");
+if (args.database && args.scale)
+  throw new Error("--database takes one catalogue size (it copies into an empty database)");
 const sizes = args.scale ? [1_000, 100_000] : [Number(args.products ?? (smoke ? 200 : 10_000))];
-for (const n of [duration, warmup, connections, ...sizes]) if (!Number.isFinite(n) || n < 0) throw new Error("bad number in the arguments");
+for (const n of [duration, warmup, connections, ...sizes])
+  if (!Number.isFinite(n) || n < 0) throw new Error("bad number in the arguments");
 
 const LIMIT = 12; // the shop's default page size
 type Req = { method: "GET" | "POST"; path: string; headers?: Record<string, string>; body?: string };
@@ -139,7 +162,11 @@ function cpuTime(pid: number | undefined): number {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     const own = ((Number(f[11]) + Number(f[12])) * 1000) / CLK_TCK;
-    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
     return children.reduce((sum, child) => sum + cpuTime(child), own);
   } catch {
     return NaN;
@@ -164,7 +191,8 @@ async function measureAll(route: Route, servers: { origin: string; pid: number |
   const parts = await Promise.all(servers.map((s) => measure(route, s.origin, s.pid, share)));
   const requests = parts.reduce((n, m) => n + m.requests, 0);
   const statusCodes: Record<string, number> = {};
-  for (const m of parts) for (const [code, n] of Object.entries(m.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + n;
+  for (const m of parts)
+    for (const [code, n] of Object.entries(m.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + n;
   const worst = (k: "p50" | "p90" | "p99" | "max") => Math.max(...parts.map((m) => m[k]));
   return {
     key: route.key,
@@ -209,7 +237,11 @@ async function measure(route: Route, origin: string, pid: number | undefined, co
     await Promise.all(
       Array.from({ length: conns }, async () => {
         for (let r = queue.shift(); r; r = queue.shift()) {
-          const res = await fetch(origin + r.path, { method: r.method, headers: headersFor(r, origin), redirect: "manual" });
+          const res = await fetch(origin + r.path, {
+            method: r.method,
+            headers: headersFor(r, origin),
+            redirect: "manual",
+          });
           await res.arrayBuffer();
         }
       }),
@@ -252,7 +284,11 @@ async function measure(route: Route, origin: string, pid: number | undefined, co
  * The ceiling: the bytes the app sent for /shop (compressed if it compressed them, with the same
  * Content-Type and Content-Encoding), from a bare node:http server in its own process.
  */
-async function startCeiling(body: Buffer, headers: Record<string, string>, dir: string): Promise<{ origin: string; pid: number | undefined; stop: () => Promise<void> }> {
+async function startCeiling(
+  body: Buffer,
+  headers: Record<string, string>,
+  dir: string,
+): Promise<{ origin: string; pid: number | undefined; stop: () => Promise<void> }> {
   const file = join(dir, "shop.body");
   writeFileSync(file, body);
   const src = `
@@ -264,7 +300,12 @@ async function startCeiling(body: Buffer, headers: Record<string, string>, dir: 
     });
     server.listen(0, "127.0.0.1", () => console.log(server.address().port));
     process.on("SIGTERM", () => process.exit(0));`;
-  const child = track(spawn(process.execPath, ["-e", src], { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, CEILING_FILE: file, CEILING_HEADERS: JSON.stringify(headers) } }));
+  const child = track(
+    spawn(process.execPath, ["-e", src], {
+      stdio: ["ignore", "pipe", "inherit"],
+      env: { ...process.env, CEILING_FILE: file, CEILING_HEADERS: JSON.stringify(headers) },
+    }),
+  );
   const port = await new Promise<string>((ok, fail) => {
     child.stdout!.once("data", (d: Buffer) => ok(d.toString().trim()));
     child.once("exit", (code) => fail(new Error(`ceiling server exited (${code})`)));
@@ -288,8 +329,12 @@ async function login(origin: string, email: string): Promise<string> {
 function sample(dbPath: string) {
   const db = new Database(dbPath, { readonly: true });
   const live = (db.prepare("select count(*) as n from products where deleted_at is null").get() as { n: number }).n;
-  const productIds = (db.prepare("select id from products where deleted_at is null order by random() limit 500").all() as { id: string }[]).map((r) => r.id);
-  const stocked = db.prepare("select id from products where stock >= ? and deleted_at is null").all(BENCH_STOCK) as { id: string }[];
+  const productIds = (
+    db.prepare("select id from products where deleted_at is null order by random() limit 500").all() as { id: string }[]
+  ).map((r) => r.id);
+  const stocked = db.prepare("select id from products where stock >= ? and deleted_at is null").all(BENCH_STOCK) as {
+    id: string;
+  }[];
   db.close();
   return { live, productIds, stocked: stocked.map((r) => r.id) };
 }
@@ -309,7 +354,11 @@ function routesFor(origin: string, s: ReturnType<typeof sample>, seed: SeedResul
   let n = 0;
   let k = 0;
   let m = 0;
-  const get = (key: string, path: string, label = path): Route => ({ key, label, next: () => ({ method: "GET", path }) });
+  const get = (key: string, path: string, label = path): Route => ({
+    key,
+    label,
+    next: () => ({ method: "GET", path }),
+  });
   // The same page for a logged-in customer: a session cookie, so never the guest page cache
   // (app/utils/page-cache.server.ts). This is what every render costs.
   const rendered = (route: Route): Route => ({
@@ -369,7 +418,10 @@ async function runSize(products: number): Promise<SizeRun> {
         `"${seed.searchWord}" matches ${seed.searchHits}`,
     );
     const s = sample(dbPath);
-    const env: Record<string, string> = { SEED_DEMO: "false", ...(args.workers ? { WEB_CONCURRENCY: args.workers } : {}) };
+    const env: Record<string, string> = {
+      SEED_DEMO: "false",
+      ...(args.workers ? { WEB_CONCURRENCY: args.workers } : {}),
+    };
     if (args.database) {
       const copied = performance.now();
       await copyDatabase({ from: dbPath, uploads: join(dir, "uploads"), to: args.database });
@@ -380,7 +432,9 @@ async function runSize(products: number): Promise<SizeRun> {
     if (args.database) more.push(await startServer(dbPath, env, "server-2.log"));
     const servers = [server, ...more].map((x) => ({ origin: x.origin, pid: x.child.pid }));
     const origin = server.origin;
-    console.log(`Server${more.length ? "s" : ""} up on ${servers.map((x) => x.origin).join(" and ")} in ${server.startSeconds.toFixed(1)} s`);
+    console.log(
+      `Server${more.length ? "s" : ""} up on ${servers.map((x) => x.origin).join(" and ")} in ${server.startSeconds.toFixed(1)} s`,
+    );
     const cookies: string[] = [];
     // Orders are spread over several customers (a per-customer order limit must not be what is measured).
     for (let i = 0; i < (smoke ? 2 : BENCH_CUSTOMERS); i++) cookies.push(await login(origin, benchCustomerEmail(i)));
@@ -390,7 +444,9 @@ async function runSize(products: number): Promise<SizeRun> {
 
     // The ceiling serves exactly the bytes of /shop that the load gets from the app.
     const shop = await fetchRaw(`${origin}/shop`, ACCEPT_ENCODING);
-    const shopHeaders: Record<string, string> = { "Content-Type": String(shop.headers["content-type"] ?? "text/html; charset=utf-8") };
+    const shopHeaders: Record<string, string> = {
+      "Content-Type": String(shop.headers["content-type"] ?? "text/html; charset=utf-8"),
+    };
     if (shop.headers["content-encoding"]) shopHeaders["Content-Encoding"] = String(shop.headers["content-encoding"]);
     ceiling = await startCeiling(shop.wire, shopHeaders, dir);
 
@@ -401,12 +457,20 @@ async function runSize(products: number): Promise<SizeRun> {
       const m = await measureAll(route, servers);
       measured.push(m);
       if (server.child.exitCode !== null || server.child.signalCode !== null) {
-        throw new Error(`the server exited (${server.child.exitCode ?? server.child.signalCode}) during ${route.label}:\n${tail(server.log)}`);
+        throw new Error(
+          `the server exited (${server.child.exitCode ?? server.child.signalCode}) during ${route.label}:\n${tail(server.log)}`,
+        );
       }
-      console.log(`1 conn ${m.single.toFixed(0)} ms; ${m.rps.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, CPU ${m.cpuMs.toFixed(2)} ms/req${m.non2xx ? `, ${m.non2xx} non-2xx ${JSON.stringify(m.statusCodes)}` : ""}${m.errors ? `, ${m.errors} errors` : ""}`);
+      console.log(
+        `1 conn ${m.single.toFixed(0)} ms; ${m.rps.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, CPU ${m.cpuMs.toFixed(2)} ms/req${m.non2xx ? `, ${m.non2xx} non-2xx ${JSON.stringify(m.statusCodes)}` : ""}${m.errors ? `, ${m.errors} errors` : ""}`,
+      );
     }
     process.stdout.write(`  static ceiling (same /shop bytes, bare node:http) … `);
-    const c = await measure({ key: "ceiling", label: "ceiling: /shop bytes, bare node:http", next: () => ({ method: "GET", path: "/shop" }) }, ceiling.origin, ceiling.pid);
+    const c = await measure(
+      { key: "ceiling", label: "ceiling: /shop bytes, bare node:http", next: () => ({ method: "GET", path: "/shop" }) },
+      ceiling.origin,
+      ceiling.pid,
+    );
     console.log(`${c.rps.toFixed(0)} req/s, p50 ${c.p50} ms, p99 ${c.p99} ms, CPU ${c.cpuMs.toFixed(3)} ms/req`);
     for (const m of measured) {
       m.ratio = m.rps / c.rps;
@@ -416,7 +480,16 @@ async function runSize(products: number): Promise<SizeRun> {
     c.cpuRatio = 1;
     const workers = [server, ...more].reduce((n, x) => n + workersInLog(x.log).length, 0);
     console.log(`  served by ${workers} worker process${workers === 1 ? "" : "es"}`);
-    return { products, seed, serverStartSeconds: server.startSeconds, routes: measured, ceiling: c, firstVisit: visits, workers, seconds: (performance.now() - started) / 1000 };
+    return {
+      products,
+      seed,
+      serverStartSeconds: server.startSeconds,
+      routes: measured,
+      ceiling: c,
+      firstVisit: visits,
+      workers,
+      seconds: (performance.now() - started) / 1000,
+    };
   } catch (error) {
     if (server) console.error(`server log kept in ${copyFileTo(server.log, `server-${stamp()}.log`)}`);
     throw error;
@@ -463,7 +536,9 @@ function printRun(run: SizeRun, withBytes = true) {
     ),
   );
   if (!withBytes) return;
-  console.log(`\nFirst visit (KB; served = bytes on the wire today; gzip -6 and brotli q11 = what compression would send):\n`);
+  console.log(
+    `\nFirst visit (KB; served = bytes on the wire today; gzip -6 and brotli q11 = what compression would send):\n`,
+  );
   const rows: (string | number)[][] = [];
   for (const v of run.firstVisit) {
     const path = v.path.replace(/\/product\/\w+/, "/product/{id}");
@@ -477,10 +552,13 @@ function printRun(run: SizeRun, withBytes = true) {
     line("JS off: HTML+CSS", v.jsOff);
     line("all", v.all);
   }
-  console.log(table(["page", "what (files)", "raw", "served", "gzip", "brotli"], rows, [false, false, true, true, true, true]));
+  console.log(
+    table(["page", "what (files)", "raw", "served", "gzip", "brotli"], rows, [false, false, true, true, true, true]),
+  );
   for (const v of run.firstVisit) {
     if (v.failed.length) console.log(`! ${v.path}: failed downloads: ${v.failed.join(", ")}`);
-    if (v.renderBlockingScripts.length) console.log(`! ${v.path}: render-blocking scripts: ${v.renderBlockingScripts.join(", ")}`);
+    if (v.renderBlockingScripts.length)
+      console.log(`! ${v.path}: render-blocking scripts: ${v.renderBlockingScripts.join(", ")}`);
   }
 }
 
@@ -491,7 +569,12 @@ function budgetsFor(run: SizeRun): Budget[] {
   const by = (key: string) => run.routes.find((m) => m.key === key)!;
   for (const key of ["shop", "product"]) {
     const m = by(key);
-    out.push({ budget: `${m.label} p99 at ${connections} connections`, limit: "< 50 ms", measured: `${m.p99} ms`, ok: m.p99 < 50 });
+    out.push({
+      budget: `${m.label} p99 at ${connections} connections`,
+      limit: "< 50 ms",
+      measured: `${m.p99} ms`,
+      ok: m.p99 < 50,
+    });
     out.push({
       budget: `${m.label} throughput / static ceiling`,
       limit: "≥ 1/10",
@@ -500,24 +583,57 @@ function budgetsFor(run: SizeRun): Budget[] {
     });
   }
   const shop = run.firstVisit.find((v) => v.path === "/shop")!;
-  out.push({ budget: "/shop first visit, JS off: HTML + CSS as served", limit: "< 30 KB", measured: `${kb(shop.jsOff.served)} KB (gzip would be ${kb(shop.jsOff.gzip)} KB)`, ok: shop.jsOff.served < 30 * 1024 });
-  out.push({ budget: "/shop first visit: all scripts as served", limit: "< 120 KB", measured: `${kb(shop.totals.js.served)} KB (gzip would be ${kb(shop.totals.js.gzip)} KB)`, ok: shop.totals.js.served < 120 * 1024 });
+  out.push({
+    budget: "/shop first visit, JS off: HTML + CSS as served",
+    limit: "< 30 KB",
+    measured: `${kb(shop.jsOff.served)} KB (gzip would be ${kb(shop.jsOff.gzip)} KB)`,
+    ok: shop.jsOff.served < 30 * 1024,
+  });
+  out.push({
+    budget: "/shop first visit: all scripts as served",
+    limit: "< 120 KB",
+    measured: `${kb(shop.totals.js.served)} KB (gzip would be ${kb(shop.totals.js.gzip)} KB)`,
+    ok: shop.totals.js.served < 120 * 1024,
+  });
   const blocking = run.firstVisit.flatMap((v) => v.renderBlockingScripts);
-  out.push({ budget: "render-blocking scripts on /, /shop, /product", limit: "none", measured: String(blocking.length), ok: blocking.length === 0 });
+  out.push({
+    budget: "render-blocking scripts on /, /shop, /product",
+    limit: "none",
+    measured: String(blocking.length),
+    ok: blocking.length === 0,
+  });
   return out;
 }
 
-type ScaleRow = { key: string; label: string; singleRatio: number; p50Ratio: number; p99Ratio: number; rpsRatio: number; cpuRatio: number };
+type ScaleRow = {
+  key: string;
+  label: string;
+  singleRatio: number;
+  p50Ratio: number;
+  p99Ratio: number;
+  rpsRatio: number;
+  cpuRatio: number;
+};
 
 function scaleRows(small: SizeRun, large: SizeRun): ScaleRow[] {
   return small.routes.map((a) => {
     const b = large.routes.find((m) => m.key === a.key)!;
     // The last page is a different page number at each size.
     const page = (m: Measured) => /page=(\d+)/.exec(m.label)?.[1] ?? "?";
-    const label = a.key.startsWith("last") ? `/shop?page=<last> (${page(a)} → ${page(b)})${a.key.endsWith("-rendered") ? " (logged in)" : ""}` : a.label;
+    const label = a.key.startsWith("last")
+      ? `/shop?page=<last> (${page(a)} → ${page(b)})${a.key.endsWith("-rendered") ? " (logged in)" : ""}`
+      : a.label;
     // Latencies under 1 ms are counted as 1 ms so a ratio stays meaningful.
     const r = (x: number, y: number) => Math.max(y, 1) / Math.max(x, 1);
-    return { key: a.key, label, singleRatio: r(a.single, b.single), p50Ratio: r(a.p50, b.p50), p99Ratio: r(a.p99, b.p99), rpsRatio: a.rps / b.rps, cpuRatio: b.cpuMs / a.cpuMs };
+    return {
+      key: a.key,
+      label,
+      singleRatio: r(a.single, b.single),
+      p50Ratio: r(a.p50, b.p50),
+      p99Ratio: r(a.p99, b.p99),
+      rpsRatio: a.rps / b.rps,
+      cpuRatio: b.cpuMs / a.cpuMs,
+    };
   });
 }
 
@@ -550,7 +666,14 @@ async function main() {
     console.log(
       table(
         ["route", "1 conn ratio", "p50 ratio", "p99 ratio", "req/s ratio", "CPU/req ratio"],
-        scale.map((s) => [s.label, fmt(s.singleRatio, 2), fmt(s.p50Ratio, 2), fmt(s.p99Ratio, 2), fmt(s.rpsRatio, 2), fmt(s.cpuRatio, 2)]),
+        scale.map((s) => [
+          s.label,
+          fmt(s.singleRatio, 2),
+          fmt(s.p50Ratio, 2),
+          fmt(s.p99Ratio, 2),
+          fmt(s.rpsRatio, 2),
+          fmt(s.cpuRatio, 2),
+        ]),
         [false, true, true, true, true, true],
       ),
     );
@@ -559,13 +682,30 @@ async function main() {
     // no p50 at all).
     for (const s of scale) {
       // Read on the rendered pages: the guest page cache would hide what the database costs.
-      if (["shop-rendered", "deep-rendered", "last-rendered"].includes(s.key)) budgets.push({ budget: `scale 100k/1k, 1 conn: ${s.label}`, limit: "≤ 1.5", measured: fmt(s.singleRatio, 2), ok: s.singleRatio <= 1.5 });
-      if (s.key === "search-rendered") budgets.push({ budget: `scale 100k/1k, 1 conn: ${s.label}`, limit: "≤ 3", measured: fmt(s.singleRatio, 2), ok: s.singleRatio <= 3 });
+      if (["shop-rendered", "deep-rendered", "last-rendered"].includes(s.key))
+        budgets.push({
+          budget: `scale 100k/1k, 1 conn: ${s.label}`,
+          limit: "≤ 1.5",
+          measured: fmt(s.singleRatio, 2),
+          ok: s.singleRatio <= 1.5,
+        });
+      if (s.key === "search-rendered")
+        budgets.push({
+          budget: `scale 100k/1k, 1 conn: ${s.label}`,
+          limit: "≤ 3",
+          measured: fmt(s.singleRatio, 2),
+          ok: s.singleRatio <= 3,
+        });
     }
   }
   if (budgets.length) {
     console.log(`\nBudgets (${args.scale ? "scale" : `${main.products.toLocaleString("en")} products`}):\n`);
-    console.log(table(["budget", "limit", "measured", ""], budgets.map((b) => [b.budget, b.limit, b.measured, b.ok ? "ok" : "MISSED"])));
+    console.log(
+      table(
+        ["budget", "limit", "measured", ""],
+        budgets.map((b) => [b.budget, b.limit, b.measured, b.ok ? "ok" : "MISSED"]),
+      ),
+    );
   }
 
   const seconds = (performance.now() - started) / 1000;
@@ -573,7 +713,14 @@ async function main() {
     kind: smoke ? "smoke" : args.scale ? "scale" : "bench",
     date: new Date().toISOString(),
     machine: { ...info, loadAverageAfter: loadavg().map((n) => Math.round(n * 100) / 100) },
-    options: { sizes, connections, duration, warmup, reviewsPerProduct: Number(args["reviews-per-product"]), buildSeconds },
+    options: {
+      sizes,
+      connections,
+      duration,
+      warmup,
+      reviewsPerProduct: Number(args["reviews-per-product"]),
+      buildSeconds,
+    },
     runs,
     scale,
     budgets,
@@ -583,10 +730,15 @@ async function main() {
   console.log(`\nWrote ${file} (${seconds.toFixed(0)} s in all)`);
 
   if (smoke) {
-    const bad = runs.flatMap((r) => [...r.routes, r.ceiling]).filter((m) => !(m.rps > 0) || m.non2xx > 0 || m.errors > 0);
+    const bad = runs
+      .flatMap((r) => [...r.routes, r.ceiling])
+      .filter((m) => !(m.rps > 0) || m.non2xx > 0 || m.errors > 0);
     const failedDownloads = runs.flatMap((r) => r.firstVisit.flatMap((v) => v.failed));
     if (bad.length || failedDownloads.length) {
-      for (const m of bad) console.error(`smoke: ${m.label}: ${m.rps.toFixed(0)} req/s, non-2xx ${m.non2xx} ${JSON.stringify(m.statusCodes)}, errors ${m.errors}`);
+      for (const m of bad)
+        console.error(
+          `smoke: ${m.label}: ${m.rps.toFixed(0)} req/s, non-2xx ${m.non2xx} ${JSON.stringify(m.statusCodes)}, errors ${m.errors}`,
+        );
       for (const f of failedDownloads) console.error(`smoke: first visit download failed: ${f}`);
       process.exitCode = 1;
     } else {

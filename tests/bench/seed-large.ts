@@ -32,18 +32,125 @@ export const BENCH_CUSTOMERS = 16;
 // The scent of a product is one of these 100 words; its name and description carry it, and no
 // other text of the catalogue contains it, so `?q=<scent>` matches about 1% of the products.
 const SCENTS = [
-  "lavender", "sandalwood", "jasmine", "damask", "vanilla", "lemongrass", "chai", "mogra", "espresso", "seabreeze",
-  "cinnamon", "eucalyptus", "petrichor", "mango", "coconut", "neroli", "cedarwood", "matcha", "saffron", "vetiver",
-  "tuberose", "peppermint", "honeycomb", "frangipani", "cherry", "bergamot", "cardamom", "marigold", "patchouli", "ylang",
-  "oudh", "amber", "musk", "fig", "guava", "lychee", "tamarind", "jaggery", "nutmeg", "clove",
-  "ginger", "turmeric", "tulsi", "hibiscus", "lotus", "magnolia", "gardenia", "peony", "violet", "iris",
-  "freesia", "lilac", "wisteria", "orchid", "plumeria", "juniper", "cypress", "spruce", "birch", "oakmoss",
-  "tobacco", "leather", "suede", "cashmere", "driftwood", "seagrass", "kelp", "salt", "rain", "snow",
-  "cocoa", "caramel", "toffee", "praline", "hazelnut", "almond", "pistachio", "walnut", "chestnut", "maple",
-  "grapefruit", "yuzu", "kumquat", "tangerine", "pomelo", "quince", "apricot", "papaya", "pineapple", "kiwi",
-  "rhubarb", "blackcurrant", "raspberry", "strawberry", "blueberry", "pomegranate", "watermelon", "cucumber", "basil", "thyme",
+  "lavender",
+  "sandalwood",
+  "jasmine",
+  "damask",
+  "vanilla",
+  "lemongrass",
+  "chai",
+  "mogra",
+  "espresso",
+  "seabreeze",
+  "cinnamon",
+  "eucalyptus",
+  "petrichor",
+  "mango",
+  "coconut",
+  "neroli",
+  "cedarwood",
+  "matcha",
+  "saffron",
+  "vetiver",
+  "tuberose",
+  "peppermint",
+  "honeycomb",
+  "frangipani",
+  "cherry",
+  "bergamot",
+  "cardamom",
+  "marigold",
+  "patchouli",
+  "ylang",
+  "oudh",
+  "amber",
+  "musk",
+  "fig",
+  "guava",
+  "lychee",
+  "tamarind",
+  "jaggery",
+  "nutmeg",
+  "clove",
+  "ginger",
+  "turmeric",
+  "tulsi",
+  "hibiscus",
+  "lotus",
+  "magnolia",
+  "gardenia",
+  "peony",
+  "violet",
+  "iris",
+  "freesia",
+  "lilac",
+  "wisteria",
+  "orchid",
+  "plumeria",
+  "juniper",
+  "cypress",
+  "spruce",
+  "birch",
+  "oakmoss",
+  "tobacco",
+  "leather",
+  "suede",
+  "cashmere",
+  "driftwood",
+  "seagrass",
+  "kelp",
+  "salt",
+  "rain",
+  "snow",
+  "cocoa",
+  "caramel",
+  "toffee",
+  "praline",
+  "hazelnut",
+  "almond",
+  "pistachio",
+  "walnut",
+  "chestnut",
+  "maple",
+  "grapefruit",
+  "yuzu",
+  "kumquat",
+  "tangerine",
+  "pomelo",
+  "quince",
+  "apricot",
+  "papaya",
+  "pineapple",
+  "kiwi",
+  "rhubarb",
+  "blackcurrant",
+  "raspberry",
+  "strawberry",
+  "blueberry",
+  "pomegranate",
+  "watermelon",
+  "cucumber",
+  "basil",
+  "thyme",
 ];
-const MOODS = ["Smoky", "Golden", "Velvet", "Quiet", "Bright", "Sunlit", "Midnight", "Morning", "Wild", "Soft", "Dusky", "Little", "Grand", "Warm", "Cool", "Deep"];
+const MOODS = [
+  "Smoky",
+  "Golden",
+  "Velvet",
+  "Quiet",
+  "Bright",
+  "Sunlit",
+  "Midnight",
+  "Morning",
+  "Wild",
+  "Soft",
+  "Dusky",
+  "Little",
+  "Grand",
+  "Warm",
+  "Cool",
+  "Deep",
+];
 const FORMS = ["Jar", "Pillar", "Tin", "Votive", "Tumbler", "Travel Tin", "Tealights", "Bowl"];
 const VESSELS = ["reusable glass jar", "hand-thrown clay pot", "brushed metal tin", "frosted tumbler"];
 const ADDRESSES = [
@@ -62,7 +169,16 @@ const description = (scent: string, vessel: string, hours: number, grams: number
 
 // Guard for the 1% hit rate: no scent may hide inside any other text of the catalogue.
 {
-  const others = [...MOODS, ...FORMS, ...VESSELS, ...reviewerNames, ...Object.values(reviewComments).flat(), description("", "", 0, 0), "Bench Customer", "Customer"];
+  const others = [
+    ...MOODS,
+    ...FORMS,
+    ...VESSELS,
+    ...reviewerNames,
+    ...Object.values(reviewComments).flat(),
+    description("", "", 0, 0),
+    "Bench Customer",
+    "Customer",
+  ];
   for (const s of SCENTS) {
     const clash = [...SCENTS.filter((t) => t !== s), ...others].find((t) => t.toLowerCase().includes(s));
     if (clash !== undefined) throw new Error(`scent "${s}" is contained in "${clash}"`);
@@ -76,7 +192,8 @@ const description = (scent: string, vessel: string, hours: number, grams: number
  * foreign keys hold whenever a batch is written.
  */
 function batched(db: Database.Database, table: string, columns: string[], size = 100) {
-  const sql = (n: number) => `insert into ${table} (${columns.join(", ")}) values ${Array.from({ length: n }, () => `(${columns.map(() => "?").join(", ")})`).join(", ")}`;
+  const sql = (n: number) =>
+    `insert into ${table} (${columns.join(", ")}) values ${Array.from({ length: n }, () => `(${columns.map(() => "?").join(", ")})`).join(", ")}`;
   const many = db.prepare(sql(size));
   const one = db.prepare(sql(1));
   let buffer: unknown[] = [];
@@ -131,20 +248,41 @@ export function seedLarge(file: string, opts: SeedOptions): SeedResult {
   migrate(drizzle(sqlite), { migrationsFolder: join(root, "drizzle", "sqlite") });
   // Secondary indexes are dropped while filling and made again from their own SQL afterwards:
   // one sort per index instead of a million scattered B-tree inserts.
-  const indexes = sqlite.prepare("select name, sql from sqlite_master where type = 'index' and sql is not null").all() as { name: string; sql: string }[];
+  const indexes = sqlite
+    .prepare("select name, sql from sqlite_master where type = 'index' and sql is not null")
+    .all() as { name: string; sql: string }[];
   for (const ix of indexes) sqlite.exec(`drop index "${ix.name}"`);
 
-  const insUser = sqlite.prepare("insert into users (id, name, email, phone, password_hash, is_admin, created_at) values (?, ?, ?, ?, ?, 0, ?)");
+  const insUser = sqlite.prepare(
+    "insert into users (id, name, email, phone, password_hash, is_admin, created_at) values (?, ?, ?, ?, ?, 0, ?)",
+  );
   const insProduct = sqlite.prepare(
     "insert into products (id, name, description, price, mrp, stock, image, rating, num_reviews, created_at, deleted_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
   );
   const images = batched(sqlite, "product_images", ["id", "product_id", "url", "position"]);
-  const reviews = batched(sqlite, "reviews", ["id", "product_id", "user_id", "name", "rating", "comment", "created_at"]);
+  const reviews = batched(sqlite, "reviews", [
+    "id",
+    "product_id",
+    "user_id",
+    "name",
+    "rating",
+    "comment",
+    "created_at",
+  ]);
   const insOrder = sqlite.prepare(
     `insert into orders (id, user_id, status, is_paid, payment_method, contact_name, contact_email, contact_phone, address, city, state, pin,
        subtotal, shipping, grand_total, stock_returned, created_at) values (?, ?, ?, ?, 'COD', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const items = batched(sqlite, "order_items", ["id", "order_id", "product_id", "name", "qty", "price", "image", "position"]);
+  const items = batched(sqlite, "order_items", [
+    "id",
+    "order_id",
+    "product_id",
+    "name",
+    "qty",
+    "price",
+    "image",
+    "position",
+  ]);
 
   const now = Math.floor(Date.now() / 1000);
   // One bcrypt hash for every generated account (cost 10 like the app); they share the password.
@@ -188,7 +326,9 @@ export function seedLarge(file: string, opts: SeedOptions): SeedResult {
 
       const mood = Math.floor(rand() * 5);
       const nReviews = Math.round(R * (0.5 + rand()));
-      const ratings = Array.from({ length: nReviews }, () => Math.max(1, Math.min(5, Math.round(1.2 + mood * 0.9 + (rand() - 0.5) * 2.4))));
+      const ratings = Array.from({ length: nReviews }, () =>
+        Math.max(1, Math.min(5, Math.round(1.2 + mood * 0.9 + (rand() - 0.5) * 2.4))),
+      );
       const sum = ratings.reduce((a, b) => a + b, 0);
       insProduct.run(
         id,
@@ -228,13 +368,31 @@ export function seedLarge(file: string, opts: SeedOptions): SeedResult {
       const c = pick(customers);
       const a = pick(ADDRESSES);
       const status = pick(STATUSES);
-      const lines = Array.from({ length: 1 + Math.floor(rand() * 3) }, () => ({ p: pick(live), qty: 1 + Math.floor(rand() * 3) }));
+      const lines = Array.from({ length: 1 + Math.floor(rand() * 3) }, () => ({
+        p: pick(live),
+        qty: 1 + Math.floor(rand() * 3),
+      }));
       const subtotal = lines.reduce((t, l) => t + l.p.price * l.qty, 0);
       insOrder.run(
-        id, c.id, status, status === "Delivered" ? 1 : 0, c.name, c.email, c.phone, a.address, a.city, a.state, a.pin,
-        subtotal, SHIPPING_PAISE, subtotal + SHIPPING_PAISE, status === "Cancelled" ? 1 : 0, now - Math.floor(rand() * 365 * 86_400),
+        id,
+        c.id,
+        status,
+        status === "Delivered" ? 1 : 0,
+        c.name,
+        c.email,
+        c.phone,
+        a.address,
+        a.city,
+        a.state,
+        a.pin,
+        subtotal,
+        SHIPPING_PAISE,
+        subtotal + SHIPPING_PAISE,
+        status === "Cancelled" ? 1 : 0,
+        now - Math.floor(rand() * 365 * 86_400),
       );
-      for (const [position, { p, qty }] of lines.entries()) items.add(rowId(), id, p.id, p.name, qty, p.price, p.image, position);
+      for (const [position, { p, qty }] of lines.entries())
+        items.add(rowId(), id, p.id, p.name, qty, p.price, p.image, position);
       counts.orderItems += lines.length;
       counts.orders++;
     }
@@ -244,7 +402,9 @@ export function seedLarge(file: string, opts: SeedOptions): SeedResult {
 
   sqlite.pragma("optimize");
   const searchHits = (
-    sqlite.prepare("select count(*) as n from products where deleted_at is null and (name like ? or description like ?)").get(`%${SEARCH_WORD}%`, `%${SEARCH_WORD}%`) as { n: number }
+    sqlite
+      .prepare("select count(*) as n from products where deleted_at is null and (name like ? or description like ?)")
+      .get(`%${SEARCH_WORD}%`, `%${SEARCH_WORD}%`) as { n: number }
   ).n;
   writeFileSync(file, sqlite.serialize());
   sqlite.close();
@@ -254,13 +414,19 @@ export function seedLarge(file: string, opts: SeedOptions): SeedResult {
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { products: { type: "string", default: "10000" }, "reviews-per-product": { type: "string", default: "10" } },
+    options: {
+      products: { type: "string", default: "10000" },
+      "reviews-per-product": { type: "string", default: "10" },
+    },
   });
   const file = positionals[0];
   if (!file) {
     console.error("usage: tsx tests/bench/seed-large.ts <db-file> [--products N] [--reviews-per-product R]");
     process.exit(2);
   }
-  const result = seedLarge(resolve(file), { products: Number(values.products), reviewsPerProduct: Number(values["reviews-per-product"]) });
+  const result = seedLarge(resolve(file), {
+    products: Number(values.products),
+    reviewsPerProduct: Number(values["reviews-per-product"]),
+  });
   console.log(JSON.stringify(result, null, 2));
 }

@@ -24,7 +24,12 @@ async function saveRow(page: Page, form: ReturnType<Page["locator"]>, jsEnabled:
 }
 
 test("admin: create with two pictures → shop → edit price → customer orders → Shipped, paid, Delivered → delete", async ({
-  page, goto, jsEnabled, playwright, baseURL, uniqueEmail,
+  page,
+  goto,
+  jsEnabled,
+  playwright,
+  baseURL,
+  uniqueEmail,
 }) => {
   test.setTimeout(60_000);
   const name = `Test Candle ${test.info().project.name} ${Date.now().toString(36)}`;
@@ -54,7 +59,10 @@ test("admin: create with two pictures → shop → edit price → customer order
   await page.getByRole("button", { name: "Create product" }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(toaster(page)).toContainText("Product created");
-  const row = (await queryOne<{ id: string; price: number; mrp: number; stock: number; image: string }>("select id, price, mrp, stock, image from products where name = ?", name))!;
+  const row = (await queryOne<{ id: string; price: number; mrp: number; stock: number; image: string }>(
+    "select id, price, mrp, stock, image from products where name = ?",
+    name,
+  ))!;
   expect(row).toMatchObject({ price: 32150, mrp: 40000, stock: 7 });
   const pics = (await queryOne<{ n: number }>("select count(*) n from product_images where product_id = ?", row.id))!.n;
   expect(pics).toBe(2);
@@ -76,7 +84,10 @@ test("admin: create with two pictures → shop → edit price → customer order
   await expect(page.locator("main .grid > li")).toContainText("₹321.50");
   // Served in several widths, WebP first.
   const webp = page.locator("main .grid > li picture source[type='image/webp']");
-  await expect(webp).toHaveAttribute("srcset", new RegExp(`/uploads/${id}-320\\.webp 320w, /uploads/${id}-640\\.webp 640w`));
+  await expect(webp).toHaveAttribute(
+    "srcset",
+    new RegExp(`/uploads/${id}-320\\.webp 320w, /uploads/${id}-640\\.webp 640w`),
+  );
   const small = await page.request.get(`/uploads/${id}-320.webp`);
   expect(small.headers()["content-type"]).toBe("image/webp");
   expect((await small.body()).subarray(8, 12).toString()).toBe("WEBP");
@@ -90,17 +101,26 @@ test("admin: create with two pictures → shop → edit price → customer order
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(toaster(page)).toContainText("Product updated");
   expect((await queryOne<{ price: number }>("select price from products where id = ?", row.id))!.price).toBe(30000);
-  expect((await queryOne<{ n: number }>("select count(*) n from product_images where product_id = ?", row.id))!.n).toBe(2);
+  expect((await queryOne<{ n: number }>("select count(*) n from product_images where product_id = ?", row.id))!.n).toBe(
+    2,
+  );
 
   // A customer orders it.
   const customer = await playwright.request.newContext({ baseURL });
-  await customer.post("/api/auth/register", { data: { name: "Shopper", email: uniqueEmail(), password: "secret12", phone: "9876543210" } });
+  await customer.post("/api/auth/register", {
+    data: { name: "Shopper", email: uniqueEmail(), password: "secret12", phone: "9876543210" },
+  });
   const placed = await customer.post("/api/orders", {
-    data: { contact: { name: "Shopper", email: "s@example.com", phone: "9876543210" }, shippingAddress: { address: "1 Road", city: "Pune", state: "Maharashtra", pin: "411001" }, items: [{ product: row.id, qty: 2 }] },
+    data: {
+      contact: { name: "Shopper", email: "s@example.com", phone: "9876543210" },
+      shippingAddress: { address: "1 Road", city: "Pune", state: "Maharashtra", pin: "411001" },
+      items: [{ product: row.id, qty: 2 }],
+    },
   });
   expect(placed.status()).toBe(201);
   const orderId = (await placed.json())._id as string;
-  const status = async () => (await queryOne<{ status: string; is_paid: number }>("select status, is_paid from orders where id = ?", orderId))!;
+  const status = async () =>
+    (await queryOne<{ status: string; is_paid: number }>("select status, is_paid from orders where id = ?", orderId))!;
 
   // Orders tab: Shipped, paid on and off, Mark Delivered.
   await page.getByRole("link", { name: "Orders", exact: true }).click();
@@ -161,21 +181,33 @@ test("admin: create with two pictures → shop → edit price → customer order
   }
   await expect(toaster(page)).toContainText("Product deleted");
   await expect(page.getByRole("link", { name: `Edit ${name}` })).toHaveCount(0);
-  expect((await queryOne<{ deleted_at: number | null }>("select deleted_at from products where id = ?", row.id))!.deleted_at).not.toBeNull();
+  expect(
+    (await queryOne<{ deleted_at: number | null }>("select deleted_at from products where id = ?", row.id))!.deleted_at,
+  ).not.toBeNull();
   await goto(`/shop?q=${encodeURIComponent(name)}`);
   await expect(page.getByText("No products match your search.")).toBeVisible();
   // Past orders keep their lines, and the invoice still works.
-  expect(await queryOne("select name, qty, price from order_items where order_id = ?", orderId)).toEqual({ name, qty: 2, price: 30000 });
+  expect(await queryOne("select name, qty, price from order_items where order_id = ?", orderId)).toEqual({
+    name,
+    qty: 2,
+    price: 30000,
+  });
   expect((await page.request.get(`/api/orders/${orderId}/invoice`)).status()).toBe(200);
 });
 
-test("a dismissed confirmation deletes nothing; a fake image is refused with nothing saved", async ({ page, goto, jsEnabled }) => {
+test("a dismissed confirmation deletes nothing; a fake image is refused with nothing saved", async ({
+  page,
+  goto,
+  jsEnabled,
+}) => {
   await loginAsAdmin(page, goto);
   // The oldest demo product: other tests create and delete their own products in parallel.
   const { id: productId, name: productName } = (await queryOne<{ id: string; name: string }>(
     "select id, name from products where deleted_at is null order by created_at, id limit 1",
   ))!;
-  const first = page.locator(".admin-table tbody tr").filter({ has: page.locator(`a[href="/admin/products/${productId}"]`) });
+  const first = page
+    .locator(".admin-table tbody tr")
+    .filter({ has: page.locator(`a[href="/admin/products/${productId}"]`) });
   if (jsEnabled) {
     page.once("dialog", (d) => void d.dismiss());
     await first.getByRole("link", { name: `Delete ${productName}` }).click();
@@ -185,7 +217,9 @@ test("a dismissed confirmation deletes nothing; a fake image is refused with not
     await page.getByRole("link", { name: "Cancel" }).click();
   }
   await expect(page.locator(`a[href="/admin/products/${productId}"]`)).toBeVisible();
-  expect((await queryOne<{ d: number | null }>("select deleted_at d from products where id = ?", productId))!.d).toBeNull();
+  expect(
+    (await queryOne<{ d: number | null }>("select deleted_at d from products where id = ?", productId))!.d,
+  ).toBeNull();
 
   const fake = Buffer.from(`<svg onload=alert(1)> ${Date.now()}`);
   // Other tests upload in parallel: look for this file's bytes, not at the number of files.
@@ -239,11 +273,21 @@ test("the product form refuses an image URL that would load from another site (i
   expect(await queryOne("select id from products where name = ?", name)).toBeUndefined();
 });
 
-test("the Orders tab pages through every order; a change on a later page comes back to that page", async ({ page, goto, jsEnabled }) => {
+test("the Orders tab pages through every order; a change on a later page comes back to that page", async ({
+  page,
+  goto,
+  jsEnabled,
+}) => {
   // 120 old orders (the year 1970, so they sort after everything the other tests place), on one product.
   const tag = `Paged ${test.info().project.name} ${Date.now()}`;
-  const product = (await queryOne<{ id: string }>("select id from products where deleted_at is null order by created_at, id limit 1"))!.id;
-  const orders = Array.from({ length: 120 }, (_, i) => ({ id: randomBytes(12).toString("hex"), name: `${tag} ${i}`, at: new Date((1000 + i) * 1000) }));
+  const product = (await queryOne<{ id: string }>(
+    "select id from products where deleted_at is null order by created_at, id limit 1",
+  ))!.id;
+  const orders = Array.from({ length: 120 }, (_, i) => ({
+    id: randomBytes(12).toString("hex"),
+    name: `${tag} ${i}`,
+    at: new Date((1000 + i) * 1000),
+  }));
   const ids = orders.map((o) => o.id);
   const db = sharedDb();
   // One statement per table, each all or nothing.
@@ -268,7 +312,11 @@ test("the Orders tab pages through every order; a change on a later page comes b
     expect(total).toBeGreaterThanOrEqual(120);
 
     // One of ours, away from a page's edges, so orders placed meanwhile by other tests do not move it off its page.
-    const rank = async (id: string) => (await queryOne<{ n: number }>("select count(*) n from orders where (created_at, id) > (select created_at, id from orders where id = ?)", id))!.n + 1;
+    const rank = async (id: string) =>
+      (await queryOne<{ n: number }>(
+        "select count(*) n from orders where (created_at, id) > (select created_at, id from orders where id = ?)",
+        id,
+      ))!.n + 1;
     let target = "";
     for (const id of ids) {
       const r = await rank(id);
@@ -286,7 +334,9 @@ test("the Orders tab pages through every order; a change on a later page comes b
     await saveRow(page, paidForm, jsEnabled);
     await expect(toaster(page)).toContainText("Order updated");
     await expect(page).toHaveURL(new RegExp(`/admin\\?tab=orders&page=${onPage}$`));
-    await expect.poll(async () => (await queryOne<{ p: number }>("select is_paid p from orders where id = ?", target))!.p).toBe(1);
+    await expect
+      .poll(async () => (await queryOne<{ p: number }>("select is_paid p from orders where id = ?", target))!.p)
+      .toBe(1);
     // The same test in the other project inserts and deletes 120 orders of its own, which can move
     // ours to another page meanwhile: the row is looked for on the page it is on now.
     const nowOn = Math.ceil((await rank(target)) / 50);

@@ -16,31 +16,58 @@ const calls: Call[] = [
   { name: "GET /api/products?limit=200 (admin view)", send: (api) => api.get("/api/products?limit=200"), ok: 200 },
   { name: "GET /api/orders", send: (api) => api.get("/api/orders"), ok: 200 },
   { name: "GET /api/orders/{id}", send: (api, ids) => api.get(`/api/orders/${ids.order}`), ok: 200 },
-  { name: "PUT /api/orders/{id}", send: (api, ids) => api.put(`/api/orders/${ids.order}`, { data: { status: "Processing", isPaid: true } }), ok: 200 },
+  {
+    name: "PUT /api/orders/{id}",
+    send: (api, ids) => api.put(`/api/orders/${ids.order}`, { data: { status: "Processing", isPaid: true } }),
+    ok: 200,
+  },
   { name: "DELETE /api/orders/{id}", send: (api, ids) => api.delete(`/api/orders/${ids.order}`), ok: 200 },
   { name: "POST /api/products", send: (api) => api.post("/api/products", { data: productBody }), ok: 201 },
-  { name: "PUT /api/products/{id}", send: (api, ids) => api.put(`/api/products/${ids.product}`, { data: { ...productBody, price: 90 } }), ok: 200 },
+  {
+    name: "PUT /api/products/{id}",
+    send: (api, ids) => api.put(`/api/products/${ids.product}`, { data: { ...productBody, price: 90 } }),
+    ok: 200,
+  },
   { name: "DELETE /api/products/{id}", send: (api, ids) => api.delete(`/api/products/${ids.product}`), ok: 200 },
   {
     name: "POST /api/uploads",
-    send: (api) => api.post("/api/uploads", { multipart: { file: { name: "a.png", mimeType: "image/png", buffer: png(2, 2, [1, 2, 3]) } } }),
+    send: (api) =>
+      api.post("/api/uploads", {
+        multipart: { file: { name: "a.png", mimeType: "image/png", buffer: png(2, 2, [1, 2, 3]) } },
+      }),
     ok: 201,
   },
 ];
 
-async function context(playwright: { request: { newContext(o: { baseURL: string }): Promise<APIRequestContext> } }, baseURL: string, role: Role, email: string) {
+async function context(
+  playwright: { request: { newContext(o: { baseURL: string }): Promise<APIRequestContext> } },
+  baseURL: string,
+  role: Role,
+  email: string,
+) {
   const api = await playwright.request.newContext({ baseURL });
-  if (role === "customer") await api.post("/api/auth/register", { data: { name: "Customer", email, password: "secret12", phone: "9876543210" } });
+  if (role === "customer")
+    await api.post("/api/auth/register", {
+      data: { name: "Customer", email, password: "secret12", phone: "9876543210" },
+    });
   if (role === "admin") expect((await api.post("/api/auth/login", { data: ADMIN })).status()).toBe(200);
   return api;
 }
 
-test("admin endpoints × (guest, customer, admin) → (401, 403, 2xx), and refusals change nothing", async ({ playwright, baseURL, uniqueEmail }) => {
+test("admin endpoints × (guest, customer, admin) → (401, 403, 2xx), and refusals change nothing", async ({
+  playwright,
+  baseURL,
+  uniqueEmail,
+}) => {
   const admin = await context(playwright, baseURL!, "admin", "");
   const buyer = await context(playwright, baseURL!, "customer", uniqueEmail());
   const fresh = async (): Promise<Ids> => {
     const product = (await (await admin.post("/api/products", { data: productBody })).json())._id;
-    const order = (await (await buyer.post("/api/orders", { data: { contact, shippingAddress, items: [{ product, qty: 1 }] } })).json())._id;
+    const order = (
+      await (
+        await buyer.post("/api/orders", { data: { contact, shippingAddress, items: [{ product, qty: 1 }] } })
+      ).json()
+    )._id;
     return { product, order };
   };
   const snapshot = async (ids: Ids) => ({
@@ -70,40 +97,78 @@ test("admin API: bad input is 400 with a message, unknown ids 404", async ({ pla
   const admin = await context(playwright, baseURL!, "admin", "");
   const buyer = await context(playwright, baseURL!, "customer", uniqueEmail());
   const product = (await (await admin.post("/api/products", { data: productBody })).json())._id;
-  const order = (await (await buyer.post("/api/orders", { data: { contact, shippingAddress, items: [{ product, qty: 2 }] } })).json())._id;
+  const order = (
+    await (await buyer.post("/api/orders", { data: { contact, shippingAddress, items: [{ product, qty: 2 }] } })).json()
+  )._id;
 
   const bad: [Promise<{ status(): number; json(): Promise<unknown> }>, number, string][] = [
-    [admin.put(`/api/orders/${order}`, { data: { status: "Lost" } }), 400, "Status must be one of Placed, Processing, Shipped, Delivered, Cancelled"],
+    [
+      admin.put(`/api/orders/${order}`, { data: { status: "Lost" } }),
+      400,
+      "Status must be one of Placed, Processing, Shipped, Delivered, Cancelled",
+    ],
     [admin.put(`/api/orders/${order}`, { data: { isPaid: "yes" } }), 400, "isPaid must be true or false"],
     [admin.put(`/api/orders/${order}`, { data: {} }), 400, "Nothing to update: send status and/or isPaid"],
     [admin.post("/api/products", { data: { ...productBody, name: " " } }), 400, "name: Name is required"],
     [admin.post("/api/products", { data: { ...productBody, price: -1 } }), 400, "price: Must be 0 or more"],
-    [admin.post("/api/products", { data: { ...productBody, stock: 1.5 } }), 400, "stock: Stock must be a whole number, 0 or more"],
-    [admin.post("/api/products", { data: { ...productBody, image: "javascript:alert(1)" } }), 400, "image: Use a web address (https://…) or a path on this site (/…)"],
+    [
+      admin.post("/api/products", { data: { ...productBody, stock: 1.5 } }),
+      400,
+      "stock: Stock must be a whole number, 0 or more",
+    ],
+    [
+      admin.post("/api/products", { data: { ...productBody, image: "javascript:alert(1)" } }),
+      400,
+      "image: Use a web address (https://…) or a path on this site (/…)",
+    ],
     // Issue #11: a backslash makes a site path protocol-relative to a browser.
-    [admin.post("/api/products", { data: { ...productBody, image: "/\\evil.example/x.png" } }), 400, "image: Use a web address (https://…) or a path on this site (/…)"],
-    [admin.post("/api/products", { data: { ...productBody, images: [{ url: "//evil.example/x.png" }] } }), 400, "images: Use a web address (https://…) or a path on this site (/…)"],
-    [admin.put(`/api/products/${product}`, { data: { ...productBody, images: ["/uploads/ok.png", "/a\\b"] } }), 400, "images: Use a web address (https://…) or a path on this site (/…)"],
+    [
+      admin.post("/api/products", { data: { ...productBody, image: "/\\evil.example/x.png" } }),
+      400,
+      "image: Use a web address (https://…) or a path on this site (/…)",
+    ],
+    [
+      admin.post("/api/products", { data: { ...productBody, images: [{ url: "//evil.example/x.png" }] } }),
+      400,
+      "images: Use a web address (https://…) or a path on this site (/…)",
+    ],
+    [
+      admin.put(`/api/products/${product}`, { data: { ...productBody, images: ["/uploads/ok.png", "/a\\b"] } }),
+      400,
+      "images: Use a web address (https://…) or a path on this site (/…)",
+    ],
     [admin.put(`/api/orders/${"0".repeat(24)}`, { data: { status: "Shipped" } }), 404, "Order not found"],
     [admin.get(`/api/orders/${"0".repeat(24)}`), 404, "Order not found"],
     [admin.delete(`/api/orders/${"0".repeat(24)}`), 404, "Order not found"],
     [admin.put(`/api/products/${"0".repeat(24)}`, { data: productBody }), 404, "Product not found"],
     [admin.delete(`/api/products/${"0".repeat(24)}`), 404, "Product not found"],
-    [admin.post("/api/uploads", { multipart: { file: { name: "x.png", mimeType: "image/png", buffer: Buffer.from("not an image") } } }), 400, "Only JPEG, PNG, WebP or GIF images can be uploaded. (x.png)"],
+    [
+      admin.post("/api/uploads", {
+        multipart: { file: { name: "x.png", mimeType: "image/png", buffer: Buffer.from("not an image") } },
+      }),
+      400,
+      "Only JPEG, PNG, WebP or GIF images can be uploaded. (x.png)",
+    ],
   ];
   for (const [req, status, message] of bad) {
     const res = await req;
     expect(res.status(), message).toBe(status);
     expect(await res.json()).toEqual({ message });
   }
-  expect(await queryOne("select status, is_paid from orders where id = ?", order)).toEqual({ status: "Placed", is_paid: 0 });
+  expect(await queryOne("select status, is_paid from orders where id = ?", order)).toEqual({
+    status: "Placed",
+    is_paid: 0,
+  });
 
   // Cancelling gives the stock back once; deleting a cancelled order does not give it again.
-  const stock = async () => (await queryOne<{ stock: number }>("select stock from products where id = ?", product))!.stock;
+  const stock = async () =>
+    (await queryOne<{ stock: number }>("select stock from products where id = ?", product))!.stock;
   expect(await stock()).toBe(3);
   expect((await admin.put(`/api/orders/${order}`, { data: { status: "Cancelled" } })).status()).toBe(200);
   expect(await stock()).toBe(5);
-  expect((await admin.put(`/api/orders/${order}`, { data: { status: "Cancelled", isPaid: false } })).status()).toBe(200);
+  expect((await admin.put(`/api/orders/${order}`, { data: { status: "Cancelled", isPaid: false } })).status()).toBe(
+    200,
+  );
   expect(await stock()).toBe(5);
   const detail = await (await admin.get(`/api/orders/${order}`)).json();
   expect(detail).toMatchObject({ _id: order, status: "Cancelled", items: [{ product, qty: 2 }] });

@@ -34,18 +34,29 @@ test("the JSON auth door: register, me, logout, login", async ({ request, unique
 test("the JSON auth door refuses bad input with { message } and changes nothing", async ({ request, uniqueEmail }) => {
   const email = uniqueEmail();
   const cases: [unknown, number, string][] = [
-    [{ email, password: "secret12", phone: "9876543210" }, 400, "Please enter valid name, email, 10‑digit phone (no +91/0), and password."],
+    [
+      { email, password: "secret12", phone: "9876543210" },
+      400,
+      "Please enter valid name, email, 10‑digit phone (no +91/0), and password.",
+    ],
     [{ name: "A", email, password: "secret12", phone: "12345" }, 400, "Phone must be 10 digits and start with 6–9."],
     [{ name: "A", email, password: "12345", phone: "9876543210" }, 400, "Please fill all fields correctly"],
     [{ name: "A", email: "nope", password: "secret12", phone: "9876543210" }, 400, "Please fill all fields correctly"],
-    [{ name: ["A"], email, password: "secret12", phone: "9876543210" }, 400, "Please enter valid name, email, 10‑digit phone (no +91/0), and password."],
+    [
+      { name: ["A"], email, password: "secret12", phone: "9876543210" },
+      400,
+      "Please enter valid name, email, 10‑digit phone (no +91/0), and password.",
+    ],
   ];
   for (const [data, status, message] of cases) {
     const res = await request.post("/api/auth/register", { data: data as object });
     expect(res.status(), JSON.stringify(data)).toBe(status);
     expect(await res.json()).toEqual({ message });
   }
-  const malformed = await request.post("/api/auth/register", { headers: { "Content-Type": "application/json" }, data: "{not json" });
+  const malformed = await request.post("/api/auth/register", {
+    headers: { "Content-Type": "application/json" },
+    data: "{not json",
+  });
   expect(malformed.status()).toBe(400);
   expect((await malformed.json()).message).toEqual(expect.any(String));
   expect(await queryOne("select id from users where email = ?", email)).toBeUndefined();

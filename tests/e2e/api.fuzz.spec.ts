@@ -24,7 +24,8 @@ function runs<T>(numRuns: number): fc.Parameters<T> {
     reporter: (details) => {
       if (!details.failed) return;
       const cut = (t: string | undefined) => (t ?? "").replace(/x{200,}/g, (m) => `x…(${m.length} x)`).slice(0, 4000);
-      const error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+      const error =
+        details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
       throw new Error(`${cut(fc.defaultReportMessage(details))}\n\nFailure: ${cut(error)}`);
     },
   };
@@ -111,7 +112,9 @@ const hostileLeaf: fc.Arbitrary<unknown> = fc.oneof(
 const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 5, arbitrary: hostileLeaf },
   fc.array(hostileLeaf, { maxLength: 3 }),
-  fc.dictionary(fc.oneof(hostileString, fc.constantFrom("__proto__", "constructor", "isAdmin")), hostileLeaf, { maxKeys: 3 }),
+  fc.dictionary(fc.oneof(hostileString, fc.constantFrom("__proto__", "constructor", "isAdmin")), hostileLeaf, {
+    maxKeys: 3,
+  }),
 );
 
 type Edges = Record<string, fc.Arbitrary<unknown>>;
@@ -126,7 +129,12 @@ function withOwn(target: Record<string, unknown>, key: string, value: unknown) {
 function mutate({ valid, edges }: Sample): fc.Arbitrary<Record<string, unknown>> {
   const change = fc.tuple(fc.nat(), fc.nat({ max: 5 }), hostileValue);
   return fc
-    .tuple(valid, fc.record(edges), fc.array(change, { minLength: 1, maxLength: 2 }), fc.option(fc.constantFrom("__proto__", "constructor", "isAdmin", "userId")))
+    .tuple(
+      valid,
+      fc.record(edges),
+      fc.array(change, { minLength: 1, maxLength: 2 }),
+      fc.option(fc.constantFrom("__proto__", "constructor", "isAdmin", "userId")),
+    )
     .map(([base, edge, changes, extra]) => {
       const out: Record<string, unknown> = { ...base };
       const keys = [...new Set([...Object.keys(base), ...Object.keys(edges)])];
@@ -136,19 +144,41 @@ function mutate({ valid, edges }: Sample): fc.Arbitrary<Record<string, unknown>>
         else if (kind === 5) delete out[key];
         else out[key] = hostile;
       }
-      if (extra) withOwn(out, extra, extra === "isAdmin" ? true : { isAdmin: true, polluted: "yes", prototype: { polluted: "yes" } });
+      if (extra)
+        withOwn(
+          out,
+          extra,
+          extra === "isAdmin" ? true : { isAdmin: true, polluted: "yes", prototype: { polluted: "yes" } },
+        );
       return out;
     });
 }
 
 /** Valid, damaged, or any hostile value at all. */
-const bodyOf = (sample: Sample) => fc.oneof({ weight: 2, arbitrary: sample.valid }, { weight: 6, arbitrary: mutate(sample) }, { weight: 2, arbitrary: hostileValue });
+const bodyOf = (sample: Sample) =>
+  fc.oneof(
+    { weight: 2, arbitrary: sample.valid },
+    { weight: 6, arbitrary: mutate(sample) },
+    { weight: 2, arbitrary: hostileValue },
+  );
 
 // --- Payloads: JSON, malformed JSON, wrong Content-Types ---------------------------------------
 
 type Payload = { type?: string; body: string; note?: string };
 const asJson = (v: unknown): Payload => ({ type: "application/json", body: JSON.stringify(v) ?? "" });
-const RAW_NUMBERS = ["1e400", "-1e400", "-0", "1E2", "0.1e1", "99.00000000000001", "1e-400", "NaN", "Infinity", "0x10", "01"];
+const RAW_NUMBERS = [
+  "1e400",
+  "-1e400",
+  "-0",
+  "1E2",
+  "0.1e1",
+  "99.00000000000001",
+  "1e-400",
+  "NaN",
+  "Infinity",
+  "0x10",
+  "01",
+];
 
 /** The body as JSON (mostly), or JSON that is malformed, oddly numbered, sent under another Content-Type, or too big. */
 function payloadOf(value: fc.Arbitrary<unknown>): fc.Arbitrary<Payload> {
@@ -183,18 +213,47 @@ function payloadOf(value: fc.Arbitrary<unknown>): fc.Arbitrary<Payload> {
       type: fc.constantFrom("application/json", "text/plain", undefined),
       body: fc.oneof(
         fc.string({ maxLength: 60 }),
-        fc.constantFrom("{", "[]", "null", '"x"', "1", '{"a":', "\u0000", "{}{}", "[".repeat(5000), `${"[".repeat(50_000)}${"]".repeat(50_000)}`, '{"a":1,"a":2}'),
+        fc.constantFrom(
+          "{",
+          "[]",
+          "null",
+          '"x"',
+          "1",
+          '{"a":',
+          "\u0000",
+          "{}{}",
+          "[".repeat(5000),
+          `${"[".repeat(50_000)}${"]".repeat(50_000)}`,
+          '{"a":1,"a":2}',
+        ),
       ),
       note: fc.constant("malformed"),
     }),
-    fc.constant<Payload>({ type: "application/json", body: JSON.stringify({ pad: "x".repeat(1_100_000) }), note: "over the 1 MB limit" }),
+    fc.constant<Payload>({
+      type: "application/json",
+      body: JSON.stringify({ pad: "x".repeat(1_100_000) }),
+      note: "over the 1 MB limit",
+    }),
   );
 }
 
 // --- Requests ----------------------------------------------------------------------------------
 
-type Res = { status: number; headers: Record<string, string>; setCookies: string[]; text: string; location: string | null };
-type Send = { method?: string; payload?: Payload; form?: string; multipart?: FormData; headers?: Record<string, string>; cookie?: string };
+type Res = {
+  status: number;
+  headers: Record<string, string>;
+  setCookies: string[];
+  text: string;
+  location: string | null;
+};
+type Send = {
+  method?: string;
+  payload?: Payload;
+  form?: string;
+  multipart?: FormData;
+  headers?: Record<string, string>;
+  cookie?: string;
+};
 
 /** One request, sent from this site (Origin = the server) unless `headers` say otherwise; redirects are not followed. */
 async function send(api: APIRequestContext, base: string, url: string, opts: Send = {}): Promise<Res> {
@@ -216,7 +275,10 @@ async function send(api: APIRequestContext, base: string, url: string, opts: Sen
   return {
     status: res.status(),
     headers: res.headers(),
-    setCookies: res.headersArray().filter((h) => h.name.toLowerCase() === "set-cookie").map((h) => h.value),
+    setCookies: res
+      .headersArray()
+      .filter((h) => h.name.toLowerCase() === "set-cookie")
+      .map((h) => h.value),
     text,
     location: res.headers().location ?? null,
   };
@@ -226,7 +288,8 @@ const short = (v: unknown) => {
   const s = typeof v === "string" ? v : (JSON.stringify(v) ?? String(v));
   return s.length > 300 ? `${s.slice(0, 300)}… (${s.length} chars)` : s;
 };
-const label = (method: string, url: string, what: unknown, res: Res) => `${method} ${url} ${short(what)} → ${res.status} ${short(res.text)}`;
+const label = (method: string, url: string, what: unknown, res: Res) =>
+  `${method} ${url} ${short(what)} → ${res.status} ${short(res.text)}`;
 
 /** API answers: 2xx, or 4xx with exactly `{ message: string }` as JSON. Never 5xx. */
 function expectApiAnswer(res: Res, what: string): number {
@@ -265,16 +328,27 @@ const ZERO_ID = "0".repeat(24);
 
 const n = async (sql: string, ...params: unknown[]) => (await queryOne<{ n: number }>(sql, ...params))!.n;
 const row = <T = Record<string, unknown>>(sql: string, ...params: unknown[]) => queryOne<T>(sql, ...params);
-const stockOf = async (id: string) => (await row<{ stock: number }>("select stock from products where id = ?", id))!.stock;
+const stockOf = async (id: string) =>
+  (await row<{ stock: number }>("select stock from products where id = ?", id))!.stock;
 const productRow = async (id: string) => ({
-  row: await row("select name, description, price, mrp, stock, image, rating, num_reviews, deleted_at from products where id = ?", id),
+  row: await row(
+    "select name, description, price, mrp, stock, image, rating, num_reviews, deleted_at from products where id = ?",
+    id,
+  ),
   images: await n("select count(*) n from product_images where product_id = ?", id),
 });
 const ordersOf = async (userId: string) => ({
   orders: await n("select count(*) n from orders where user_id = ?", userId),
-  items: await n("select coalesce(sum(qty), 0) n from order_items where order_id in (select id from orders where user_id = ?)", userId),
+  items: await n(
+    "select coalesce(sum(qty), 0) n from order_items where order_id in (select id from orders where user_id = ?)",
+    userId,
+  ),
 });
-const orderRow = (id: string) => row<{ status: string; is_paid: number; stock_returned: number }>("select status, is_paid, stock_returned from orders where id = ?", id);
+const orderRow = (id: string) =>
+  row<{ status: string; is_paid: number; stock_returned: number }>(
+    "select status, is_paid, stock_returned from orders where id = ?",
+    id,
+  );
 const uploadDir = () => join(process.env.E2E_DB!, "..", "uploads");
 const uploadFiles = () => {
   try {
@@ -307,7 +381,9 @@ async function newCustomer(playwright: Playwright, base: string, name = "Fuzz Cu
   const api = await playwright.request.newContext({ baseURL: base });
   const email = `fz-${uid()}@example.com`;
   const password = "secret12";
-  const res = await send(api, base, "/api/auth/register", { payload: asJson({ name, email, password, phone: "9876543210" }) });
+  const res = await send(api, base, "/api/auth/register", {
+    payload: asJson({ name, email, password, phone: "9876543210" }),
+  });
   expect(res.status, res.text).toBe(201);
   return { api, id: (JSON.parse(res.text) as { _id: string })._id, email, password, session: await sessionOf(api) };
 }
@@ -315,15 +391,33 @@ async function newAdmin(playwright: Playwright, base: string): Promise<Actor> {
   const api = await playwright.request.newContext({ baseURL: base });
   const res = await send(api, base, "/api/auth/login", { payload: asJson(ADMIN) });
   expect(res.status, res.text).toBe(200);
-  return { api, id: (JSON.parse(res.text) as { _id: string })._id, email: ADMIN.email, password: ADMIN.password, session: await sessionOf(api) };
+  return {
+    api,
+    id: (JSON.parse(res.text) as { _id: string })._id,
+    email: ADMIN.email,
+    password: ADMIN.password,
+    session: await sessionOf(api),
+  };
 }
 async function sessionOf(api: APIRequestContext) {
   return (await api.storageState()).cookies.find((c) => c.name === "__session")?.value ?? "";
 }
-async function newProduct(admin: Actor, base: string, fields: Partial<{ price: number; stock: number; name: string }> = {}) {
+async function newProduct(
+  admin: Actor,
+  base: string,
+  fields: Partial<{ price: number; stock: number; name: string }> = {},
+) {
   const name = fields.name ?? `Fuzz ${uid()}`;
   const res = await send(admin.api, base, "/api/products", {
-    payload: asJson({ name, description: "fuzz fixture", price: fields.price ?? 123.45, mrp: 150, stock: fields.stock ?? 100_000, image: "", images: [] }),
+    payload: asJson({
+      name,
+      description: "fuzz fixture",
+      price: fields.price ?? 123.45,
+      mrp: 150,
+      stock: fields.stock ?? 100_000,
+      image: "",
+      images: [],
+    }),
   });
   expect(res.status, res.text).toBe(201);
   return (JSON.parse(res.text) as { _id: string })._id;
@@ -344,12 +438,15 @@ async function expectNoPrivilegeLeak(playwright: Playwright, base: string, custo
   expect((await send(guest, base, "/api/auth/me", { method: "GET" })).status).toBe(401);
   expect((await send(guest, base, "/api/orders", { method: "GET" })).status).toBe(401);
   expect((await send(customer.api, base, "/api/orders", { method: "GET" })).status).toBe(403);
-  const me = JSON.parse((await send(customer.api, base, "/api/auth/me", { method: "GET" })).text) as { isAdmin: boolean };
+  const me = JSON.parse((await send(customer.api, base, "/api/auth/me", { method: "GET" })).text) as {
+    isAdmin: boolean;
+  };
   expect(me.isAdmin).toBe(false);
   await guest.dispose();
 }
 
-const cartCookie = (value: unknown) => encodeURIComponent(Buffer.from(JSON.stringify(value) ?? "null", "utf8").toString("base64"));
+const cartCookie = (value: unknown) =>
+  encodeURIComponent(Buffer.from(JSON.stringify(value) ?? "null", "utf8").toString("base64"));
 function cartFromSetCookie(setCookies: string[]): unknown[] | null {
   const header = setCookies.find((c) => c.startsWith("rk_cart_v1="));
   if (!header) return null;
@@ -371,12 +468,30 @@ function formPairs(fields: Record<string, unknown>, junk: [string, string][] = [
   }
   return [...pairs, ...junk];
 }
-const junkPairs = fc.array(fc.tuple(fc.oneof(hostileString, fc.constantFrom("__proto__", "constructor[prototype][polluted]", "intent", "_action")), hostileString), { maxLength: 3 });
+const junkPairs = fc.array(
+  fc.tuple(
+    fc.oneof(hostileString, fc.constantFrom("__proto__", "constructor[prototype][polluted]", "intent", "_action")),
+    hostileString,
+  ),
+  { maxLength: 3 },
+);
 /** Redirect targets that start with "/" followed by anything (tabs, newlines, backslashes, non-Latin-1...). */
 const sitePath = fc
   .oneof(
     hostileString,
-    fc.constantFrom("/evil.example", "\\evil.example", "\t/evil.example", "\n/evil.example", "\r\nSet-Cookie: a=b", " /evil.example", "%2F%2Fevil.example", "..//evil.example", "@evil.example", "shop?q=मोमबत्ती", "\u0000"),
+    fc.constantFrom(
+      "/evil.example",
+      "\\evil.example",
+      "\t/evil.example",
+      "\n/evil.example",
+      "\r\nSet-Cookie: a=b",
+      " /evil.example",
+      "%2F%2Fevil.example",
+      "..//evil.example",
+      "@evil.example",
+      "shop?q=मोमबत्ती",
+      "\u0000",
+    ),
   )
   .map((s) => `/${wellFormed(s.slice(0, 500))}`);
 /** A URL carries UTF-8, so a lone surrogate (which encodeURIComponent refuses) cannot be sent. */
@@ -391,7 +506,10 @@ const rawFormJunk = fc.constantFrom("%zz&&==&a=%", "a=%E0%A4&b=%", "&&&", "=", "
 
 test.describe.configure({ timeout: 60_000 });
 
-test("POST /api/auth/register: hostile bodies never 5xx; a refusal creates no user; no one registers as admin", async ({ playwright, baseURL }) => {
+test("POST /api/auth/register: hostile bodies never 5xx; a refusal creates no user; no one registers as admin", async ({
+  playwright,
+  baseURL,
+}) => {
   const base = baseURL!;
   const guest = await playwright.request.newContext({ baseURL: base });
   const sample: Sample = {
@@ -417,7 +535,10 @@ test("POST /api/auth/register: hostile bodies never 5xx; a refusal creates no us
           return null;
         }
       })();
-      const rawEmail = value && typeof value === "object" && typeof (value as Record<string, unknown>).email === "string" ? ((value as Record<string, unknown>).email as string) : null;
+      const rawEmail =
+        value && typeof value === "object" && typeof (value as Record<string, unknown>).email === "string"
+          ? ((value as Record<string, unknown>).email as string)
+          : null;
       const email = rawEmail?.trim().toLowerCase() ?? null;
       const before = email === null ? 0 : await n("select count(*) n from users where email = ?", email);
       const res = await send(guest, base, "/api/auth/register", { payload });
@@ -429,7 +550,10 @@ test("POST /api/auth/register: hostile bodies never 5xx; a refusal creates no us
         expect(user.isAdmin, what).toBe(false);
         expect(await n("select count(*) n from users where email = ? and is_admin = false", user.email), what).toBe(1);
       } else if (email !== null) {
-        expect(await n("select count(*) n from users where email = ?", email), `${what}: a refused registration wrote a user`).toBe(before);
+        expect(
+          await n("select count(*) n from users where email = ?", email),
+          `${what}: a refused registration wrote a user`,
+        ).toBe(before);
       }
     }),
     runs(30),
@@ -439,7 +563,10 @@ test("POST /api/auth/register: hostile bodies never 5xx; a refusal creates no us
   await Promise.all([guest.dispose(), customer.api.dispose()]);
 });
 
-test("POST /api/auth/login: hostile bodies never 5xx; only the right password opens a session", async ({ playwright, baseURL }) => {
+test("POST /api/auth/login: hostile bodies never 5xx; only the right password opens a session", async ({
+  playwright,
+  baseURL,
+}) => {
   const base = baseURL!;
   const user = await newCustomer(playwright, base);
   const guest = await playwright.request.newContext({ baseURL: base });
@@ -480,7 +607,10 @@ test("POST /api/auth/login: hostile bodies never 5xx; only the right password op
   await Promise.all([guest.dispose(), user.api.dispose()]);
 });
 
-test("POST /api/products/{id}/reviews: hostile bodies and ids never 5xx; a refusal adds no review", async ({ playwright, baseURL }) => {
+test("POST /api/products/{id}/reviews: hostile bodies and ids never 5xx; a refusal adds no review", async ({
+  playwright,
+  baseURL,
+}) => {
   const base = baseURL!;
   const admin = await newAdmin(playwright, base);
   const customer = await newCustomer(playwright, base);
@@ -489,14 +619,24 @@ test("POST /api/products/{id}/reviews: hostile bodies and ids never 5xx; a refus
   const gone = await newProduct(admin, base);
   await send(admin.api, base, `/api/products/${gone}`, { method: "DELETE" });
   const sample: Sample = {
-    valid: fc.record({ rating: fc.oneof(fc.integer({ min: 1, max: 5 }), fc.constantFrom("4", " 5 ")), comment: fc.oneof(fc.string({ maxLength: 40 }), nasty) }),
+    valid: fc.record({
+      rating: fc.oneof(fc.integer({ min: 1, max: 5 }), fc.constantFrom("4", " 5 ")),
+      comment: fc.oneof(fc.string({ maxLength: 40 }), nasty),
+    }),
     edges: {
       rating: fc.constantFrom(0, 6, 4.5, "4.5", -1, "", null, true, [5], "5 stars", "0x5", 1e21),
       comment: fc.constantFrom("x".repeat(2001), 5, null, { text: "x" }),
     },
   };
-  const target = fc.oneof({ weight: 6, arbitrary: fc.constant(product) }, fc.constantFrom(gone, ZERO_ID), hostileString.map(segment));
-  const state = async () => ({ reviews: await n("select count(*) n from reviews where product_id = ?", product), product: await productRow(product) });
+  const target = fc.oneof(
+    { weight: 6, arbitrary: fc.constant(product) },
+    fc.constantFrom(gone, ZERO_ID),
+    hostileString.map(segment),
+  );
+  const state = async () => ({
+    reviews: await n("select count(*) n from reviews where product_id = ?", product),
+    product: await productRow(product),
+  });
   const mine = () => n("select count(*) n from reviews where product_id = ? and user_id = ?", product, customer.id);
   await fc.assert(
     fc.asyncProperty(payloadOf(bodyOf(sample)), target, fc.boolean(), async (payload, id, asGuest) => {
@@ -512,7 +652,11 @@ test("POST /api/products/{id}/reviews: hostile bodies and ids never 5xx; a refus
         // One review per customer per product: the first is added (201), later ones replace it (200).
         expect(id, what).toBe(product);
         expect(status, what).toBe(hadMine ? 200 : 201);
-        const last = (await row<{ rating: number; comment: string; user_id: string }>("select rating, comment, user_id from reviews where product_id = ? and user_id = ?", product, customer.id))!;
+        const last = (await row<{ rating: number; comment: string; user_id: string }>(
+          "select rating, comment, user_id from reviews where product_id = ? and user_id = ?",
+          product,
+          customer.id,
+        ))!;
         expect(Number.isInteger(last.rating) && last.rating >= 1 && last.rating <= 5, what).toBe(true);
         expect(last.comment.length, what).toBeLessThanOrEqual(2000);
         expect(await mine(), what).toBe(1);
@@ -527,7 +671,10 @@ test("POST /api/products/{id}/reviews: hostile bodies and ids never 5xx; a refus
   await Promise.all([guest.dispose(), customer.api.dispose(), admin.api.dispose()]);
 });
 
-test("POST /api/orders: hostile orders never 5xx; a refusal takes no stock and writes no order; prices come from the database", async ({ playwright, baseURL }) => {
+test("POST /api/orders: hostile orders never 5xx; a refusal takes no stock and writes no order; prices come from the database", async ({
+  playwright,
+  baseURL,
+}) => {
   const base = baseURL!;
   const admin = await newAdmin(playwright, base);
   const customer = await newCustomer(playwright, base);
@@ -538,7 +685,11 @@ test("POST /api/orders: hostile orders never 5xx; a refusal takes no stock and w
   await send(admin.api, base, `/api/products/${gone}`, { method: "DELETE" });
   const item: Sample = {
     valid: fc.record(
-      { product: fc.constantFrom(product, product, scarce), qty: fc.integer({ min: 1, max: 3 }), price: fc.constantFrom(123.45, 10) },
+      {
+        product: fc.constantFrom(product, product, scarce),
+        qty: fc.integer({ min: 1, max: 3 }),
+        price: fc.constantFrom(123.45, 10),
+      },
       { requiredKeys: ["product", "qty"] },
     ),
     edges: {
@@ -555,8 +706,18 @@ test("POST /api/orders: hostile orders never 5xx; a refusal takes no stock and w
       paymentMethod: fc.constant("COD"),
     }),
     edges: {
-      contact: mutate({ valid: fc.constant(CONTACT), edges: { name: fc.constantFrom("", "x".repeat(101)), email: fc.constantFrom("x", ""), phone: fc.constantFrom("", "x".repeat(21)) } }),
-      shippingAddress: mutate({ valid: fc.constant(ADDRESS), edges: { pin: fc.constantFrom("12345", "abcdef", 600001), city: fc.constantFrom("", "x".repeat(101)) } }),
+      contact: mutate({
+        valid: fc.constant(CONTACT),
+        edges: {
+          name: fc.constantFrom("", "x".repeat(101)),
+          email: fc.constantFrom("x", ""),
+          phone: fc.constantFrom("", "x".repeat(21)),
+        },
+      }),
+      shippingAddress: mutate({
+        valid: fc.constant(ADDRESS),
+        edges: { pin: fc.constantFrom("12345", "abcdef", 600001), city: fc.constantFrom("", "x".repeat(101)) },
+      }),
       items: fc.oneof(
         fc.constant([]),
         fc.array(fc.oneof(item.valid, mutate(item)), { minLength: 1, maxLength: 4 }),
@@ -565,7 +726,11 @@ test("POST /api/orders: hostile orders never 5xx; a refusal takes no stock and w
       paymentMethod: fc.constantFrom("cod", "CARD", "UPI", null),
     },
   };
-  const state = async () => ({ mine: await ordersOf(customer.id), stock: await stockOf(product), scarce: await stockOf(scarce) });
+  const state = async () => ({
+    mine: await ordersOf(customer.id),
+    stock: await stockOf(product),
+    scarce: await stockOf(scarce),
+  });
   await fc.assert(
     fc.asyncProperty(payloadOf(bodyOf(order)), fc.nat({ max: 9 }), async (payload, who) => {
       const asGuest = who === 0;
@@ -578,22 +743,34 @@ test("POST /api/orders: hostile orders never 5xx; a refusal takes no stock and w
       const after = await state();
       expect(after.scarce, what).toBeGreaterThanOrEqual(0);
       if (status === 201) {
-        const placed = JSON.parse(res.text) as { items: { product: string; qty: number; price: number }[]; totals: { subtotal: number; shipping: number; grandTotal: number } };
+        const placed = JSON.parse(res.text) as {
+          items: { product: string; qty: number; price: number }[];
+          totals: { subtotal: number; shipping: number; grandTotal: number };
+        };
         const qtyOf = (id: string) => placed.items.filter((i) => i.product === id).reduce((s, i) => s + i.qty, 0);
         for (const i of placed.items) {
           expect([product, scarce], what).toContain(i.product);
-          expect(i.price, `${what}: charged a price that is not the database's`).toBe(i.product === product ? 123.45 : 10);
+          expect(i.price, `${what}: charged a price that is not the database's`).toBe(
+            i.product === product ? 123.45 : 10,
+          );
           expect(Number.isInteger(i.qty) && i.qty >= 1 && i.qty <= 99, what).toBe(true);
         }
         const subtotal = Math.round(qtyOf(product) * 12345 + qtyOf(scarce) * 1000) / 100;
-        expect(placed.totals, what).toEqual({ subtotal, shipping: 49, grandTotal: Math.round(subtotal * 100 + 4900) / 100 });
+        expect(placed.totals, what).toEqual({
+          subtotal,
+          shipping: 49,
+          grandTotal: Math.round(subtotal * 100 + 4900) / 100,
+        });
         expect(after.stock, what).toBe(before.stock - qtyOf(product));
         expect(after.scarce, what).toBe(before.scarce - qtyOf(scarce));
         expect(after.mine.orders, what).toBe(before.mine.orders + 1);
         // A client price is only compared: an order is placed only when every sent price is the database's.
         const sent = JSON.parse(payload.body) as { items: { product: string; price?: unknown }[] };
         for (const i of sent.items) {
-          if (i.price !== undefined) expect(Math.round(Number(i.price) * 100), `${what}: a stale or tampered price was accepted`).toBe(i.product === product ? 12345 : 1000);
+          if (i.price !== undefined)
+            expect(Math.round(Number(i.price) * 100), `${what}: a stale or tampered price was accepted`).toBe(
+              i.product === product ? 12345 : 1000,
+            );
         }
       } else {
         expect(after, `${what}: a refused order changed the database`).toEqual(before);
@@ -605,13 +782,23 @@ test("POST /api/orders: hostile orders never 5xx; a refusal takes no stock and w
   await Promise.all([guest.dispose(), customer.api.dispose(), admin.api.dispose()]);
 });
 
-test("POST /api/uploads: random bytes, names and types are refused (400 as admin, 401/403 otherwise) and never saved", async ({ playwright, baseURL }) => {
+test("POST /api/uploads: random bytes, names and types are refused (400 as admin, 401/403 otherwise) and never saved", async ({
+  playwright,
+  baseURL,
+}) => {
   const base = baseURL!;
   const admin = await newAdmin(playwright, base);
   const customer = await newCustomer(playwright, base);
   const guest = await playwright.request.newContext({ baseURL: base });
-  const MAGIC = [[0xff, 0xd8, 0xff], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], [...Buffer.from("GIF87a")], [...Buffer.from("GIF89a")]];
-  const isImage = (b: Buffer) => MAGIC.some((m) => m.every((x, i) => b[i] === x)) || (b.subarray(0, 4).toString("latin1") === "RIFF" && b.subarray(8, 12).toString("latin1") === "WEBP");
+  const MAGIC = [
+    [0xff, 0xd8, 0xff],
+    [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+    [...Buffer.from("GIF87a")],
+    [...Buffer.from("GIF89a")],
+  ];
+  const isImage = (b: Buffer) =>
+    MAGIC.some((m) => m.every((x, i) => b[i] === x)) ||
+    (b.subarray(0, 4).toString("latin1") === "RIFF" && b.subarray(8, 12).toString("latin1") === "WEBP");
   const bytes = fc
     .oneof(
       fc.uint8Array({ minLength: 1, maxLength: 4096 }).map((a) => Buffer.from(a)),
@@ -628,11 +815,35 @@ test("POST /api/uploads: random bytes, names and types are refused (400 as admin
     )
     .filter((b) => !isImage(b));
   const fileName = fc.oneof(
-    fc.constantFrom("a.png", "../../evil.png", "..\\..\\evil.png", "a.png.php", "a.php", "a.png\u0000.php", ".htaccess", "x".repeat(300) + ".png", "😀.gif", "<script>.png", ""),
+    fc.constantFrom(
+      "a.png",
+      "../../evil.png",
+      "..\\..\\evil.png",
+      "a.png.php",
+      "a.php",
+      "a.png\u0000.php",
+      ".htaccess",
+      "x".repeat(300) + ".png",
+      "😀.gif",
+      "<script>.png",
+      "",
+    ),
     fc.string({ maxLength: 30 }).map((s) => s.replace(/[\r\n"\\]/g, "_")),
   );
-  const mime = fc.constantFrom("image/png", "image/jpeg", "image/gif", "image/webp", "image/svg+xml", "text/html", "application/x-php", "application/octet-stream");
-  const field = fc.oneof({ weight: 4, arbitrary: fc.constant("file") }, fc.constantFrom("File", "files", "file[]", "image", "__proto__"));
+  const mime = fc.constantFrom(
+    "image/png",
+    "image/jpeg",
+    "image/gif",
+    "image/webp",
+    "image/svg+xml",
+    "text/html",
+    "application/x-php",
+    "application/octet-stream",
+  );
+  const field = fc.oneof(
+    { weight: 4, arbitrary: fc.constant("file") },
+    fc.constantFrom("File", "files", "file[]", "image", "__proto__"),
+  );
   const upload = fc.record({ bytes, name: fileName, mime, field, twice: fc.boolean(), who: fc.nat({ max: 5 }) });
   await fc.assert(
     fc.asyncProperty(upload, async ({ bytes, name, mime, field, twice, who }) => {
@@ -644,7 +855,12 @@ test("POST /api/uploads: random bytes, names and types are refused (400 as admin
       form.append("note", "<script>alert(1)</script>");
       const api = who === 0 ? guest : who === 1 ? customer.api : admin.api;
       const res = await send(api, base, "/api/uploads", { multipart: form });
-      const what = label("POST", "/api/uploads", { name, mime, field, twice, who, bytes: bytes.subarray(0, 16).toString("hex") }, res);
+      const what = label(
+        "POST",
+        "/api/uploads",
+        { name, mime, field, twice, who, bytes: bytes.subarray(0, 16).toString("hex") },
+        res,
+      );
       const status = expectApiAnswer(res, what);
       expect(status, what).toBe(who === 0 ? 401 : who === 1 ? 403 : 400);
       expectNotSaved(before, bytes, what);
@@ -663,7 +879,10 @@ test("POST /api/uploads: random bytes, names and types are refused (400 as admin
   await Promise.all([guest.dispose(), customer.api.dispose(), admin.api.dispose()]);
 });
 
-test("PUT/PATCH/DELETE /api/orders/{id}: hostile updates never 5xx; refusals change nothing; stock follows the Cancelled status", async ({ playwright, baseURL }) => {
+test("PUT/PATCH/DELETE /api/orders/{id}: hostile updates never 5xx; refusals change nothing; stock follows the Cancelled status", async ({
+  playwright,
+  baseURL,
+}) => {
   const base = baseURL!;
   const admin = await newAdmin(playwright, base);
   const customer = await newCustomer(playwright, base);
@@ -671,47 +890,77 @@ test("PUT/PATCH/DELETE /api/orders/{id}: hostile updates never 5xx; refusals cha
   const order = await newOrder(customer, base, product, 2);
   const stockWhenOpen = await stockOf(product);
   const sample: Sample = {
-    valid: fc.record({ status: fc.constantFrom("Placed", "Processing", "Shipped", "Delivered", "Cancelled"), isPaid: fc.boolean() }, { requiredKeys: [] }),
+    valid: fc.record(
+      { status: fc.constantFrom("Placed", "Processing", "Shipped", "Delivered", "Cancelled"), isPaid: fc.boolean() },
+      { requiredKeys: [] },
+    ),
     edges: {
-      status: fc.constantFrom("cancelled", "CANCELLED", "Lost", "", " Placed", "Placed ", "__proto__", "Refunded", 1, null),
+      status: fc.constantFrom(
+        "cancelled",
+        "CANCELLED",
+        "Lost",
+        "",
+        " Placed",
+        "Placed ",
+        "__proto__",
+        "Refunded",
+        1,
+        null,
+      ),
       isPaid: fc.constantFrom("true", "on", 1, 0, null, "false"),
     },
   };
-  const target = fc.oneof({ weight: 6, arbitrary: fc.constant(order) }, fc.constantFrom(ZERO_ID, product, `${order}' OR '1'='1`), hostileString.map(segment));
+  const target = fc.oneof(
+    { weight: 6, arbitrary: fc.constant(order) },
+    fc.constantFrom(ZERO_ID, product, `${order}' OR '1'='1`),
+    hostileString.map(segment),
+  );
   const state = async () => ({ order: await orderRow(order), stock: await stockOf(product) });
   await fc.assert(
-    fc.asyncProperty(payloadOf(bodyOf(sample)), target, fc.constantFrom("PUT", "PATCH", "PUT", "DELETE"), fc.nat({ max: 5 }), async (payload, id, method, who) => {
-      // Deleting the order under test would end the property early: only other ids are deleted.
-      const path = method === "DELETE" && id === order ? ZERO_ID : id;
-      const asCustomer = who === 0;
-      const before = await state();
-      const url = `/api/orders/${path}`;
-      const res = await send(asCustomer ? customer.api : admin.api, base, url, { method, payload: method === "DELETE" ? undefined : payload });
-      const what = label(method, url, payload, res);
-      const status = expectApiAnswer(res, what);
-      if (asCustomer) expect([403, 413], what).toContain(status);
-      else expect([200, 400, 404, 409, 413], what).toContain(status);
-      const after = await state();
-      expect(after.order, what).toBeTruthy();
-      // The order holds its two candles unless it is cancelled.
-      expect(after.stock, what).toBe(stockWhenOpen + (after.order!.stock_returned ? 2 : 0));
-      expect(after.order!.stock_returned === 1, what).toBe(after.order!.status === "Cancelled");
-      if (status === 200) {
-        expect(path, what).toBe(order);
-        const sent = JSON.parse(payload.body) as { status?: string; isPaid?: boolean };
-        if (sent.status !== undefined) expect(after.order!.status, what).toBe(sent.status);
-        if (sent.isPaid !== undefined) expect(after.order!.is_paid, what).toBe(sent.isPaid ? 1 : 0);
-      } else {
-        expect(after, `${what}: a refused update changed the order`).toEqual(before);
-      }
-    }),
+    fc.asyncProperty(
+      payloadOf(bodyOf(sample)),
+      target,
+      fc.constantFrom("PUT", "PATCH", "PUT", "DELETE"),
+      fc.nat({ max: 5 }),
+      async (payload, id, method, who) => {
+        // Deleting the order under test would end the property early: only other ids are deleted.
+        const path = method === "DELETE" && id === order ? ZERO_ID : id;
+        const asCustomer = who === 0;
+        const before = await state();
+        const url = `/api/orders/${path}`;
+        const res = await send(asCustomer ? customer.api : admin.api, base, url, {
+          method,
+          payload: method === "DELETE" ? undefined : payload,
+        });
+        const what = label(method, url, payload, res);
+        const status = expectApiAnswer(res, what);
+        if (asCustomer) expect([403, 413], what).toContain(status);
+        else expect([200, 400, 404, 409, 413], what).toContain(status);
+        const after = await state();
+        expect(after.order, what).toBeTruthy();
+        // The order holds its two candles unless it is cancelled.
+        expect(after.stock, what).toBe(stockWhenOpen + (after.order!.stock_returned ? 2 : 0));
+        expect(after.order!.stock_returned === 1, what).toBe(after.order!.status === "Cancelled");
+        if (status === 200) {
+          expect(path, what).toBe(order);
+          const sent = JSON.parse(payload.body) as { status?: string; isPaid?: boolean };
+          if (sent.status !== undefined) expect(after.order!.status, what).toBe(sent.status);
+          if (sent.isPaid !== undefined) expect(after.order!.is_paid, what).toBe(sent.isPaid ? 1 : 0);
+        } else {
+          expect(after, `${what}: a refused update changed the order`).toEqual(before);
+        }
+      },
+    ),
     runs(40),
   );
   await send(admin.api, base, `/api/products/${product}`, { method: "DELETE" });
   await Promise.all([customer.api.dispose(), admin.api.dispose()]);
 });
 
-test("POST /api/products and PUT /api/products/{id}: hostile products never 5xx; refusals write nothing; what is saved is whole paise", async ({ playwright, baseURL }) => {
+test("POST /api/products and PUT /api/products/{id}: hostile products never 5xx; refusals write nothing; what is saved is whole paise", async ({
+  playwright,
+  baseURL,
+}) => {
   const base = baseURL!;
   const admin = await newAdmin(playwright, base);
   const customer = await newCustomer(playwright, base);
@@ -725,7 +974,9 @@ test("POST /api/products and PUT /api/products/{id}: hostile products never 5xx;
       mrp: fc.constantFrom(0, 500, "", "0", null),
       stock: fc.oneof(fc.integer({ min: 0, max: 1000 }), fc.constantFrom("", "7")),
       image: fc.constantFrom("", "/uploads/a.png", "https://x.example/a.png"),
-      images: fc.array(fc.constantFrom("/uploads/a.png", "https://x.example/b.webp"), { maxLength: 3 }).map((a) => a.map((url, i) => (i % 2 ? { url } : url))),
+      images: fc
+        .array(fc.constantFrom("/uploads/a.png", "https://x.example/b.webp"), { maxLength: 3 })
+        .map((a) => a.map((url, i) => (i % 2 ? { url } : url))),
     }),
     edges: {
       name: fc.constantFrom("", "   ", "x".repeat(121), 5),
@@ -733,14 +984,26 @@ test("POST /api/products and PUT /api/products/{id}: hostile products never 5xx;
       price: fc.constantFrom(-1, -0.01, "-0.01", 10_000_000.01, "abc", "", null, true, "1e400", "0x10"),
       mrp: fc.constantFrom(-1, "-5", 1e8, "x"),
       stock: fc.constantFrom(-1, 1.5, "1.5", 1_000_001, "1e7", "-1"),
-      image: fc.constantFrom("//evil.example/x.png", "javascript:alert(1)", "/a b", "data:image/png;base64,xx", " https://x.example/a b"),
-      images: fc.oneof(fc.array(fc.constant("/uploads/a.png"), { minLength: 13, maxLength: 15 }), fc.constantFrom(["javascript:alert(1)"], [{ url: "//evil.example/x" }], [{ url: 5 }], "//evil")),
+      image: fc.constantFrom(
+        "//evil.example/x.png",
+        "javascript:alert(1)",
+        "/a b",
+        "data:image/png;base64,xx",
+        " https://x.example/a b",
+      ),
+      images: fc.oneof(
+        fc.array(fc.constant("/uploads/a.png"), { minLength: 13, maxLength: 15 }),
+        fc.constantFrom(["javascript:alert(1)"], [{ url: "//evil.example/x" }], [{ url: 5 }], "//evil"),
+      ),
     },
   };
   const ownProducts = () => n("select count(*) n from products where name like ? and deleted_at is null", `${marker}%`);
   const URL_OK = (u: string) => u === "" || /^\/(?!\/)[^\s]*$/.test(u) || /^https?:\/\/[^\s]+$/i.test(u);
   const expectSaved = async (id: string, what: string) => {
-    const saved = (await row<{ name: string; price: number; mrp: number | null; stock: number; image: string }>("select name, price, mrp, stock, image from products where id = ?", id))!;
+    const saved = (await row<{ name: string; price: number; mrp: number | null; stock: number; image: string }>(
+      "select name, price, mrp, stock, image from products where id = ?",
+      id,
+    ))!;
     expect(Number.isSafeInteger(saved.price) && saved.price >= 0, what).toBe(true);
     expect(saved.mrp === null || (Number.isSafeInteger(saved.mrp) && saved.mrp > 0), what).toBe(true);
     expect(Number.isInteger(saved.stock) && saved.stock >= 0 && saved.stock <= 1_000_000, what).toBe(true);
@@ -752,7 +1015,10 @@ test("POST /api/products and PUT /api/products/{id}: hostile products never 5xx;
       const asCustomer = who === 0;
       const url = edit ? `/api/products/${editable}` : "/api/products";
       const before = { own: await ownProducts(), editable: await productRow(editable) };
-      const res = await send(asCustomer ? customer.api : admin.api, base, url, { method: edit ? "PUT" : "POST", payload });
+      const res = await send(asCustomer ? customer.api : admin.api, base, url, {
+        method: edit ? "PUT" : "POST",
+        payload,
+      });
       const what = label(edit ? "PUT" : "POST", url, payload, res);
       const status = expectApiAnswer(res, what);
       if (asCustomer) expect([403, 413], what).toContain(status);
@@ -764,7 +1030,10 @@ test("POST /api/products and PUT /api/products/{id}: hostile products never 5xx;
       } else if (status === 200) {
         await expectSaved(editable, what);
       } else {
-        expect({ own: await ownProducts(), editable: await productRow(editable) }, `${what}: a refused product was written`).toEqual(before);
+        expect(
+          { own: await ownProducts(), editable: await productRow(editable) },
+          `${what}: a refused product was written`,
+        ).toEqual(before);
       }
     }),
     runs(40),
@@ -790,7 +1059,10 @@ test("POST /api/products and PUT /api/products/{id}: hostile products never 5xx;
 // The cart cookie
 // ==================================================================================================
 
-test("a forged rk_cart_v1 cookie: GET /cart always renders, POST /checkout never oversells, never charges a forged line", async ({ playwright, baseURL }) => {
+test("a forged rk_cart_v1 cookie: GET /cart always renders, POST /checkout never oversells, never charges a forged line", async ({
+  playwright,
+  baseURL,
+}) => {
   const base = baseURL!;
   const admin = await newAdmin(playwright, base);
   const customer = await newCustomer(playwright, base);
@@ -805,17 +1077,40 @@ test("a forged rk_cart_v1 cookie: GET /cart always renders, POST /checkout never
     hex24,
     hostileValue,
   );
-  const qty = fc.oneof(fc.integer({ min: 1, max: 3 }), fc.constantFrom(0, -5, 1.5, 99, 100, 1e9, "2", "abc", null, Infinity), hostileValue);
-  const entry = fc.oneof({ weight: 5, arbitrary: fc.record({ id, qty }, { requiredKeys: [] }) }, polluter, hostileValue);
+  const qty = fc.oneof(
+    fc.integer({ min: 1, max: 3 }),
+    fc.constantFrom(0, -5, 1.5, 99, 100, 1e9, "2", "abc", null, Infinity),
+    hostileValue,
+  );
+  const entry = fc.oneof(
+    { weight: 5, arbitrary: fc.record({ id, qty }, { requiredKeys: [] }) },
+    polluter,
+    hostileValue,
+  );
   const cookie = fc.oneof(
     { weight: 5, arbitrary: fc.array(entry, { maxLength: 6 }).map(cartCookie) },
-    fc.array(fc.record({ id: hex24, qty: fc.constant(1) }), { minLength: 50, maxLength: 120 }).map((a) => cartCookie([{ id: product, qty: 1 }, ...a])),
+    fc
+      .array(fc.record({ id: hex24, qty: fc.constant(1) }), { minLength: 50, maxLength: 120 })
+      .map((a) => cartCookie([{ id: product, qty: 1 }, ...a])),
     hostileValue.map(cartCookie),
     fc.string({ maxLength: 60 }).map(encodeURIComponent),
-    fc.constantFrom("%", "%zz", "====", "e30", Buffer.from("not json").toString("base64"), Buffer.from('{"a":').toString("base64"), cartCookie("x".repeat(9000))),
+    fc.constantFrom(
+      "%",
+      "%zz",
+      "====",
+      "e30",
+      Buffer.from("not json").toString("base64"),
+      Buffer.from('{"a":').toString("base64"),
+      cartCookie("x".repeat(9000)),
+    ),
   );
   const form = formBody(Object.entries({ ...CONTACT, ...ADDRESS, intent: "place" }));
-  const state = async () => ({ mine: await ordersOf(customer.id), stock: await stockOf(product), scarce: await stockOf(scarce), gone: await stockOf(gone) });
+  const state = async () => ({
+    mine: await ordersOf(customer.id),
+    stock: await stockOf(product),
+    scarce: await stockOf(scarce),
+    gone: await stockOf(gone),
+  });
   await fc.assert(
     fc.asyncProperty(cookie, fc.boolean(), async (value, loggedIn) => {
       const cookieHeader = `${loggedIn ? `__session=${customer.session}; ` : ""}rk_cart_v1=${value}`;
@@ -825,7 +1120,10 @@ test("a forged rk_cart_v1 cookie: GET /cart always renders, POST /checkout never
       expect(value.length > 16_000 ? [431] : [200], what).toContain(page.status);
 
       const before = await state();
-      const res = await send(raw, base, "/checkout", { form, cookie: `__session=${customer.session}; rk_cart_v1=${value}` });
+      const res = await send(raw, base, "/checkout", {
+        form,
+        cookie: `__session=${customer.session}; rk_cart_v1=${value}`,
+      });
       const whatPost = label("POST", "/checkout", value, res);
       expectFormAnswer(res, base, whatPost, value.length > 16_000 ? [431] : [200, 302, 429]);
       const after = await state();
@@ -857,13 +1155,32 @@ test("a forged rk_cart_v1 cookie: GET /cart always renders, POST /checkout never
 // Form actions (application/x-www-form-urlencoded, sent from this site)
 // ==================================================================================================
 
-test("forms /login and /register: hostile posts re-render or redirect on-site; refusals open no session and create no user", async ({ playwright, baseURL }) => {
+test("forms /login and /register: hostile posts re-render or redirect on-site; refusals open no session and create no user", async ({
+  playwright,
+  baseURL,
+}) => {
   const base = baseURL!;
   const user = await newCustomer(playwright, base);
   const guest = await playwright.request.newContext({ baseURL: base });
-  const redirect = fc.oneof(fc.constantFrom("/orders", "//evil.example", "/\\evil.example", "https://evil.example", "javascript:alert(1)", "", "%2F%2Fevil.example", "/\t/evil.example"), sitePath);
+  const redirect = fc.oneof(
+    fc.constantFrom(
+      "/orders",
+      "//evil.example",
+      "/\\evil.example",
+      "https://evil.example",
+      "javascript:alert(1)",
+      "",
+      "%2F%2Fevil.example",
+      "/\t/evil.example",
+    ),
+    sitePath,
+  );
   const login: Sample = {
-    valid: fc.record({ email: fc.constantFrom(user.email, ` ${user.email.toUpperCase()} `), password: fc.constantFrom(user.password, "wrong-pass"), redirect }),
+    valid: fc.record({
+      email: fc.constantFrom(user.email, ` ${user.email.toUpperCase()} `),
+      password: fc.constantFrom(user.password, "wrong-pass"),
+      redirect,
+    }),
     edges: { email: fc.constantFrom("", `${user.email}' --`), password: fc.constantFrom("", HUGE), redirect },
   };
   const register: Sample = {
@@ -888,10 +1205,16 @@ test("forms /login and /register: hostile posts re-render or redirect on-site; r
   );
   await fc.assert(
     fc.asyncProperty(post, fc.option(rawFormJunk, { freq: 8 }), async ([url, fields, junk], rawJunk) => {
-      const record = fields && typeof fields === "object" && !Array.isArray(fields) ? (fields as Record<string, unknown>) : { value: fields };
+      const record =
+        fields && typeof fields === "object" && !Array.isArray(fields)
+          ? (fields as Record<string, unknown>)
+          : { value: fields };
       const body = rawJunk ?? formBody(formPairs(record, junk));
       const email = typeof record.email === "string" ? record.email.trim().toLowerCase() : null;
-      const before = { sessions: await sessions(), users: email === null ? 0 : await n("select count(*) n from users where email = ?", email) };
+      const before = {
+        sessions: await sessions(),
+        users: email === null ? 0 : await n("select count(*) n from users where email = ?", email),
+      };
       const api = await playwright.request.newContext({ baseURL: base });
       const res = await send(api, base, url, { form: body });
       await api.dispose();
@@ -903,7 +1226,11 @@ test("forms /login and /register: hostile posts re-render or redirect on-site; r
         else expect(await n("select count(*) n from users where email = ? and is_admin = false", email), what).toBe(1);
       } else {
         expect(await sessions(), `${what}: a refused login opened a session`).toBe(before.sessions);
-        if (email !== null) expect(await n("select count(*) n from users where email = ?", email), `${what}: a refused registration wrote a user`).toBe(before.users);
+        if (email !== null)
+          expect(
+            await n("select count(*) n from users where email = ?", email),
+            `${what}: a refused registration wrote a user`,
+          ).toBe(before.users);
       }
     }),
     runs(40),
@@ -912,14 +1239,26 @@ test("forms /login and /register: hostile posts re-render or redirect on-site; r
   await Promise.all([guest.dispose(), user.api.dispose()]);
 });
 
-test("GET /login?redirect=…: a logged-in visitor is always sent to a path on this site", async ({ playwright, baseURL }) => {
+test("GET /login?redirect=…: a logged-in visitor is always sent to a path on this site", async ({
+  playwright,
+  baseURL,
+}) => {
   const base = baseURL!;
   const customer = await newCustomer(playwright, base);
   // (At most 2000 characters: a URL over Node's 16 KB header limit is refused before the app, 431.)
   const target = fc.oneof(
     sitePath,
     hostileString.map((s) => wellFormed(s.slice(0, 2000))),
-    fc.constantFrom("//evil.example", "/\\evil.example", "https://evil.example", "javascript:alert(1)", "/\t/evil.example", "/\t\\evil.example", "/..//evil.example", "/./%2e%2e//evil.example"),
+    fc.constantFrom(
+      "//evil.example",
+      "/\\evil.example",
+      "https://evil.example",
+      "javascript:alert(1)",
+      "/\t/evil.example",
+      "/\t\\evil.example",
+      "/..//evil.example",
+      "/./%2e%2e//evil.example",
+    ),
   );
   await fc.assert(
     fc.asyncProperty(target, async (to) => {
@@ -936,7 +1275,10 @@ test("GET /login?redirect=…: a logged-in visitor is always sent to a path on t
   await customer.api.dispose();
 });
 
-test("form /cart (add, update, remove, clear, unknown): always a redirect on-site; the cart cookie it sets is always valid; stock never moves", async ({ playwright, baseURL }) => {
+test("form /cart (add, update, remove, clear, unknown): always a redirect on-site; the cart cookie it sets is always valid; stock never moves", async ({
+  playwright,
+  baseURL,
+}) => {
   const base = baseURL!;
   const admin = await newAdmin(playwright, base);
   const guest = await playwright.request.newContext({ baseURL: base });
@@ -946,34 +1288,79 @@ test("form /cart (add, update, remove, clear, unknown): always a redirect on-sit
   await send(admin.api, base, `/api/products/${gone}`, { method: "DELETE" });
   const fields = fc.record(
     {
-      intent: fc.oneof({ weight: 5, arbitrary: fc.constantFrom("add", "update", "remove", "clear") }, fc.constantFrom("ADD", "add ", "checkout", "", "__proto__"), hostileString),
-      productId: fc.oneof({ weight: 4, arbitrary: fc.constantFrom(product, scarce) }, fc.constantFrom(gone, ZERO_ID, `${product}' OR 1=1 --`), hostileString),
-      qty: fc.oneof(fc.integer({ min: -5, max: 200 }).map(String), fc.constantFrom("1.9", "1e9", "Infinity", "NaN", "", " 3 ", "0x10"), hostileString),
-      redirectTo: fc.oneof(fc.constantFrom("/shop", "//evil.example", "/\\evil.example", "https://evil.example", "javascript:alert(1)", "/\t/evil.example", "/..//evil.example"), sitePath, hostileString),
+      intent: fc.oneof(
+        { weight: 5, arbitrary: fc.constantFrom("add", "update", "remove", "clear") },
+        fc.constantFrom("ADD", "add ", "checkout", "", "__proto__"),
+        hostileString,
+      ),
+      productId: fc.oneof(
+        { weight: 4, arbitrary: fc.constantFrom(product, scarce) },
+        fc.constantFrom(gone, ZERO_ID, `${product}' OR 1=1 --`),
+        hostileString,
+      ),
+      qty: fc.oneof(
+        fc.integer({ min: -5, max: 200 }).map(String),
+        fc.constantFrom("1.9", "1e9", "Infinity", "NaN", "", " 3 ", "0x10"),
+        hostileString,
+      ),
+      redirectTo: fc.oneof(
+        fc.constantFrom(
+          "/shop",
+          "//evil.example",
+          "/\\evil.example",
+          "https://evil.example",
+          "javascript:alert(1)",
+          "/\t/evil.example",
+          "/..//evil.example",
+        ),
+        sitePath,
+        hostileString,
+      ),
     },
     { requiredKeys: [] },
   );
-  const startCart = fc.oneof(fc.constant(null), fc.constant([{ id: product, qty: 2 }, { id: scarce, qty: 1 }]), fc.array(fc.record({ id: hex24, qty: fc.constant(1) }), { minLength: 49, maxLength: 55 }));
+  const startCart = fc.oneof(
+    fc.constant(null),
+    fc.constant([
+      { id: product, qty: 2 },
+      { id: scarce, qty: 1 },
+    ]),
+    fc.array(fc.record({ id: hex24, qty: fc.constant(1) }), { minLength: 49, maxLength: 55 }),
+  );
   const stocks = async () => [await stockOf(product), await stockOf(scarce), await stockOf(gone)];
   const before = await stocks();
   await fc.assert(
-    fc.asyncProperty(fields, junkPairs, startCart, fc.option(rawFormJunk, { freq: 10 }), async (f, junk, cart, rawJunk) => {
-      const body = rawJunk ?? formBody(formPairs(f, junk));
-      const res = await send(guest, base, "/cart", { form: body, cookie: cart ? `rk_cart_v1=${cartCookie(cart)}` : "" });
-      const what = label("POST", "/cart", body, res);
-      expectFormAnswer(res, base, what, [302]);
-      const next = cartFromSetCookie(res.setCookies);
-      if (next !== null) {
-        expect(Array.isArray(next), what).toBe(true);
-        expect(next.length, what).toBeLessThanOrEqual(50);
-        for (const e of next as { id: string; qty: number }[]) {
-          expect(e.id, what).toMatch(/^[0-9a-f]{24}$/);
-          expect(Number.isInteger(e.qty) && e.qty >= 1 && e.qty <= 99, what).toBe(true);
-          if (f.intent === "add" && e.id === scarce && f.productId === scarce) expect(e.qty, `${what}: more in the cart than in stock`).toBeLessThanOrEqual(2);
+    fc.asyncProperty(
+      fields,
+      junkPairs,
+      startCart,
+      fc.option(rawFormJunk, { freq: 10 }),
+      async (f, junk, cart, rawJunk) => {
+        const body = rawJunk ?? formBody(formPairs(f, junk));
+        const res = await send(guest, base, "/cart", {
+          form: body,
+          cookie: cart ? `rk_cart_v1=${cartCookie(cart)}` : "",
+        });
+        const what = label("POST", "/cart", body, res);
+        expectFormAnswer(res, base, what, [302]);
+        const next = cartFromSetCookie(res.setCookies);
+        if (next !== null) {
+          expect(Array.isArray(next), what).toBe(true);
+          expect(next.length, what).toBeLessThanOrEqual(50);
+          for (const e of next as { id: string; qty: number }[]) {
+            expect(e.id, what).toMatch(/^[0-9a-f]{24}$/);
+            expect(Number.isInteger(e.qty) && e.qty >= 1 && e.qty <= 99, what).toBe(true);
+            if (f.intent === "add" && e.id === scarce && f.productId === scarce)
+              expect(e.qty, `${what}: more in the cart than in stock`).toBeLessThanOrEqual(2);
+          }
+          if (f.intent === "add")
+            expect(
+              next.some((e) => (e as { id: string }).id === gone),
+              what,
+            ).toBe(false);
         }
-        if (f.intent === "add") expect(next.some((e) => (e as { id: string }).id === gone), what).toBe(false);
-      }
-    }),
+      },
+    ),
     runs(40),
   );
   expect(await stocks()).toEqual(before);
@@ -981,7 +1368,10 @@ test("form /cart (add, update, remove, clear, unknown): always a redirect on-sit
   await Promise.all([guest.dispose(), admin.api.dispose()]);
 });
 
-test("form /checkout (lookup, place): hostile fields re-render or place exactly the cart; refusals take no stock", async ({ playwright, baseURL }) => {
+test("form /checkout (lookup, place): hostile fields re-render or place exactly the cart; refusals take no stock", async ({
+  playwright,
+  baseURL,
+}) => {
   const base = baseURL!;
   const admin = await newAdmin(playwright, base);
   const customer = await newCustomer(playwright, base);
@@ -1011,11 +1401,17 @@ test("form /checkout (lookup, place): hostile fields re-render or place exactly 
   const state = async () => ({ mine: await ordersOf(customer.id), stock: await stockOf(product) });
   await fc.assert(
     fc.asyncProperty(bodyOf(sample), junkPairs, fc.nat({ max: 7 }), async (fields, junk, who) => {
-      const record = fields && typeof fields === "object" && !Array.isArray(fields) ? (fields as Record<string, unknown>) : { value: fields };
+      const record =
+        fields && typeof fields === "object" && !Array.isArray(fields)
+          ? (fields as Record<string, unknown>)
+          : { value: fields };
       const body = formBody(formPairs(record, junk));
       const asGuest = who === 0;
       const before = await state();
-      const res = await send(raw, base, "/checkout", { form: body, cookie: asGuest ? cart : `__session=${customer.session}; ${cart}` });
+      const res = await send(raw, base, "/checkout", {
+        form: body,
+        cookie: asGuest ? cart : `__session=${customer.session}; ${cart}`,
+      });
       const what = label("POST", "/checkout", body, res);
       const status = expectFormAnswer(res, base, what, asGuest ? [302] : [200, 302, 429]);
       if (asGuest) expect(res.location, what).toBe("/login?redirect=%2Fcheckout");
@@ -1023,7 +1419,10 @@ test("form /checkout (lookup, place): hostile fields re-render or place exactly 
       if (!asGuest && status === 302) {
         expect(record.intent, what).not.toBe("lookup");
         expect(res.location, what).toMatch(/^\/thank-you\?o=[0-9a-f]{24}$/);
-        expect(after, what).toEqual({ mine: { orders: before.mine.orders + 1, items: before.mine.items + 2 }, stock: before.stock - 2 });
+        expect(after, what).toEqual({
+          mine: { orders: before.mine.orders + 1, items: before.mine.items + 2 },
+          stock: before.stock - 2,
+        });
       } else {
         expect(after, `${what}: a refused checkout changed the database`).toEqual(before);
       }
@@ -1034,22 +1433,41 @@ test("form /checkout (lookup, place): hostile fields re-render or place exactly 
   await Promise.all([raw.dispose(), customer.api.dispose(), admin.api.dispose()]);
 });
 
-test("form /product/{id} (review): hostile reviews re-render, redirect or 404; refusals add no review", async ({ playwright, baseURL }) => {
+test("form /product/{id} (review): hostile reviews re-render, redirect or 404; refusals add no review", async ({
+  playwright,
+  baseURL,
+}) => {
   const base = baseURL!;
   const admin = await newAdmin(playwright, base);
   const customer = await newCustomer(playwright, base);
   const guest = await playwright.request.newContext({ baseURL: base });
   const product = await newProduct(admin, base);
   const sample: Sample = {
-    valid: fc.record({ rating: fc.constantFrom("1", "3", "5", " 4 "), comment: fc.oneof(fc.string({ maxLength: 40 }), nasty) }),
-    edges: { rating: fc.constantFrom("0", "6", "4.5", "", "five", "1e0", "0x5", "-1"), comment: fc.constantFrom("x".repeat(2001)) },
+    valid: fc.record({
+      rating: fc.constantFrom("1", "3", "5", " 4 "),
+      comment: fc.oneof(fc.string({ maxLength: 40 }), nasty),
+    }),
+    edges: {
+      rating: fc.constantFrom("0", "6", "4.5", "", "five", "1e0", "0x5", "-1"),
+      comment: fc.constantFrom("x".repeat(2001)),
+    },
   };
-  const target = fc.oneof({ weight: 6, arbitrary: fc.constant(product) }, fc.constant(ZERO_ID), hostileString.map(segment));
-  const reviews = async () => ({ n: await n("select count(*) n from reviews where product_id = ?", product), p: await productRow(product) });
+  const target = fc.oneof(
+    { weight: 6, arbitrary: fc.constant(product) },
+    fc.constant(ZERO_ID),
+    hostileString.map(segment),
+  );
+  const reviews = async () => ({
+    n: await n("select count(*) n from reviews where product_id = ?", product),
+    p: await productRow(product),
+  });
   const mine = () => n("select count(*) n from reviews where product_id = ? and user_id = ?", product, customer.id);
   await fc.assert(
     fc.asyncProperty(bodyOf(sample), junkPairs, target, fc.nat({ max: 5 }), async (fields, junk, id, who) => {
-      const record = fields && typeof fields === "object" && !Array.isArray(fields) ? (fields as Record<string, unknown>) : { value: fields };
+      const record =
+        fields && typeof fields === "object" && !Array.isArray(fields)
+          ? (fields as Record<string, unknown>)
+          : { value: fields };
       const body = formBody(formPairs(record, junk));
       const asGuest = who === 0;
       const before = await reviews();
@@ -1058,7 +1476,8 @@ test("form /product/{id} (review): hostile reviews re-render, redirect or 404; r
       const res = await send(asGuest ? guest : customer.api, base, url, { form: body });
       const what = label("POST", url, body, res);
       const status = expectFormAnswer(res, base, what, asGuest ? [302] : [200, 302, 404, 429]);
-      if (asGuest) expect(res.location, what).toBe(`/login?redirect=${encodeURIComponent(new URL(url, base).pathname)}`);
+      if (asGuest)
+        expect(res.location, what).toBe(`/login?redirect=${encodeURIComponent(new URL(url, base).pathname)}`);
       if (!asGuest && status === 302) {
         expect(res.location, what).toBe(`/product/${product}#reviews`);
         // One review per customer per product: a later one replaces the first.
@@ -1074,7 +1493,10 @@ test("form /product/{id} (review): hostile reviews re-render, redirect or 404; r
   await Promise.all([guest.dispose(), customer.api.dispose(), admin.api.dispose()]);
 });
 
-test("form /admin (order intents status, paid, deliver, unknown): always a redirect; only a valid intent on the right order changes it; stock stays consistent", async ({ playwright, baseURL }) => {
+test("form /admin (order intents status, paid, deliver, unknown): always a redirect; only a valid intent on the right order changes it; stock stays consistent", async ({
+  playwright,
+  baseURL,
+}) => {
   const base = baseURL!;
   const admin = await newAdmin(playwright, base);
   const customer = await newCustomer(playwright, base);
@@ -1084,9 +1506,21 @@ test("form /admin (order intents status, paid, deliver, unknown): always a redir
   const STATUSES = ["Placed", "Processing", "Shipped", "Delivered", "Cancelled"];
   const fields = fc.record(
     {
-      intent: fc.oneof({ weight: 5, arbitrary: fc.constantFrom("status", "paid", "deliver") }, fc.constantFrom("STATUS", "delete", "", "__proto__"), hostileString),
-      orderId: fc.oneof({ weight: 5, arbitrary: fc.constant(order) }, fc.constantFrom(ZERO_ID, product, `${order}' OR '1'='1`, order.toUpperCase()), hostileString),
-      status: fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...STATUSES) }, fc.constantFrom("cancelled", "Lost", ""), hostileString),
+      intent: fc.oneof(
+        { weight: 5, arbitrary: fc.constantFrom("status", "paid", "deliver") },
+        fc.constantFrom("STATUS", "delete", "", "__proto__"),
+        hostileString,
+      ),
+      orderId: fc.oneof(
+        { weight: 5, arbitrary: fc.constant(order) },
+        fc.constantFrom(ZERO_ID, product, `${order}' OR '1'='1`, order.toUpperCase()),
+        hostileString,
+      ),
+      status: fc.oneof(
+        { weight: 4, arbitrary: fc.constantFrom(...STATUSES) },
+        fc.constantFrom("cancelled", "Lost", ""),
+        hostileString,
+      ),
       isPaid: fc.oneof(fc.constantFrom("on", "true", "false", "1", ""), hostileString),
     },
     { requiredKeys: [] },
@@ -1104,7 +1538,11 @@ test("form /admin (order intents status, paid, deliver, unknown): always a redir
       expect(after.stock, what).toBe(open + (after.order.stock_returned ? 2 : 0));
       expect(after.order.stock_returned === 1, what).toBe(after.order.status === "Cancelled");
       const effective =
-        !asCustomer && f.orderId === order && (f.intent === "paid" || f.intent === "deliver" || (f.intent === "status" && STATUSES.includes(f.status as string)));
+        !asCustomer &&
+        f.orderId === order &&
+        (f.intent === "paid" ||
+          f.intent === "deliver" ||
+          (f.intent === "status" && STATUSES.includes(f.status as string)));
       if (!effective) expect(after, `${what}: the order changed`).toEqual(before);
       else if (f.intent === "status") expect(after.order.status, what).toBe(f.status);
       else if (f.intent === "deliver") expect(after.order, what).toMatchObject({ status: "Delivered", is_paid: 1 });
@@ -1116,7 +1554,10 @@ test("form /admin (order intents status, paid, deliver, unknown): always a redir
   await Promise.all([customer.api.dispose(), admin.api.dispose()]);
 });
 
-test("forms /admin/products/new and /admin/products/{id}: hostile editor posts (urlencoded and multipart) re-render or save whole paise; refusals write nothing", async ({ playwright, baseURL }) => {
+test("forms /admin/products/new and /admin/products/{id}: hostile editor posts (urlencoded and multipart) re-render or save whole paise; refusals write nothing", async ({
+  playwright,
+  baseURL,
+}) => {
   const base = baseURL!;
   const admin = await newAdmin(playwright, base);
   const customer = await newCustomer(playwright, base);
@@ -1139,52 +1580,83 @@ test("forms /admin/products/new and /admin/products/{id}: hostile editor posts (
       mrp: fc.constantFrom("-1", "1e8", "x"),
       stock: fc.constantFrom("-1", "1.5", "1000001", "1e7", "Infinity"),
       image: fc.constantFrom("//evil.example/x.png", "javascript:alert(1)", "/a b", "data:image/png;base64,xx"),
-      images: fc.oneof(fc.array(fc.constant("/uploads/a.png"), { minLength: 13, maxLength: 15 }), fc.constantFrom(["javascript:alert(1)"], ["//evil"])),
+      images: fc.oneof(
+        fc.array(fc.constant("/uploads/a.png"), { minLength: 13, maxLength: 15 }),
+        fc.constantFrom(["javascript:alert(1)"], ["//evil"]),
+      ),
     },
   };
-  const notImage = fc.uint8Array({ minLength: 1, maxLength: 512 }).map((a) => Buffer.concat([Buffer.from("NOTIMG"), Buffer.from(a)]));
+  const notImage = fc
+    .uint8Array({ minLength: 1, maxLength: 512 })
+    .map((a) => Buffer.concat([Buffer.from("NOTIMG"), Buffer.from(a)]));
   const ownProducts = () => n("select count(*) n from products where name like ? and deleted_at is null", `${marker}%`);
   await fc.assert(
-    fc.asyncProperty(bodyOf(sample), junkPairs, fc.option(notImage, { freq: 3 }), fc.boolean(), fc.nat({ max: 6 }), async (fields, junk, gallery, edit, who) => {
-      const record = fields && typeof fields === "object" && !Array.isArray(fields) ? (fields as Record<string, unknown>) : { value: fields };
-      const pairs = formPairs(record, junk);
-      const url = edit ? `/admin/products/${editable}` : "/admin/products/new";
-      const asCustomer = who === 0;
-      const before = { own: await ownProducts(), editable: await productRow(editable), files: uploadFiles() };
-      let res: Res;
-      if (gallery) {
-        const form = new FormData();
-        for (const [k, v] of pairs) form.append(k, v);
-        form.append("gallery", new File([new Uint8Array(gallery)], "x.png", { type: "image/png" }));
-        res = await send(asCustomer ? customer.api : admin.api, base, url, { multipart: form });
-      } else {
-        res = await send(asCustomer ? customer.api : admin.api, base, url, { form: formBody(pairs) });
-      }
-      const what = label("POST", url, { pairs, gallery: gallery?.length }, res);
-      const status = expectFormAnswer(res, base, what, asCustomer ? [302] : [200, 302]);
-      if (asCustomer) expect(res.location, what).toBe("/");
-      if (gallery) expectNotSaved(before.files, gallery, what);
-      if (!asCustomer && status === 302) {
-        expect(gallery, `${what}: saved with a gallery file that is not an image`).toBeNull();
-        expect(res.location, what).toBe("/admin");
-        const id = edit ? editable : (await row<{ id: string }>("select id from products where name = ? and deleted_at is null order by created_at desc limit 1", String(record.name).trim()))?.id;
-        expect(id, what).toBeTruthy();
-        const saved = (await row<{ price: number; mrp: number | null; stock: number }>("select price, mrp, stock from products where id = ?", id))!;
-        expect(Number.isSafeInteger(saved.price) && saved.price >= 0, what).toBe(true);
-        expect(saved.mrp === null || (Number.isSafeInteger(saved.mrp) && saved.mrp > 0), what).toBe(true);
-        expect(Number.isInteger(saved.stock) && saved.stock >= 0 && saved.stock <= 1_000_000, what).toBe(true);
-        if (!edit) await send(admin.api, base, `/api/products/${id}`, { method: "DELETE" });
-      } else {
-        expect({ own: await ownProducts(), editable: await productRow(editable) }, `${what}: a refused product was written`).toEqual({ own: before.own, editable: before.editable });
-      }
-    }),
+    fc.asyncProperty(
+      bodyOf(sample),
+      junkPairs,
+      fc.option(notImage, { freq: 3 }),
+      fc.boolean(),
+      fc.nat({ max: 6 }),
+      async (fields, junk, gallery, edit, who) => {
+        const record =
+          fields && typeof fields === "object" && !Array.isArray(fields)
+            ? (fields as Record<string, unknown>)
+            : { value: fields };
+        const pairs = formPairs(record, junk);
+        const url = edit ? `/admin/products/${editable}` : "/admin/products/new";
+        const asCustomer = who === 0;
+        const before = { own: await ownProducts(), editable: await productRow(editable), files: uploadFiles() };
+        let res: Res;
+        if (gallery) {
+          const form = new FormData();
+          for (const [k, v] of pairs) form.append(k, v);
+          form.append("gallery", new File([new Uint8Array(gallery)], "x.png", { type: "image/png" }));
+          res = await send(asCustomer ? customer.api : admin.api, base, url, { multipart: form });
+        } else {
+          res = await send(asCustomer ? customer.api : admin.api, base, url, { form: formBody(pairs) });
+        }
+        const what = label("POST", url, { pairs, gallery: gallery?.length }, res);
+        const status = expectFormAnswer(res, base, what, asCustomer ? [302] : [200, 302]);
+        if (asCustomer) expect(res.location, what).toBe("/");
+        if (gallery) expectNotSaved(before.files, gallery, what);
+        if (!asCustomer && status === 302) {
+          expect(gallery, `${what}: saved with a gallery file that is not an image`).toBeNull();
+          expect(res.location, what).toBe("/admin");
+          const id = edit
+            ? editable
+            : (
+                await row<{ id: string }>(
+                  "select id from products where name = ? and deleted_at is null order by created_at desc limit 1",
+                  String(record.name).trim(),
+                )
+              )?.id;
+          expect(id, what).toBeTruthy();
+          const saved = (await row<{ price: number; mrp: number | null; stock: number }>(
+            "select price, mrp, stock from products where id = ?",
+            id,
+          ))!;
+          expect(Number.isSafeInteger(saved.price) && saved.price >= 0, what).toBe(true);
+          expect(saved.mrp === null || (Number.isSafeInteger(saved.mrp) && saved.mrp > 0), what).toBe(true);
+          expect(Number.isInteger(saved.stock) && saved.stock >= 0 && saved.stock <= 1_000_000, what).toBe(true);
+          if (!edit) await send(admin.api, base, `/api/products/${id}`, { method: "DELETE" });
+        } else {
+          expect(
+            { own: await ownProducts(), editable: await productRow(editable) },
+            `${what}: a refused product was written`,
+          ).toEqual({ own: before.own, editable: before.editable });
+        }
+      },
+    ),
     runs(40),
   );
   await send(admin.api, base, `/api/products/${editable}`, { method: "DELETE" });
   await Promise.all([customer.api.dispose(), admin.api.dispose()]);
 });
 
-test("forms /admin/products/{id}/delete and /admin/orders/{id}/delete: hostile ids and bodies never 5xx and delete nothing but the named row", async ({ playwright, baseURL }) => {
+test("forms /admin/products/{id}/delete and /admin/orders/{id}/delete: hostile ids and bodies never 5xx and delete nothing but the named row", async ({
+  playwright,
+  baseURL,
+}) => {
   const base = baseURL!;
   const admin = await newAdmin(playwright, base);
   const customer = await newCustomer(playwright, base);
@@ -1193,21 +1665,33 @@ test("forms /admin/products/{id}/delete and /admin/orders/{id}/delete: hostile i
   const order = await newOrder(customer, base, product, 2);
   const state = async () => ({ product: await productRow(product), order: await orderRow(order) });
   const before = await state();
-  const id = fc.oneof(fc.constantFrom(ZERO_ID, `${product}' OR '1'='1`, product.toUpperCase(), `${order}%00`, "*"), hostileString.map(segment), hex24);
+  const id = fc.oneof(
+    fc.constantFrom(ZERO_ID, `${product}' OR '1'='1`, product.toUpperCase(), `${order}%00`, "*"),
+    hostileString.map(segment),
+    hex24,
+  );
   await fc.assert(
-    fc.asyncProperty(fc.constantFrom("products", "orders"), id, fc.boolean(), junkPairs, fc.nat({ max: 3 }), async (kind, target, targetIsOwn, junk, who) => {
-      // Guests and customers aim at the real rows; the admin only at other ids.
-      const roleTarget = who <= 1 && targetIsOwn ? (kind === "products" ? product : order) : target;
-      const url = `/admin/${kind}/${roleTarget}/delete`;
-      const api = who === 0 ? guest : who === 1 ? customer.api : admin.api;
-      const res = await send(api, base, url, { form: formBody(junk) });
-      const what = label("POST", url, junk, res);
-      expectFormAnswer(res, base, what, [302]);
-      if (who === 0) expect(res.location, what).toBe(`/login?redirect=${encodeURIComponent(new URL(url, base).pathname)}`);
-      else if (who === 1) expect(res.location, what).toBe("/");
-      else expect(res.location, what).toBe(kind === "products" ? "/admin" : "/admin?tab=orders");
-      expect(await state(), `${what}: deleted the wrong row`).toEqual(before);
-    }),
+    fc.asyncProperty(
+      fc.constantFrom("products", "orders"),
+      id,
+      fc.boolean(),
+      junkPairs,
+      fc.nat({ max: 3 }),
+      async (kind, target, targetIsOwn, junk, who) => {
+        // Guests and customers aim at the real rows; the admin only at other ids.
+        const roleTarget = who <= 1 && targetIsOwn ? (kind === "products" ? product : order) : target;
+        const url = `/admin/${kind}/${roleTarget}/delete`;
+        const api = who === 0 ? guest : who === 1 ? customer.api : admin.api;
+        const res = await send(api, base, url, { form: formBody(junk) });
+        const what = label("POST", url, junk, res);
+        expectFormAnswer(res, base, what, [302]);
+        if (who === 0)
+          expect(res.location, what).toBe(`/login?redirect=${encodeURIComponent(new URL(url, base).pathname)}`);
+        else if (who === 1) expect(res.location, what).toBe("/");
+        else expect(res.location, what).toBe(kind === "products" ? "/admin" : "/admin?tab=orders");
+        expect(await state(), `${what}: deleted the wrong row`).toEqual(before);
+      },
+    ),
     runs(40),
   );
   // Control: the right ids do delete (so the refusals above were real refusals).
@@ -1226,7 +1710,10 @@ test("forms /admin/products/{id}/delete and /admin/orders/{id}/delete: hostile i
 // Cross-site requests
 // ==================================================================================================
 
-test("cross-site: every state-changing endpoint answers 403 to a foreign Origin or Sec-Fetch-Site: cross-site, and changes nothing", async ({ playwright, baseURL }) => {
+test("cross-site: every state-changing endpoint answers 403 to a foreign Origin or Sec-Fetch-Site: cross-site, and changes nothing", async ({
+  playwright,
+  baseURL,
+}) => {
   const base = baseURL!;
   const admin = await newAdmin(playwright, base);
   const customer = await newCustomer(playwright, base);
@@ -1240,28 +1727,189 @@ test("cross-site: every state-changing endpoint answers 403 to a foreign Origin 
   // Each would succeed from this site (see the control below): only the Origin makes it a refusal.
   type Call = { name: string; actor: Actor | null; method: string; url: string; opts: Send; ok: number[] };
   const calls: Call[] = [
-    { name: "register (API)", actor: null, method: "POST", url: "/api/auth/register", opts: { payload: asJson({ name: "X", email: newEmail, password: "secret12", phone: "9876543210" }) }, ok: [201] },
-    { name: "login (API)", actor: null, method: "POST", url: "/api/auth/login", opts: { payload: asJson({ email: customer.email, password: customer.password }) }, ok: [200] },
+    {
+      name: "register (API)",
+      actor: null,
+      method: "POST",
+      url: "/api/auth/register",
+      opts: { payload: asJson({ name: "X", email: newEmail, password: "secret12", phone: "9876543210" }) },
+      ok: [201],
+    },
+    {
+      name: "login (API)",
+      actor: null,
+      method: "POST",
+      url: "/api/auth/login",
+      opts: { payload: asJson({ email: customer.email, password: customer.password }) },
+      ok: [200],
+    },
     { name: "logout (API)", actor: customer, method: "POST", url: "/api/auth/logout", opts: {}, ok: [200] },
-    { name: "review (API)", actor: customer, method: "POST", url: `/api/products/${product}/reviews`, opts: { payload: asJson({ rating: 5, comment: "x" }) }, ok: [201] },
-    { name: "order (API)", actor: customer, method: "POST", url: "/api/orders", opts: { payload: asJson({ contact: CONTACT, shippingAddress: ADDRESS, items: [{ product, qty: 1 }] }) }, ok: [201] },
+    {
+      name: "review (API)",
+      actor: customer,
+      method: "POST",
+      url: `/api/products/${product}/reviews`,
+      opts: { payload: asJson({ rating: 5, comment: "x" }) },
+      ok: [201],
+    },
+    {
+      name: "order (API)",
+      actor: customer,
+      method: "POST",
+      url: "/api/orders",
+      opts: { payload: asJson({ contact: CONTACT, shippingAddress: ADDRESS, items: [{ product, qty: 1 }] }) },
+      ok: [201],
+    },
     { name: "upload (API)", actor: admin, method: "POST", url: "/api/uploads", opts: {}, ok: [201] },
-    { name: "update order (API)", actor: admin, method: "PUT", url: `/api/orders/${order}`, opts: { payload: asJson({ status: "Cancelled", isPaid: true }) }, ok: [200] },
-    { name: "create product (API)", actor: admin, method: "POST", url: "/api/products", opts: { payload: asJson(productBody) }, ok: [201] },
-    { name: "update product (API)", actor: admin, method: "PUT", url: `/api/products/${product}`, opts: { payload: asJson({ ...productBody, price: 1, stock: 50 }) }, ok: [200] },
-    { name: "login (form)", actor: null, method: "POST", url: "/login", opts: { form: formBody([["email", customer.email], ["password", customer.password]]) }, ok: [302] },
-    { name: "register (form)", actor: null, method: "POST", url: "/register", opts: { form: formBody([["name", "X"], ["email", `f${newEmail}`], ["password", "secret12"], ["phone", "9876543210"]]) }, ok: [302] },
+    {
+      name: "update order (API)",
+      actor: admin,
+      method: "PUT",
+      url: `/api/orders/${order}`,
+      opts: { payload: asJson({ status: "Cancelled", isPaid: true }) },
+      ok: [200],
+    },
+    {
+      name: "create product (API)",
+      actor: admin,
+      method: "POST",
+      url: "/api/products",
+      opts: { payload: asJson(productBody) },
+      ok: [201],
+    },
+    {
+      name: "update product (API)",
+      actor: admin,
+      method: "PUT",
+      url: `/api/products/${product}`,
+      opts: { payload: asJson({ ...productBody, price: 1, stock: 50 }) },
+      ok: [200],
+    },
+    {
+      name: "login (form)",
+      actor: null,
+      method: "POST",
+      url: "/login",
+      opts: {
+        form: formBody([
+          ["email", customer.email],
+          ["password", customer.password],
+        ]),
+      },
+      ok: [302],
+    },
+    {
+      name: "register (form)",
+      actor: null,
+      method: "POST",
+      url: "/register",
+      opts: {
+        form: formBody([
+          ["name", "X"],
+          ["email", `f${newEmail}`],
+          ["password", "secret12"],
+          ["phone", "9876543210"],
+        ]),
+      },
+      ok: [302],
+    },
     { name: "logout (form)", actor: customer, method: "POST", url: "/logout", opts: { form: "" }, ok: [302] },
-    { name: "cart add (form)", actor: null, method: "POST", url: "/cart", opts: { form: formBody([["intent", "add"], ["productId", product], ["qty", "1"]]) }, ok: [302] },
-    { name: "checkout place (form)", actor: customer, method: "POST", url: "/checkout", opts: { form: checkoutForm, cookie: cart }, ok: [302] },
-    { name: "review (form)", actor: customer, method: "POST", url: `/product/${product}`, opts: { form: formBody([["rating", "4"], ["comment", "x"]]) }, ok: [302] },
-    { name: "order status (form)", actor: admin, method: "POST", url: "/admin", opts: { form: formBody([["intent", "status"], ["orderId", order], ["status", "Shipped"]]) }, ok: [302] },
-    { name: "new product (form)", actor: admin, method: "POST", url: "/admin/products/new", opts: { form: formBody(Object.entries({ ...productBody, images: "" }).map(([k, v]) => [k, String(v)])) }, ok: [302] },
-    { name: "edit product (form)", actor: admin, method: "POST", url: `/admin/products/${product}`, opts: { form: formBody([["name", `Fuzz-X ${tag} edited`], ["price", "1"], ["stock", "50"]]) }, ok: [302] },
+    {
+      name: "cart add (form)",
+      actor: null,
+      method: "POST",
+      url: "/cart",
+      opts: {
+        form: formBody([
+          ["intent", "add"],
+          ["productId", product],
+          ["qty", "1"],
+        ]),
+      },
+      ok: [302],
+    },
+    {
+      name: "checkout place (form)",
+      actor: customer,
+      method: "POST",
+      url: "/checkout",
+      opts: { form: checkoutForm, cookie: cart },
+      ok: [302],
+    },
+    {
+      name: "review (form)",
+      actor: customer,
+      method: "POST",
+      url: `/product/${product}`,
+      opts: {
+        form: formBody([
+          ["rating", "4"],
+          ["comment", "x"],
+        ]),
+      },
+      ok: [302],
+    },
+    {
+      name: "order status (form)",
+      actor: admin,
+      method: "POST",
+      url: "/admin",
+      opts: {
+        form: formBody([
+          ["intent", "status"],
+          ["orderId", order],
+          ["status", "Shipped"],
+        ]),
+      },
+      ok: [302],
+    },
+    {
+      name: "new product (form)",
+      actor: admin,
+      method: "POST",
+      url: "/admin/products/new",
+      opts: { form: formBody(Object.entries({ ...productBody, images: "" }).map(([k, v]) => [k, String(v)])) },
+      ok: [302],
+    },
+    {
+      name: "edit product (form)",
+      actor: admin,
+      method: "POST",
+      url: `/admin/products/${product}`,
+      opts: {
+        form: formBody([
+          ["name", `Fuzz-X ${tag} edited`],
+          ["price", "1"],
+          ["stock", "50"],
+        ]),
+      },
+      ok: [302],
+    },
     { name: "delete order (API)", actor: admin, method: "DELETE", url: `/api/orders/${order}`, opts: {}, ok: [200] },
-    { name: "delete order (form)", actor: admin, method: "POST", url: `/admin/orders/${order}/delete`, opts: { form: "" }, ok: [302] },
-    { name: "delete product (API)", actor: admin, method: "DELETE", url: `/api/products/${product}`, opts: {}, ok: [200] },
-    { name: "delete product (form)", actor: admin, method: "POST", url: `/admin/products/${product}/delete`, opts: { form: "" }, ok: [302] },
+    {
+      name: "delete order (form)",
+      actor: admin,
+      method: "POST",
+      url: `/admin/orders/${order}/delete`,
+      opts: { form: "" },
+      ok: [302],
+    },
+    {
+      name: "delete product (API)",
+      actor: admin,
+      method: "DELETE",
+      url: `/api/products/${product}`,
+      opts: {},
+      ok: [200],
+    },
+    {
+      name: "delete product (form)",
+      actor: admin,
+      method: "POST",
+      url: `/admin/products/${product}/delete`,
+      opts: { form: "" },
+      ok: [302],
+    },
   ];
   const uploadForm = () => {
     const form = new FormData();
@@ -1299,7 +1947,9 @@ test("cross-site: every state-changing endpoint answers 403 to a foreign Origin 
       const call = calls.find((c) => c.name === name)!;
       const before = await world();
       const files = uploadFiles();
-      const cookie = [call.actor ? `__session=${call.actor.session}` : "", call.opts.cookie ?? ""].filter(Boolean).join("; ");
+      const cookie = [call.actor ? `__session=${call.actor.session}` : "", call.opts.cookie ?? ""]
+        .filter(Boolean)
+        .join("; ");
       const res = await send(raw, base, call.url, {
         ...call.opts,
         method: call.method,
@@ -1310,33 +1960,50 @@ test("cross-site: every state-changing endpoint answers 403 to a foreign Origin 
       const what = `${call.name} ${call.method} ${call.url} with ${JSON.stringify(headers)} → ${res.status} ${short(res.text)}`;
       expect(res.status, what).toBe(403);
       expect(res.text, what).toContain("Cross-site request refused");
-      if (call.url.startsWith("/api/")) expect(JSON.parse(res.text), what).toEqual({ message: "Cross-site request refused" });
+      if (call.url.startsWith("/api/"))
+        expect(JSON.parse(res.text), what).toEqual({ message: "Cross-site request refused" });
       expect(res.setCookies, what).toEqual([]);
       expect(await world(), `${what}: changed the database`).toEqual(before);
       if (call.name.startsWith("upload")) expectNotSaved(files, png(2, 2, [9, 9, 9]), what);
       refusals++;
     }),
-    { ...runs(40), examples: calls.map((c) => [c.name, { Origin: "https://evil.example" }] as [string, Record<string, string>]) },
+    {
+      ...runs(40),
+      examples: calls.map((c) => [c.name, { Origin: "https://evil.example" }] as [string, Record<string, string>]),
+    },
   );
   expect(refusals).toBeGreaterThanOrEqual(calls.length);
 
   // Control: the same calls from this site succeed, so the 403s above came from the Origin check.
   // (Not the upload: a saved file would race with other specs that count the upload folder.)
   for (const call of calls.filter((c) => !c.name.startsWith("upload"))) {
-    const cookie = [call.actor ? `__session=${call.actor.session}` : "", call.opts.cookie ?? ""].filter(Boolean).join("; ");
-    const res = await send(raw, base, call.url, { ...call.opts, method: call.method, multipart: call.name.startsWith("upload") ? uploadForm() : undefined, cookie });
+    const cookie = [call.actor ? `__session=${call.actor.session}` : "", call.opts.cookie ?? ""]
+      .filter(Boolean)
+      .join("; ");
+    const res = await send(raw, base, call.url, {
+      ...call.opts,
+      method: call.method,
+      multipart: call.name.startsWith("upload") ? uploadForm() : undefined,
+      cookie,
+    });
     expect(call.ok, `${call.name} from this site → ${res.status} ${short(res.text)}`).toContain(res.status);
-    if (call.name === "logout (API)" || call.name === "logout (form)") customer.session = await sessionOf(await relogin(customer));
+    if (call.name === "logout (API)" || call.name === "logout (form)")
+      customer.session = await sessionOf(await relogin(customer));
   }
   for (;;) {
-    const made = await row<{ id: string }>("select id from products where name = ? and deleted_at is null", `Fuzz-X ${tag}`);
+    const made = await row<{ id: string }>(
+      "select id from products where name = ? and deleted_at is null",
+      `Fuzz-X ${tag}`,
+    );
     if (!made) break;
     expect((await send(admin.api, base, `/api/products/${made.id}`, { method: "DELETE" })).status).toBe(200);
   }
   await Promise.all([raw.dispose(), customer.api.dispose(), admin.api.dispose()]);
 
   async function relogin(actor: Actor) {
-    const res = await send(actor.api, base, "/api/auth/login", { payload: asJson({ email: actor.email, password: actor.password }) });
+    const res = await send(actor.api, base, "/api/auth/login", {
+      payload: asJson({ email: actor.email, password: actor.password }),
+    });
     expect(res.status).toBe(200);
     return actor.api;
   }
@@ -1349,29 +2016,53 @@ test("cross-site: every state-changing endpoint answers 403 to a foreign Origin 
 // "/\t/evil.example" passed safeRedirect; browsers drop tabs while parsing URLs and went to
 // //evil.example. Reached by GET /login?redirect=%2F%09%2Fevil.example (logged in), the redirect
 // field of POST /login and /register, and redirectTo of POST /cart.
-test("regression: /login?redirect=%2F%09%2Fevil.example keeps a logged-in visitor on this site, also in a browser", async ({ page, baseURL, playwright }) => {
+test("regression: /login?redirect=%2F%09%2Fevil.example keeps a logged-in visitor on this site, also in a browser", async ({
+  page,
+  baseURL,
+  playwright,
+}) => {
   const base = baseURL!;
   const admin = await newAdmin(playwright, base);
   const customer = await newCustomer(playwright, base);
   const product = await newProduct(admin, base);
   const res = await send(customer.api, base, "/login?redirect=%2F%09%2Fevil.example", { method: "GET" });
-  const cart = await send(customer.api, base, "/cart", { form: formBody([["intent", "add"], ["productId", product], ["qty", "1"], ["redirectTo", "/\t/evil.example"]]) });
+  const cart = await send(customer.api, base, "/cart", {
+    form: formBody([
+      ["intent", "add"],
+      ["productId", product],
+      ["qty", "1"],
+      ["redirectTo", "/\t/evil.example"],
+    ]),
+  });
   await send(admin.api, base, `/api/products/${product}`, { method: "DELETE" });
   await admin.api.dispose();
   // And in a real browser: log in, then follow the link.
-  await page.route("http://evil.example/**", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<title>evil</title>" }));
-  await page.request.post("/api/auth/login", { data: { email: customer.email, password: customer.password }, headers: { Origin: base } });
+  await page.route("http://evil.example/**", (route) =>
+    route.fulfill({ status: 200, contentType: "text/html", body: "<title>evil</title>" }),
+  );
+  await page.request.post("/api/auth/login", {
+    data: { email: customer.email, password: customer.password },
+    headers: { Origin: base },
+  });
   await page.goto("/login?redirect=%2F%09%2Fevil.example").catch(() => undefined);
   const landed = page.url();
   await customer.api.dispose();
   expect.soft(new URL(res.location ?? "/", base).origin, `Location: ${JSON.stringify(res.location)}`).toBe(base);
-  expect.soft(new URL(cart.location ?? "/", base).origin, `POST /cart intent=add: Location: ${JSON.stringify(cart.location)}`).toBe(base);
+  expect
+    .soft(
+      new URL(cart.location ?? "/", base).origin,
+      `POST /cart intent=add: Location: ${JSON.stringify(cart.location)}`,
+    )
+    .toBe(base);
   expect(new URL(landed).origin, `the browser landed on ${landed}`).toBe(base);
 });
 
 // A target starting with "/" but holding CR, LF, NUL or non-Latin-1 text (e.g. "/shop?q=मोमबत्ती")
 // passed safeRedirect and building the Location header threw: 500.
-test("regression: a redirect target with a control or non-Latin-1 character falls back instead of a 500", async ({ playwright, baseURL }) => {
+test("regression: a redirect target with a control or non-Latin-1 character falls back instead of a 500", async ({
+  playwright,
+  baseURL,
+}) => {
   const base = baseURL!;
   const admin = await newAdmin(playwright, base);
   const customer = await newCustomer(playwright, base);
@@ -1379,9 +2070,24 @@ test("regression: a redirect target with a control or non-Latin-1 character fall
   const answers: string[] = [];
   for (const to of ["/\n/x", "/\r\nSet-Cookie: a=b", "/\u0000", "/shop?q=मोमबत्ती", "/\u202Eevil"]) {
     const get = await send(customer.api, base, `/login?redirect=${encodeURIComponent(to)}`, { method: "GET" });
-    const cart = await send(customer.api, base, "/cart", { form: formBody([["intent", "add"], ["productId", product], ["qty", "1"], ["redirectTo", to]]) });
-    answers.push(`GET /login?redirect=${JSON.stringify(to)} → ${get.status} ${get.location}`, `POST /cart redirectTo=${JSON.stringify(to)} → ${cart.status} ${cart.location}`);
-    expect.soft(get.setCookies.some((c) => c.startsWith("a=")), "header injection").toBe(false);
+    const cart = await send(customer.api, base, "/cart", {
+      form: formBody([
+        ["intent", "add"],
+        ["productId", product],
+        ["qty", "1"],
+        ["redirectTo", to],
+      ]),
+    });
+    answers.push(
+      `GET /login?redirect=${JSON.stringify(to)} → ${get.status} ${get.location}`,
+      `POST /cart redirectTo=${JSON.stringify(to)} → ${cart.status} ${cart.location}`,
+    );
+    expect
+      .soft(
+        get.setCookies.some((c) => c.startsWith("a=")),
+        "header injection",
+      )
+      .toBe(false);
   }
   await send(admin.api, base, `/api/products/${product}`, { method: "DELETE" });
   await Promise.all([customer.api.dispose(), admin.api.dispose()]);
@@ -1390,14 +2096,24 @@ test("regression: a redirect target with a control or non-Latin-1 character fall
 
 // placeOrder compared only the last client price given for a product, so a tampered price on a
 // first line was accepted when a second line for the same product had the right one.
-test("regression: POST /api/orders refuses a tampered price even when the same product follows with the right price", async ({ playwright, baseURL }) => {
+test("regression: POST /api/orders refuses a tampered price even when the same product follows with the right price", async ({
+  playwright,
+  baseURL,
+}) => {
   const base = baseURL!;
   const admin = await newAdmin(playwright, base);
   const customer = await newCustomer(playwright, base);
   const product = await newProduct(admin, base, { price: 123.45, stock: 100 });
   const before = { mine: await ordersOf(customer.id), stock: await stockOf(product) };
   const res = await send(customer.api, base, "/api/orders", {
-    payload: asJson({ contact: CONTACT, shippingAddress: ADDRESS, items: [{ product, qty: 1, price: 1 }, { product, qty: 1, price: 123.45 }] }),
+    payload: asJson({
+      contact: CONTACT,
+      shippingAddress: ADDRESS,
+      items: [
+        { product, qty: 1, price: 1 },
+        { product, qty: 1, price: 123.45 },
+      ],
+    }),
   });
   const after = { mine: await ordersOf(customer.id), stock: await stockOf(product) };
   await send(admin.api, base, `/api/products/${product}`, { method: "DELETE" });
@@ -1427,7 +2143,10 @@ const NOT_A_FORM: Payload[] = [
   { body: "" },
 ];
 for (const action of FORM_ACTIONS) {
-  test(`POST ${action.url({ product: "{id}" })} with a body that is not a form: 415 or 400 with a page that says so`, async ({ playwright, baseURL }) => {
+  test(`POST ${action.url({ product: "{id}" })} with a body that is not a form: 415 or 400 with a page that says so`, async ({
+    playwright,
+    baseURL,
+  }) => {
     const base = baseURL!;
     const admin = await newAdmin(playwright, base);
     const actor = action.as === "admin" ? admin : action.as === "customer" ? await newCustomer(playwright, base) : null;

@@ -1,19 +1,30 @@
 import type { APIRequestContext } from "@playwright/test";
 import { expect, queryOne, test } from "./fixtures";
 
-const productId = async (name: string) => (await queryOne<{ id: string }>("select id from products where name = ?", name))!.id;
-const stockOf = async (id: string) => (await queryOne<{ stock: number }>("select stock from products where id = ?", id))!.stock;
-const orderCount = async (email: string) => (await queryOne<{ n: number }>("select count(*) n from orders o join users u on u.id = o.user_id where u.email = ?", email))!.n;
+const productId = async (name: string) =>
+  (await queryOne<{ id: string }>("select id from products where name = ?", name))!.id;
+const stockOf = async (id: string) =>
+  (await queryOne<{ stock: number }>("select stock from products where id = ?", id))!.stock;
+const orderCount = async (email: string) =>
+  (await queryOne<{ n: number }>(
+    "select count(*) n from orders o join users u on u.id = o.user_id where u.email = ?",
+    email,
+  ))!.n;
 
 const contact = { name: "Api Buyer", email: "buyer@example.com", phone: "9876543210" };
 const shippingAddress = { address: "5 Park Street", city: "Kolkata", state: "West Bengal", pin: "700016" };
 
 async function customer(request: APIRequestContext, email: string) {
-  const res = await request.post("/api/auth/register", { data: { name: "Api Buyer", email, password: "secret12", phone: "9876543210" } });
+  const res = await request.post("/api/auth/register", {
+    data: { name: "Api Buyer", email, password: "secret12", phone: "9876543210" },
+  });
   expect(res.status()).toBe(201);
 }
 
-test("POST /api/orders takes prices from the database and stock in the same transaction", async ({ request, uniqueEmail }) => {
+test("POST /api/orders takes prices from the database and stock in the same transaction", async ({
+  request,
+  uniqueEmail,
+}) => {
   const email = uniqueEmail();
   await customer(request, email);
   const id = await productId("Ocean Breeze");
@@ -22,21 +33,35 @@ test("POST /api/orders takes prices from the database and stock in the same tran
 
   // A tampered price refuses the order and writes nothing.
   const tampered = await request.post("/api/orders", {
-    data: { contact, shippingAddress, items: [{ product: id, name: "Cheap!", qty: 2, price: 1, image: "x" }], paymentMethod: "COD" },
+    data: {
+      contact,
+      shippingAddress,
+      items: [{ product: id, name: "Cheap!", qty: 2, price: 1, image: "x" }],
+      paymentMethod: "COD",
+    },
   });
   expect(tampered.status()).toBe(400);
-  expect((await tampered.json()).message).toMatch(/^The price of Ocean Breeze is now ₹[\d,]+\.\d\d\. Please review your order\.$/);
+  expect((await tampered.json()).message).toMatch(
+    /^The price of Ocean Breeze is now ₹[\d,]+\.\d\d\. Please review your order\.$/,
+  );
   expect(await orderCount(email)).toBe(0);
   expect(await stockOf(id)).toBe(stock);
 
   // The client's name and image are ignored; its (correct) price is only checked.
   const res = await request.post("/api/orders", {
-    data: { contact, shippingAddress, items: [{ product: id, name: "Cheap!", qty: 2, price: price / 100, image: "x" }], paymentMethod: "COD" },
+    data: {
+      contact,
+      shippingAddress,
+      items: [{ product: id, name: "Cheap!", qty: 2, price: price / 100, image: "x" }],
+      paymentMethod: "COD",
+    },
   });
   expect(res.status()).toBe(201);
   const order = await res.json();
   expect(order).toMatchObject({ status: "Placed", isPaid: false, paymentMethod: "COD", contact, shippingAddress });
-  expect(order.items).toEqual([{ product: id, name: "Ocean Breeze", qty: 2, price: price / 100, image: expect.any(String) }]);
+  expect(order.items).toEqual([
+    { product: id, name: "Ocean Breeze", qty: 2, price: price / 100, image: expect.any(String) },
+  ]);
   expect(order.totals).toEqual({ subtotal: (2 * price) / 100, shipping: 49, grandTotal: (2 * price + 4900) / 100 });
   expect(await stockOf(id)).toBeLessThanOrEqual(stock - 2);
 
@@ -53,13 +78,28 @@ test("bad orders answer 400 with a message and write nothing", async ({ request,
   const stock = await stockOf(id);
   const cases: [unknown, string | RegExp][] = [
     [{ contact, shippingAddress, items: [{ product: id, qty: stock + 1 }] }, /Only \d+ left of Kesar Saffron\./],
-    [{ contact, shippingAddress, items: [{ product: "0".repeat(24), qty: 1 }] }, "A product in your order is no longer available."],
+    [
+      { contact, shippingAddress, items: [{ product: "0".repeat(24), qty: 1 }] },
+      "A product in your order is no longer available.",
+    ],
     [{ contact, shippingAddress, items: [] }, "Your cart is empty"],
     [{ contact, shippingAddress, items: [{ product: id, qty: 0 }] }, "Quantity must be a whole number of at least 1."],
-    [{ contact, shippingAddress, items: [{ product: id, qty: 1.5 }] }, "Quantity must be a whole number of at least 1."],
-    [{ contact: { ...contact, name: "" }, shippingAddress, items: [{ product: id, qty: 1 }] }, "Please complete all required fields"],
-    [{ contact, shippingAddress: { ...shippingAddress, pin: "12345" }, items: [{ product: id, qty: 1 }] }, "Please enter a valid 6-digit PIN"],
-    [{ contact, shippingAddress, items: [{ product: id, qty: 1 }], paymentMethod: "CARD" }, "Only cash on delivery is available for now."],
+    [
+      { contact, shippingAddress, items: [{ product: id, qty: 1.5 }] },
+      "Quantity must be a whole number of at least 1.",
+    ],
+    [
+      { contact: { ...contact, name: "" }, shippingAddress, items: [{ product: id, qty: 1 }] },
+      "Please complete all required fields",
+    ],
+    [
+      { contact, shippingAddress: { ...shippingAddress, pin: "12345" }, items: [{ product: id, qty: 1 }] },
+      "Please enter a valid 6-digit PIN",
+    ],
+    [
+      { contact, shippingAddress, items: [{ product: id, qty: 1 }], paymentMethod: "CARD" },
+      "Only cash on delivery is available for now.",
+    ],
     [{ shippingAddress, items: [{ product: id, qty: 1 }] }, "Please complete all required fields"],
   ];
   for (const [data, message] of cases) {
@@ -73,10 +113,16 @@ test("bad orders answer 400 with a message and write nothing", async ({ request,
   expect(await stockOf(id)).toBe(stock);
 });
 
-test("orders and invoices are private: guests 401, other customers 404, admins allowed", async ({ playwright, baseURL, uniqueEmail }) => {
+test("orders and invoices are private: guests 401, other customers 404, admins allowed", async ({
+  playwright,
+  baseURL,
+  uniqueEmail,
+}) => {
   const owner = await playwright.request.newContext({ baseURL });
   await customer(owner, uniqueEmail());
-  const placed = await owner.post("/api/orders", { data: { contact, shippingAddress, items: [{ product: await productId("Honey Oat"), qty: 1 }] } });
+  const placed = await owner.post("/api/orders", {
+    data: { contact, shippingAddress, items: [{ product: await productId("Honey Oat"), qty: 1 }] },
+  });
   expect(placed.status()).toBe(201);
   const { _id } = await placed.json();
   expect((await owner.get(`/api/orders/${_id}/invoice`)).status()).toBe(200);

@@ -41,15 +41,31 @@ type Body = { json?: unknown; form?: Record<string, string>; multipart?: FormDat
 const ZERO = "0".repeat(24);
 const CONTACT = { name: "Perm Buyer", email: "perm@example.com", phone: "9876543210" };
 const ADDRESS = { address: "1 MG Road", city: "Chennai", state: "Tamil Nadu", pin: "600001" };
-const PRODUCT = { name: "Permissions Candle", description: "x", price: 100, mrp: 120, stock: 1000, image: "", images: [] };
+const PRODUCT = {
+  name: "Permissions Candle",
+  description: "x",
+  price: 100,
+  mrp: 120,
+  stock: 1000,
+  image: "",
+  images: [],
+};
 
 const all = (e: Expected): Record<Role, Expected> => ({ guest: e, customer: e, other: e, admin: e });
 /** Guests go to /login?redirect=<path>; a path with a {placeholder} is checked by the row's own `check`. */
-const toLogin = (path: string): [302, string] => [302, path.includes("{") ? "dynamic" : `/login?redirect=${encodeURIComponent(path)}`];
+const toLogin = (path: string): [302, string] => [
+  302,
+  path.includes("{") ? "dynamic" : `/login?redirect=${encodeURIComponent(path)}`,
+];
 /** requireUser pages: guests to /login?redirect=…, everyone else `ok`. */
 const userPage = (path: string, ok: Expected = 200) => ({ guest: toLogin(path), customer: ok, other: ok, admin: ok });
 /** requireAdmin pages: guests to /login?redirect=…, customers to /, admins `ok`. */
-const adminPage = (path: string, ok: Expected = 200): Record<Role, Expected> => ({ guest: toLogin(path), customer: [302, "/"], other: [302, "/"], admin: ok });
+const adminPage = (path: string, ok: Expected = 200): Record<Role, Expected> => ({
+  guest: toLogin(path),
+  customer: [302, "/"],
+  other: [302, "/"],
+  admin: ok,
+});
 /** requireApiUser: 401 for guests. */
 const apiUser = (ok: Expected) => ({ guest: 401, customer: ok, other: ok, admin: ok });
 /** requireApiAdmin: 401 guests, 403 customers. */
@@ -78,21 +94,71 @@ const rows: Row[] = [
     expect: userPage("/product/{P}"),
     check: guestToLoginAt,
   },
-  { route: "product/:id", method: "POST", url: () => `/product/${ZERO}`, body: () => ({ form: { rating: "5" } }), expect: { ...apiUser(404), guest: toLogin(`/product/${ZERO}`) } },
+  {
+    route: "product/:id",
+    method: "POST",
+    url: () => `/product/${ZERO}`,
+    body: () => ({ form: { rating: "5" } }),
+    expect: { ...apiUser(404), guest: toLogin(`/product/${ZERO}`) },
+  },
   { route: "cart", method: "GET", url: () => "/cart", expect: all(200) },
-  { route: "cart", method: "POST", url: () => "/cart", body: () => ({ form: { intent: "clear" } }), expect: all([302, "/cart"]) },
-  { route: "cart", method: "POST", url: () => "/cart", body: () => ({ form: { intent: "nonsense" } }), expect: all([302, "/cart"]) },
+  {
+    route: "cart",
+    method: "POST",
+    url: () => "/cart",
+    body: () => ({ form: { intent: "clear" } }),
+    expect: all([302, "/cart"]),
+  },
+  {
+    route: "cart",
+    method: "POST",
+    url: () => "/cart",
+    body: () => ({ form: { intent: "nonsense" } }),
+    expect: all([302, "/cart"]),
+  },
   { route: "checkout", method: "GET", url: () => "/checkout", expect: userPage("/checkout") },
-  { route: "checkout", method: "POST", url: () => "/checkout", body: () => ({ form: { intent: "place" } }), expect: userPage("/checkout") },
-  { route: "checkout", method: "POST", url: () => "/checkout", body: () => ({ form: { intent: "lookup", pin: "600001" } }), expect: userPage("/checkout") },
+  {
+    route: "checkout",
+    method: "POST",
+    url: () => "/checkout",
+    body: () => ({ form: { intent: "place" } }),
+    expect: userPage("/checkout"),
+  },
+  {
+    route: "checkout",
+    method: "POST",
+    url: () => "/checkout",
+    body: () => ({ form: { intent: "lookup", pin: "600001" } }),
+    expect: userPage("/checkout"),
+  },
   { route: "pay/online", method: "GET", url: () => "/pay/online", expect: all(200) },
   { route: "coming-soon", method: "GET", url: () => "/coming-soon", expect: all(200) },
   { route: "thank-you", method: "GET", url: () => "/thank-you", expect: all([302, "/"]) },
-  { route: "thank-you", method: "GET", url: () => "/thank-you?o=%3Cscript%3Ealert(1)%3C%2Fscript%3E", expect: all([302, "/"]) },
+  {
+    route: "thank-you",
+    method: "GET",
+    url: () => "/thank-you?o=%3Cscript%3Ealert(1)%3C%2Fscript%3E",
+    expect: all([302, "/"]),
+  },
   { route: "thank-you", method: "GET", url: (w) => `/thank-you?o=${w.order}`, expect: all(200) },
-  { route: "login", method: "GET", url: () => "/login", expect: { guest: 200, customer: [302, "/"], other: [302, "/"], admin: [302, "/admin"] } },
-  { route: "login", method: "GET", url: () => "/login?redirect=%2Forders%3Fo%3D1", expect: { guest: 200, customer: [302, "/orders?o=1"], other: [302, "/orders?o=1"], admin: [302, "/orders?o=1"] } },
-  { route: "login", method: "GET", url: () => "/login?redirect=%2F%2Fevil.example", expect: { guest: 200, customer: [302, "/"], other: [302, "/"], admin: [302, "/admin"] } },
+  {
+    route: "login",
+    method: "GET",
+    url: () => "/login",
+    expect: { guest: 200, customer: [302, "/"], other: [302, "/"], admin: [302, "/admin"] },
+  },
+  {
+    route: "login",
+    method: "GET",
+    url: () => "/login?redirect=%2Forders%3Fo%3D1",
+    expect: { guest: 200, customer: [302, "/orders?o=1"], other: [302, "/orders?o=1"], admin: [302, "/orders?o=1"] },
+  },
+  {
+    route: "login",
+    method: "GET",
+    url: () => "/login?redirect=%2F%2Fevil.example",
+    expect: { guest: 200, customer: [302, "/"], other: [302, "/"], admin: [302, "/admin"] },
+  },
   // A refused login re-renders the form; someone already logged in is then sent on by the loader.
   {
     route: "login",
@@ -101,8 +167,19 @@ const rows: Row[] = [
     body: () => ({ form: { email: "nobody@example.com", password: "wrong-password" } }),
     expect: { guest: 200, customer: [302, "/"], other: [302, "/"], admin: [302, "/admin"] },
   },
-  { route: "register", method: "GET", url: () => "/register", expect: { guest: 200, customer: [302, "/"], other: [302, "/"], admin: [302, "/"] } },
-  { route: "register", method: "POST", url: () => "/register", body: () => ({ form: { name: "", email: "x" } }), expect: { guest: 200, customer: [302, "/"], other: [302, "/"], admin: [302, "/"] } },
+  {
+    route: "register",
+    method: "GET",
+    url: () => "/register",
+    expect: { guest: 200, customer: [302, "/"], other: [302, "/"], admin: [302, "/"] },
+  },
+  {
+    route: "register",
+    method: "POST",
+    url: () => "/register",
+    body: () => ({ form: { name: "", email: "x" } }),
+    expect: { guest: 200, customer: [302, "/"], other: [302, "/"], admin: [302, "/"] },
+  },
   { route: "logout", method: "GET", url: () => "/logout", expect: all([302, "/"]) },
   {
     route: "logout",
@@ -118,20 +195,57 @@ const rows: Row[] = [
   { route: "orders", method: "POST", url: () => "/orders", expect: all(405) },
   { route: "admin", method: "GET", url: () => "/admin", expect: adminPage("/admin") },
   { route: "admin", method: "GET", url: () => "/admin?tab=orders", expect: adminPage("/admin?tab=orders") },
-  { route: "admin", method: "POST", url: () => "/admin", body: () => ({ form: { intent: "nonsense" } }), expect: adminPage("/admin", [302, "/admin?tab=orders"]) },
+  {
+    route: "admin",
+    method: "POST",
+    url: () => "/admin",
+    body: () => ({ form: { intent: "nonsense" } }),
+    expect: adminPage("/admin", [302, "/admin?tab=orders"]),
+  },
   {
     route: "admin",
     method: "POST",
     url: () => "/admin",
     body: (w) => ({ form: { intent: "status", orderId: w.order, status: "Shipped" } }),
     expect: adminPage("/admin", [302, "/admin?tab=orders"]),
-    check: async (_res, role, w) => expect((await queryOne<{ status: string }>("select status from orders where id = ?", w.order))!.status).toBe(role === "admin" ? "Shipped" : "Placed"),
+    check: async (_res, role, w) =>
+      expect((await queryOne<{ status: string }>("select status from orders where id = ?", w.order))!.status).toBe(
+        role === "admin" ? "Shipped" : "Placed",
+      ),
   },
-  { route: "admin/products/new", method: "GET", url: () => "/admin/products/new", expect: adminPage("/admin/products/new") },
-  { route: "admin/products/new", method: "POST", url: () => "/admin/products/new", body: () => ({ form: { name: "" } }), expect: adminPage("/admin/products/new") },
-  { route: "admin/products/:id", method: "GET", url: (w) => `/admin/products/${w.product}`, expect: adminPage("/admin/products/{P}"), check: guestToLoginAt },
-  { route: "admin/products/:id", method: "GET", url: () => `/admin/products/${ZERO}`, expect: adminPage(`/admin/products/${ZERO}`, 404) },
-  { route: "admin/products/:id", method: "GET", url: (w) => `/admin/products/${w.dead}`, expect: adminPage("/admin/products/{D}", 404), check: guestToLoginAt },
+  {
+    route: "admin/products/new",
+    method: "GET",
+    url: () => "/admin/products/new",
+    expect: adminPage("/admin/products/new"),
+  },
+  {
+    route: "admin/products/new",
+    method: "POST",
+    url: () => "/admin/products/new",
+    body: () => ({ form: { name: "" } }),
+    expect: adminPage("/admin/products/new"),
+  },
+  {
+    route: "admin/products/:id",
+    method: "GET",
+    url: (w) => `/admin/products/${w.product}`,
+    expect: adminPage("/admin/products/{P}"),
+    check: guestToLoginAt,
+  },
+  {
+    route: "admin/products/:id",
+    method: "GET",
+    url: () => `/admin/products/${ZERO}`,
+    expect: adminPage(`/admin/products/${ZERO}`, 404),
+  },
+  {
+    route: "admin/products/:id",
+    method: "GET",
+    url: (w) => `/admin/products/${w.dead}`,
+    expect: adminPage("/admin/products/{D}", 404),
+    check: guestToLoginAt,
+  },
   {
     route: "admin/products/:id",
     method: "POST",
@@ -140,8 +254,19 @@ const rows: Row[] = [
     expect: adminPage("/admin/products/{P}"),
     check: guestToLoginAt,
   },
-  { route: "admin/products/:id/delete", method: "GET", url: (w) => `/admin/products/${w.product}/delete`, expect: adminPage("/admin/products/{P}/delete"), check: guestToLoginAt },
-  { route: "admin/products/:id/delete", method: "GET", url: () => `/admin/products/${ZERO}/delete`, expect: adminPage(`/admin/products/${ZERO}/delete`, 404) },
+  {
+    route: "admin/products/:id/delete",
+    method: "GET",
+    url: (w) => `/admin/products/${w.product}/delete`,
+    expect: adminPage("/admin/products/{P}/delete"),
+    check: guestToLoginAt,
+  },
+  {
+    route: "admin/products/:id/delete",
+    method: "GET",
+    url: () => `/admin/products/${ZERO}/delete`,
+    expect: adminPage(`/admin/products/${ZERO}/delete`, 404),
+  },
   {
     route: "admin/products/:id/delete",
     method: "POST",
@@ -151,15 +276,45 @@ const rows: Row[] = [
     check: async (_res, role, _w, url) => {
       const id = url.split("/")[3]!;
       guestToLoginAt(_res, role, _w, url);
-      const deleted = (await queryOne<{ deleted_at: number | null }>("select deleted_at from products where id = ?", id))!.deleted_at !== null;
+      const deleted =
+        (await queryOne<{ deleted_at: number | null }>("select deleted_at from products where id = ?", id))!
+          .deleted_at !== null;
       expect(deleted, "deleted").toBe(role === "admin");
     },
   },
-  { route: "admin/orders/:id", method: "GET", url: (w) => `/admin/orders/${w.order}`, expect: adminPage("/admin/orders/{O}"), check: guestToLoginAt },
-  { route: "admin/orders/:id", method: "GET", url: () => `/admin/orders/${ZERO}`, expect: adminPage(`/admin/orders/${ZERO}`, 404) },
-  { route: "admin/orders/:id", method: "POST", url: (w) => `/admin/orders/${w.order}`, body: () => ({ form: {} }), expect: all(405) },
-  { route: "admin/orders/:id/delete", method: "GET", url: (w) => `/admin/orders/${w.order}/delete`, expect: adminPage("/admin/orders/{O}/delete"), check: guestToLoginAt },
-  { route: "admin/orders/:id/delete", method: "GET", url: () => `/admin/orders/${ZERO}/delete`, expect: adminPage(`/admin/orders/${ZERO}/delete`, 404) },
+  {
+    route: "admin/orders/:id",
+    method: "GET",
+    url: (w) => `/admin/orders/${w.order}`,
+    expect: adminPage("/admin/orders/{O}"),
+    check: guestToLoginAt,
+  },
+  {
+    route: "admin/orders/:id",
+    method: "GET",
+    url: () => `/admin/orders/${ZERO}`,
+    expect: adminPage(`/admin/orders/${ZERO}`, 404),
+  },
+  {
+    route: "admin/orders/:id",
+    method: "POST",
+    url: (w) => `/admin/orders/${w.order}`,
+    body: () => ({ form: {} }),
+    expect: all(405),
+  },
+  {
+    route: "admin/orders/:id/delete",
+    method: "GET",
+    url: (w) => `/admin/orders/${w.order}/delete`,
+    expect: adminPage("/admin/orders/{O}/delete"),
+    check: guestToLoginAt,
+  },
+  {
+    route: "admin/orders/:id/delete",
+    method: "GET",
+    url: () => `/admin/orders/${ZERO}/delete`,
+    expect: adminPage(`/admin/orders/${ZERO}/delete`, 404),
+  },
   {
     route: "admin/orders/:id/delete",
     method: "POST",
@@ -172,7 +327,13 @@ const rows: Row[] = [
       expect(gone, "deleted").toBe(role === "admin");
     },
   },
-  { route: "uploads/*", method: "GET", url: (w) => w.upload, expect: all(200), check: (res) => expect(res.type).toBe("image/png") },
+  {
+    route: "uploads/*",
+    method: "GET",
+    url: (w) => w.upload,
+    expect: all(200),
+    check: (res) => expect(res.type).toBe("image/png"),
+  },
   { route: "uploads/*", method: "GET", url: () => "/uploads/no-such-file.png", expect: all(404) },
   { route: "uploads/*", method: "GET", url: () => "/uploads/..%2Fshop.db", expect: all(404) },
   { route: "uploads/*", method: "GET", url: () => "/uploads/..%5C..%5Cshop.db", expect: all(404) },
@@ -181,12 +342,30 @@ const rows: Row[] = [
   { route: "policy/terms", method: "GET", url: () => "/policy/terms", expect: all(200) },
   { route: "policy/privacy", method: "GET", url: () => "/policy/privacy", expect: all(200) },
   { route: "policy/refund", method: "GET", url: () => "/policy/refund", expect: all(200) },
-  { route: "healthz", method: "GET", url: () => "/healthz", expect: all(200), check: (res) => expect(JSON.parse(res.text)).toEqual({ status: "ok" }) },
+  {
+    route: "healthz",
+    method: "GET",
+    url: () => "/healthz",
+    expect: all(200),
+    check: (res) => expect(JSON.parse(res.text)).toEqual({ status: "ok" }),
+  },
   { route: "healthz", method: "POST", url: () => "/healthz", expect: all(405) },
-  { route: "images/demo/:file", method: "GET", url: (w) => w.demoImage, expect: all(200), check: (res) => expect(res.type).toBe("image/svg+xml") },
+  {
+    route: "images/demo/:file",
+    method: "GET",
+    url: (w) => w.demoImage,
+    expect: all(200),
+    check: (res) => expect(res.type).toBe("image/svg+xml"),
+  },
   { route: "images/demo/:file", method: "GET", url: () => "/images/demo/not-a-candle-9.svg", expect: all(404) },
   { route: "* (catch-all)", method: "GET", url: () => "/no/such/page", expect: all([302, "/"]) },
-  { route: "* (catch-all)", method: "POST", url: () => "/no/such/page", body: () => ({ form: {} }), expect: all([302, "/"]) },
+  {
+    route: "* (catch-all)",
+    method: "POST",
+    url: () => "/no/such/page",
+    body: () => ({ form: {} }),
+    expect: all([302, "/"]),
+  },
 
   // --- JSON API (README: errors are { message } with 400, 401, 403, 404, 405 or 409)
   { route: "api/products", method: "GET", url: () => "/api/products?limit=200", expect: all(200) },
@@ -204,23 +383,68 @@ const rows: Row[] = [
   { route: "api/products/:id", method: "GET", url: (w) => `/api/products/${w.product}`, expect: all(200) },
   { route: "api/products/:id", method: "GET", url: () => `/api/products/${ZERO}`, expect: all(404) },
   { route: "api/products/:id", method: "GET", url: (w) => `/api/products/${w.dead}`, expect: all(404) },
-  { route: "api/products/:id", method: "PUT", url: (w) => `/api/products/${w.product}`, body: () => ({ json: { ...PRODUCT, price: 101 } }), expect: apiAdmin(200) },
-  { route: "api/products/:id", method: "PUT", url: () => `/api/products/${ZERO}`, body: () => ({ json: PRODUCT }), expect: apiAdmin(404) },
-  { route: "api/products/:id", method: "POST", url: (w) => `/api/products/${w.product}`, body: () => ({ json: PRODUCT }), expect: apiAdmin(405) },
+  {
+    route: "api/products/:id",
+    method: "PUT",
+    url: (w) => `/api/products/${w.product}`,
+    body: () => ({ json: { ...PRODUCT, price: 101 } }),
+    expect: apiAdmin(200),
+  },
+  {
+    route: "api/products/:id",
+    method: "PUT",
+    url: () => `/api/products/${ZERO}`,
+    body: () => ({ json: PRODUCT }),
+    expect: apiAdmin(404),
+  },
+  {
+    route: "api/products/:id",
+    method: "POST",
+    url: (w) => `/api/products/${w.product}`,
+    body: () => ({ json: PRODUCT }),
+    expect: apiAdmin(405),
+  },
   {
     route: "api/products/:id",
     method: "DELETE",
     url: (w) => w.newProduct().then((id) => `/api/products/${id}`),
     expect: apiAdmin(200),
     check: async (_res, role, _w, url) => {
-      const deleted = (await queryOne<{ deleted_at: number | null }>("select deleted_at from products where id = ?", url.split("/")[3]))!.deleted_at !== null;
+      const deleted =
+        (await queryOne<{ deleted_at: number | null }>(
+          "select deleted_at from products where id = ?",
+          url.split("/")[3],
+        ))!.deleted_at !== null;
       expect(deleted, "deleted").toBe(role === "admin");
     },
   },
-  { route: "api/products/:id/reviews", method: "GET", url: (w) => `/api/products/${w.product}/reviews`, expect: all(405) },
-  { route: "api/products/:id/reviews", method: "POST", url: (w) => `/api/products/${w.product}/reviews`, body: () => ({ json: { rating: 4, comment: "ok" } }), expect: apiUser(201) },
-  { route: "api/products/:id/reviews", method: "POST", url: (w) => `/api/products/${w.dead}/reviews`, body: () => ({ json: { rating: 4 } }), expect: apiUser(404) },
-  { route: "api/products/:id/reviews", method: "POST", url: (w) => `/api/products/${w.product}/reviews`, body: () => ({ json: { rating: 9 } }), expect: apiUser(400) },
+  {
+    route: "api/products/:id/reviews",
+    method: "GET",
+    url: (w) => `/api/products/${w.product}/reviews`,
+    expect: all(405),
+  },
+  {
+    route: "api/products/:id/reviews",
+    method: "POST",
+    url: (w) => `/api/products/${w.product}/reviews`,
+    body: () => ({ json: { rating: 4, comment: "ok" } }),
+    expect: apiUser(201),
+  },
+  {
+    route: "api/products/:id/reviews",
+    method: "POST",
+    url: (w) => `/api/products/${w.dead}/reviews`,
+    body: () => ({ json: { rating: 4 } }),
+    expect: apiUser(404),
+  },
+  {
+    route: "api/products/:id/reviews",
+    method: "POST",
+    url: (w) => `/api/products/${w.product}/reviews`,
+    body: () => ({ json: { rating: 9 } }),
+    expect: apiUser(400),
+  },
   { route: "api/orders", method: "GET", url: () => "/api/orders", expect: apiAdmin(200) },
   {
     route: "api/orders",
@@ -232,15 +456,36 @@ const rows: Row[] = [
   { route: "api/orders", method: "PUT", url: () => "/api/orders", body: () => ({ json: {} }), expect: all(405) },
   { route: "api/orders/:id", method: "GET", url: (w) => `/api/orders/${w.order}`, expect: apiAdmin(200) },
   { route: "api/orders/:id", method: "GET", url: () => `/api/orders/${ZERO}`, expect: apiAdmin(404) },
-  { route: "api/orders/:id", method: "PUT", url: (w) => `/api/orders/${w.order}`, body: () => ({ json: { isPaid: true } }), expect: apiAdmin(200) },
-  { route: "api/orders/:id", method: "PATCH", url: (w) => `/api/orders/${w.order}`, body: () => ({ json: { status: "Lost" } }), expect: apiAdmin(400) },
-  { route: "api/orders/:id", method: "POST", url: (w) => `/api/orders/${w.order}`, body: () => ({ json: {} }), expect: apiAdmin(405) },
+  {
+    route: "api/orders/:id",
+    method: "PUT",
+    url: (w) => `/api/orders/${w.order}`,
+    body: () => ({ json: { isPaid: true } }),
+    expect: apiAdmin(200),
+  },
+  {
+    route: "api/orders/:id",
+    method: "PATCH",
+    url: (w) => `/api/orders/${w.order}`,
+    body: () => ({ json: { status: "Lost" } }),
+    expect: apiAdmin(400),
+  },
+  {
+    route: "api/orders/:id",
+    method: "POST",
+    url: (w) => `/api/orders/${w.order}`,
+    body: () => ({ json: {} }),
+    expect: apiAdmin(405),
+  },
   {
     route: "api/orders/:id",
     method: "DELETE",
     url: (w) => w.newOrder().then((id) => `/api/orders/${id}`),
     expect: apiAdmin(200),
-    check: async (_res, role, _w, url) => expect((await queryOne("select id from orders where id = ?", url.split("/")[3])) === undefined, "deleted").toBe(role === "admin"),
+    check: async (_res, role, _w, url) =>
+      expect((await queryOne("select id from orders where id = ?", url.split("/")[3])) === undefined, "deleted").toBe(
+        role === "admin",
+      ),
   },
   { route: "api/uploads", method: "GET", url: () => "/api/uploads", expect: all(405) },
   {
@@ -263,7 +508,10 @@ const rows: Row[] = [
       const mine = (JSON.parse(res.text) as { _id: string }[]).map((o) => o._id);
       // Only one's own orders: the customer sees theirs, nobody else sees it.
       expect(mine.includes(w.order), "lists the customer's order").toBe(role === "customer");
-      for (const id of mine) expect((await queryOne<{ user_id: string }>("select user_id from orders where id = ?", id))!.user_id).toBe(w.users[role]!.id);
+      for (const id of mine)
+        expect((await queryOne<{ user_id: string }>("select user_id from orders where id = ?", id))!.user_id).toBe(
+          w.users[role]!.id,
+        );
     },
   },
   { route: "api/orders/my", method: "POST", url: () => "/api/orders/my", body: () => ({ json: {} }), expect: all(405) },
@@ -277,14 +525,21 @@ const rows: Row[] = [
     },
   },
   { route: "api/orders/:id/invoice", method: "GET", url: () => `/api/orders/${ZERO}/invoice`, expect: apiUser(404) },
-  { route: "api/orders/:id/invoice", method: "POST", url: (w) => `/api/orders/${w.order}/invoice`, body: () => ({ json: {} }), expect: all(405) },
+  {
+    route: "api/orders/:id/invoice",
+    method: "POST",
+    url: (w) => `/api/orders/${w.order}/invoice`,
+    body: () => ({ json: {} }),
+    expect: all(405),
+  },
   {
     route: "api/auth/me",
     method: "GET",
     url: () => "/api/auth/me",
     expect: apiUser(200),
     check: (res, role, w) => {
-      if (role !== "guest") expect(JSON.parse(res.text)).toMatchObject({ _id: w.users[role]!.id, isAdmin: role === "admin" });
+      if (role !== "guest")
+        expect(JSON.parse(res.text)).toMatchObject({ _id: w.users[role]!.id, isAdmin: role === "admin" });
     },
   },
   { route: "api/auth/me", method: "POST", url: () => "/api/auth/me", body: () => ({ json: {} }), expect: all(405) },
@@ -297,25 +552,62 @@ const rows: Row[] = [
     freshSession: true,
     expect: all(200),
   },
-  { route: "api/auth/login", method: "POST", url: () => "/api/auth/login", body: (w) => ({ json: { email: w.users.customer!.email, password: "wrong-pass" } }), expect: all(401) },
-  { route: "api/auth/login", method: "POST", url: () => "/api/auth/login", body: () => ({ json: {} }), expect: all(400) },
+  {
+    route: "api/auth/login",
+    method: "POST",
+    url: () => "/api/auth/login",
+    body: (w) => ({ json: { email: w.users.customer!.email, password: "wrong-pass" } }),
+    expect: all(401),
+  },
+  {
+    route: "api/auth/login",
+    method: "POST",
+    url: () => "/api/auth/login",
+    body: () => ({ json: {} }),
+    expect: all(400),
+  },
   { route: "api/auth/register", method: "GET", url: () => "/api/auth/register", expect: all(405) },
   {
     route: "api/auth/register",
     method: "POST",
     url: () => "/api/auth/register",
-    body: () => ({ json: { name: "Perm New", email: `perm-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`, password: "secret12", phone: "9876543210" } }),
+    body: () => ({
+      json: {
+        name: "Perm New",
+        email: `perm-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`,
+        password: "secret12",
+        phone: "9876543210",
+      },
+    }),
     freshSession: true,
     expect: all(201),
   },
-  { route: "api/auth/register", method: "POST", url: () => "/api/auth/register", body: (w) => ({ json: { name: "Dup", email: w.users.customer!.email, password: "secret12", phone: "9876543210" } }), expect: all(409) },
+  {
+    route: "api/auth/register",
+    method: "POST",
+    url: () => "/api/auth/register",
+    body: (w) => ({ json: { name: "Dup", email: w.users.customer!.email, password: "secret12", phone: "9876543210" } }),
+    expect: all(409),
+  },
   { route: "api/auth/logout", method: "GET", url: () => "/api/auth/logout", expect: all(405) },
   { route: "api/auth/logout", method: "POST", url: () => "/api/auth/logout", freshSession: true, expect: all(200) },
   { route: "api/pincode/:pin", method: "GET", url: () => "/api/pincode/110001", expect: all(200) },
-  { route: "api/pincode/:pin", method: "GET", url: () => "/api/pincode/abc", expect: all(200), check: (res) => expect(JSON.parse(res.text)[0].Status).toBe("Error") },
+  {
+    route: "api/pincode/:pin",
+    method: "GET",
+    url: () => "/api/pincode/abc",
+    expect: all(200),
+    check: (res) => expect(JSON.parse(res.text)[0].Status).toBe("Error"),
+  },
   { route: "api/pincode/:pin", method: "POST", url: () => "/api/pincode/110001", expect: all(405) },
   { route: "api/* (catch-all)", method: "GET", url: () => "/api/no/such/thing", expect: all(404) },
-  { route: "api/* (catch-all)", method: "POST", url: () => "/api/no/such/thing", body: () => ({ json: {} }), expect: all(404) },
+  {
+    route: "api/* (catch-all)",
+    method: "POST",
+    url: () => "/api/no/such/thing",
+    body: () => ({ json: {} }),
+    expect: all(404),
+  },
 ];
 
 /** For rows whose guest redirect carries the concrete id: the Location is the row's own URL. */
@@ -323,18 +615,35 @@ function guestToLoginAt(res: Res, role: Role, _w: World, url: string) {
   if (role === "guest") expect(res.location).toBe(`/login?redirect=${encodeURIComponent(url)}`);
 }
 
-async function send(api: APIRequestContext, base: string, method: string, url: string, cookie: string, body?: Body): Promise<Res> {
+async function send(
+  api: APIRequestContext,
+  base: string,
+  method: string,
+  url: string,
+  cookie: string,
+  body?: Body,
+): Promise<Res> {
   const headers: Record<string, string> = { Origin: base, Cookie: cookie };
   if (body?.json !== undefined) headers["Content-Type"] = "application/json";
   if (body?.form !== undefined) headers["Content-Type"] = "application/x-www-form-urlencoded";
   const res = await api.fetch(url, {
     method,
     headers,
-    data: body?.json !== undefined ? JSON.stringify(body.json) : body?.form !== undefined ? new URLSearchParams(body.form).toString() : undefined,
+    data:
+      body?.json !== undefined
+        ? JSON.stringify(body.json)
+        : body?.form !== undefined
+          ? new URLSearchParams(body.form).toString()
+          : undefined,
     multipart: body?.multipart,
     maxRedirects: 0,
   });
-  return { status: res.status(), location: res.headers().location ?? null, type: (res.headers()["content-type"] ?? "").split(";")[0]!, text: await res.text() };
+  return {
+    status: res.status(),
+    location: res.headers().location ?? null,
+    type: (res.headers()["content-type"] ?? "").split(";")[0]!,
+    text: await res.text(),
+  };
 }
 
 for (const role of ROLES) {
@@ -345,21 +654,37 @@ for (const role of ROLES) {
 
     // The world: an admin, a customer who owns an order, another customer, a live and a deleted product.
     const login = async (email: string, password: string) => {
-      const res = await api.fetch("/api/auth/login", { method: "POST", headers: { Origin: base, Cookie: "" }, data: { email, password } });
+      const res = await api.fetch("/api/auth/login", {
+        method: "POST",
+        headers: { Origin: base, Cookie: "" },
+        data: { email, password },
+      });
       expect(res.status(), await res.text()).toBe(200);
-      const cookie = res.headersArray().find((h) => h.name.toLowerCase() === "set-cookie" && h.value.startsWith("__session="))!.value.split(";")[0]!;
+      const cookie = res
+        .headersArray()
+        .find((h) => h.name.toLowerCase() === "set-cookie" && h.value.startsWith("__session="))!
+        .value.split(";")[0]!;
       return { id: ((await res.json()) as { _id: string })._id, cookie };
     };
     const register = async (name: string) => {
       const email = `perm-${role}-${name}-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
-      const res = await api.fetch("/api/auth/register", { method: "POST", headers: { Origin: base, Cookie: "" }, data: { name, email, password: "secret12", phone: "9876543210" } });
+      const res = await api.fetch("/api/auth/register", {
+        method: "POST",
+        headers: { Origin: base, Cookie: "" },
+        data: { name, email, password: "secret12", phone: "9876543210" },
+      });
       expect(res.status(), await res.text()).toBe(201);
       return { email, password: "secret12", ...(await login(email, "secret12")) };
     };
     const admin = { email: ADMIN.email, password: ADMIN.password, ...(await login(ADMIN.email, ADMIN.password)) };
     const customer = await register("owner");
     const other = await register("other");
-    const cookies: Record<Role, string> = { guest: "", customer: customer.cookie, other: other.cookie, admin: admin.cookie };
+    const cookies: Record<Role, string> = {
+      guest: "",
+      customer: customer.cookie,
+      other: other.cookie,
+      admin: admin.cookie,
+    };
     const json = async (method: string, url: string, cookie: string, data?: unknown) => {
       const res = await send(api, base, method, url, cookie, data === undefined ? undefined : { json: data });
       expect(res.status, `${method} ${url}: ${res.text}`).toBeLessThan(300);
@@ -374,10 +699,19 @@ for (const role of ROLES) {
     const product = await newProduct();
     const dead = await newProduct();
     await json("DELETE", `/api/products/${dead}`, admin.cookie);
-    const newOrder = async () => (await json("POST", "/api/orders", customer.cookie, { contact: CONTACT, shippingAddress: ADDRESS, items: [{ product, qty: 1 }] }))._id;
+    const newOrder = async () =>
+      (
+        await json("POST", "/api/orders", customer.cookie, {
+          contact: CONTACT,
+          shippingAddress: ADDRESS,
+          items: [{ product, qty: 1 }],
+        })
+      )._id;
     const order = await newOrder();
     const upload = (await send(api, base, "POST", "/api/uploads", admin.cookie, { multipart: pngFile() })).text;
-    const demoImage = (await queryOne<{ image: string }>("select image from products where image like '/images/demo/%' limit 1"))!.image;
+    const demoImage = (await queryOne<{ image: string }>(
+      "select image from products where image like '/images/demo/%' limit 1",
+    ))!.image;
     const world: World = {
       product,
       dead,
@@ -385,7 +719,8 @@ for (const role of ROLES) {
       upload: (JSON.parse(upload) as { url: string }).url,
       demoImage,
       users: { guest: null, customer, other, admin },
-      freshCookie: async (r) => (r === "guest" ? "" : (await login(world.users[r]!.email, world.users[r]!.password)).cookie),
+      freshCookie: async (r) =>
+        r === "guest" ? "" : (await login(world.users[r]!.email, world.users[r]!.password)).cookie,
       newProduct,
       newOrder,
     };
@@ -417,14 +752,24 @@ for (const role of ROLES) {
       }
       // A session that was just ended really ended.
       if (row.freshSession && role !== "guest" && (row.route === "logout" || row.route === "api/auth/logout")) {
-        expect.soft((await send(api, base, "GET", "/api/auth/me", cookie)).status, `${name}: the session still works`).toBe(401);
+        expect
+          .soft((await send(api, base, "GET", "/api/auth/me", cookie)).status, `${name}: the session still works`)
+          .toBe(401);
       }
     }
     // The shared sessions still work (no row ended them).
-    for (const r of ROLES) if (r !== "guest") expect((await send(api, base, "GET", "/api/auth/me", cookies[r])).status, `${r} session`).toBe(200);
+    for (const r of ROLES)
+      if (r !== "guest")
+        expect((await send(api, base, "GET", "/api/auth/me", cookies[r])).status, `${r} session`).toBe(200);
     // Leave the shared catalogue as it was (deleting twice is a harmless 404).
-    const created = (await queryOne<{ id: string }>("select id from products where name = ? and deleted_at is null", "Permissions Candle (created)"))?.id;
-    for (const id of [...made, ...(created ? [created] : [])]) await send(api, base, "DELETE", `/api/products/${id}`, admin.cookie);
+    const created = (
+      await queryOne<{ id: string }>(
+        "select id from products where name = ? and deleted_at is null",
+        "Permissions Candle (created)",
+      )
+    )?.id;
+    for (const id of [...made, ...(created ? [created] : [])])
+      await send(api, base, "DELETE", `/api/products/${id}`, admin.cookie);
     await api.dispose();
   });
 }

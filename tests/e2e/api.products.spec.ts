@@ -2,8 +2,17 @@ import { ADMIN } from "../playwright.config";
 import { expect, queryOne, test } from "./fixtures";
 
 type ApiProduct = {
-  _id: string; name: string; description: string; price: number; mrp: number | null; stock: number;
-  image: string; images: { url: string }[]; rating: number; numReviews: number; reviews?: unknown[];
+  _id: string;
+  name: string;
+  description: string;
+  price: number;
+  mrp: number | null;
+  stock: number;
+  image: string;
+  images: { url: string }[];
+  rating: number;
+  numReviews: number;
+  reviews?: unknown[];
 };
 
 test("GET /api/products pages, sorts and searches with the spec's shape", async ({ request }) => {
@@ -56,7 +65,14 @@ test("limit is capped at 60, except admins who may ask for up to 200", async ({ 
 });
 
 test("hostile page, limit and search values answer 200 with the usual shape (issue #11)", async ({ request }) => {
-  for (const qs of ["page=1e20", "page=1e308", "page=9223372036854775808", "page=1e20&limit=1e20", "page=Infinity&limit=-0", "page=0x10&limit=NaN"]) {
+  for (const qs of [
+    "page=1e20",
+    "page=1e308",
+    "page=9223372036854775808",
+    "page=1e20&limit=1e20",
+    "page=Infinity&limit=-0",
+    "page=0x10&limit=NaN",
+  ]) {
     const res = await request.get(`/api/products?${qs}`);
     expect(res.status(), qs).toBe(200);
     const body = await res.json();
@@ -98,16 +114,23 @@ test("GET /api/products/{id} includes reviews; unknown ids are 404", async ({ re
   expect(await missing.json()).toEqual({ message: "Product not found" });
 });
 
-test("POST /api/products/{id}/reviews: 401 for guests, 400 for a bad rating, 201 with the product", async ({ request, uniqueEmail }) => {
-  const id = (await (await request.get("/api/products?limit=1&sort=price&order=asc&search=soy%20wax")).json()).items[0]._id;
-  const count = async () => (await queryOne<{ n: number }>("select count(*) n from reviews where product_id = ?", id))!.n;
+test("POST /api/products/{id}/reviews: 401 for guests, 400 for a bad rating, 201 with the product", async ({
+  request,
+  uniqueEmail,
+}) => {
+  const id = (await (await request.get("/api/products?limit=1&sort=price&order=asc&search=soy%20wax")).json()).items[0]
+    ._id;
+  const count = async () =>
+    (await queryOne<{ n: number }>("select count(*) n from reviews where product_id = ?", id))!.n;
   const before = await count();
 
   const guest = await request.post(`/api/products/${id}/reviews`, { data: { rating: 5, comment: "hi" } });
   expect(guest.status()).toBe(401);
   expect((await guest.json()).message).toEqual(expect.any(String));
 
-  await request.post("/api/auth/register", { data: { name: "Api Reviewer", email: uniqueEmail(), password: "secret12", phone: "9876543210" } });
+  await request.post("/api/auth/register", {
+    data: { name: "Api Reviewer", email: uniqueEmail(), password: "secret12", phone: "9876543210" },
+  });
   for (const rating of [0, 6, 4.5, "five", null, -1]) {
     const bad = await request.post(`/api/products/${id}/reviews`, { data: { rating, comment: "x" } });
     expect(bad.status(), String(rating)).toBe(400);
@@ -129,7 +152,8 @@ test("POST /api/products/{id}/reviews: 401 for guests, 400 for a bad rating, 201
 
 test("review comments are shown as text, never as HTML", async ({ page, goto, registerViaApi }) => {
   await registerViaApi({ name: "<i>Sneaky</i>" });
-  const id = (await (await page.request.get("/api/products?limit=1&sort=price&order=desc&search=soy%20wax")).json()).items[0]._id;
+  const id = (await (await page.request.get("/api/products?limit=1&sort=price&order=desc&search=soy%20wax")).json())
+    .items[0]._id;
   const marker = `m${Date.now()}`;
   const comment = `<img src=x onerror="document.title='${marker}'"><b>${marker}</b>`;
   expect((await page.request.post(`/api/products/${id}/reviews`, { data: { rating: 3, comment } })).status()).toBe(201);

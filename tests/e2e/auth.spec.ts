@@ -42,7 +42,13 @@ test("register, log out, and log in again landing where ?redirect= says", async 
   await expect(nav(page).getByRole("button", { name: "Logout" })).toBeVisible();
 });
 
-test("login without redirect goes home; a wrong password is refused", async ({ page, goto, registerViaApi, context, jsEnabled }) => {
+test("login without redirect goes home; a wrong password is refused", async ({
+  page,
+  goto,
+  registerViaApi,
+  context,
+  jsEnabled,
+}) => {
   const user = await registerViaApi();
   await context.clearCookies();
   await goto("/login");
@@ -69,7 +75,11 @@ test("login with an empty field shows 'Email and password required'", async ({ p
   await expect(page).toHaveURL(/\/login/);
 });
 
-test("registration with bad input shows the spec's messages and creates nothing", async ({ page, goto, uniqueEmail }) => {
+test("registration with bad input shows the spec's messages and creates nothing", async ({
+  page,
+  goto,
+  uniqueEmail,
+}) => {
   await goto("/register");
   await page.getByRole("button", { name: "Sign up" }).click();
   await expect(page.getByRole("alert")).toHaveText(REGISTER_INCOMPLETE);
@@ -93,7 +103,12 @@ test("registration with bad input shows the spec's messages and creates nothing"
   expect(await queryOne("select id from users where email = ?", email)).toBeUndefined();
 });
 
-test("a second account with the same email is refused with a clear error", async ({ page, goto, registerViaApi, context }) => {
+test("a second account with the same email is refused with a clear error", async ({
+  page,
+  goto,
+  registerViaApi,
+  context,
+}) => {
   const user = await registerViaApi();
   await context.clearCookies();
   await goto("/register");

@@ -11,7 +11,12 @@ async function choose(page: Page, label: string, value: string, jsEnabled: boole
   if (!jsEnabled) await page.getByRole("button", { name: "Apply" }).click();
 }
 
-test("home → shop → search → sort → page size → pages → product → thumbnail → review", async ({ page, goto, jsEnabled, registerViaApi }) => {
+test("home → shop → search → sort → page size → pages → product → thumbnail → review", async ({
+  page,
+  goto,
+  jsEnabled,
+  registerViaApi,
+}) => {
   await registerViaApi({ name: "Review Writer" });
   await goto("/");
   await expect(page.locator("#best-sellers .grid > li")).toHaveCount(8);
@@ -66,7 +71,8 @@ test("home → shop → search → sort → page size → pages → product → 
   await expect(main).toHaveAttribute("src", /kesar-saffron-1\.svg/);
   await page.getByRole("link", { name: "Picture 3 of 4" }).click();
   await expect(main).toHaveAttribute("src", /kesar-saffron-3\.svg/);
-  if (jsEnabled) expect(page.url()).not.toContain("image="); // switched without navigating
+  if (jsEnabled)
+    expect(page.url()).not.toContain("image="); // switched without navigating
   else await expect(page).toHaveURL(/\?image=3$/);
 
   // Post a review.
@@ -81,11 +87,20 @@ test("home → shop → search → sort → page size → pages → product → 
   await expect(review).toBeVisible();
   await expect(review).toContainText("Review Writer");
   await expect(review.getByRole("img", { name: "Rated 2.0 out of 5" })).toBeVisible();
-  const row = await queryOne<{ rating: number; user_id: string }>("select rating, user_id from reviews where comment = ?", comment);
+  const row = await queryOne<{ rating: number; user_id: string }>(
+    "select rating, user_id from reviews where comment = ?",
+    comment,
+  );
   expect(row?.rating).toBe(2);
-  const after = (await queryOne<{ num_reviews: number; rating: number }>("select num_reviews, rating from products where id = ?", productId))!;
+  const after = (await queryOne<{ num_reviews: number; rating: number }>(
+    "select num_reviews, rating from products where id = ?",
+    productId,
+  ))!;
   expect(after.num_reviews).toBeGreaterThanOrEqual(before.num_reviews + 1);
-  const avg = (await queryOne<{ r: number }>("select round(avg(rating), 1) r from reviews where product_id = ?", productId))!;
+  const avg = (await queryOne<{ r: number }>(
+    "select round(avg(rating), 1) r from reviews where product_id = ?",
+    productId,
+  ))!;
   expect(after.rating).toBeCloseTo(avg.r, 5);
 });
 
@@ -97,11 +112,18 @@ test("a guest sees the login text instead of the review form", async ({ page, go
   await expect(page.getByLabel("Comment")).toHaveCount(0);
 });
 
-test("with JS, the review form's code is fetched only for a shopper who can write a review", async ({ page, goto, jsEnabled, registerViaApi }) => {
+test("with JS, the review form's code is fetched only for a shopper who can write a review", async ({
+  page,
+  goto,
+  jsEnabled,
+  registerViaApi,
+}) => {
   test.skip(!jsEnabled, "about the scripts a page loads");
   const scripts: string[] = [];
   page.on("request", (r) => void (r.resourceType() === "script" && scripts.push(new URL(r.url()).pathname)));
-  const productId = (await queryOne<{ id: string }>("select id from products where deleted_at is null order by created_at, id limit 1"))!.id;
+  const productId = (await queryOne<{ id: string }>(
+    "select id from products where deleted_at is null order by created_at, id limit 1",
+  ))!.id;
 
   await goto(`/product/${productId}`);
   await expect(page.getByText("Please login to write a review.")).toBeVisible();
@@ -116,7 +138,11 @@ test("with JS, the review form's code is fetched only for a shopper who can writ
   await expect.poll(() => scripts.some((s) => s.includes("/ReviewForm-"))).toBe(true);
 });
 
-test("with JS: a product list that fails to load says 'Failed to load products', with the network toast and a Retry", async ({ page, goto, jsEnabled }) => {
+test("with JS: a product list that fails to load says 'Failed to load products', with the network toast and a Retry", async ({
+  page,
+  goto,
+  jsEnabled,
+}) => {
   test.skip(!jsEnabled, "client-side loading only exists with JS");
   await goto("/");
   await page.route("**/shop.data*", (route) => route.abort("internetdisconnected"));
@@ -160,8 +186,16 @@ test("out-of-range query values are clamped", async ({ page, goto }) => {
   await expect(page.locator(".pagination [aria-disabled]", { hasText: "Next" })).toBeVisible();
 });
 
-test("hostile page numbers and search text answer 200 (issue #11: 'datatype mismatch', a NUL in the FTS query)", async ({ page }) => {
-  for (const url of ["/shop?page=1e308", "/shop?page=1e20&limit=1e20", "/shop?page=9223372036854775808", "/shop?page=-0&limit=0x10", "/shop?page=Infinity"]) {
+test("hostile page numbers and search text answer 200 (issue #11: 'datatype mismatch', a NUL in the FTS query)", async ({
+  page,
+}) => {
+  for (const url of [
+    "/shop?page=1e308",
+    "/shop?page=1e20&limit=1e20",
+    "/shop?page=9223372036854775808",
+    "/shop?page=-0&limit=0x10",
+    "/shop?page=Infinity",
+  ]) {
     const res = await page.goto(url);
     expect(res?.status(), url).toBe(200);
     await expect(cards(page).first(), url).toBeVisible();
@@ -189,7 +223,11 @@ test("carousel: dots and arrows move between slides", async ({ page, goto }) => 
   await expect.poll(() => track.evaluate((el) => Math.round(el.scrollLeft / el.clientWidth))).toBe(0);
 });
 
-test("carousel advances by itself every 4 s with JS, and stays put under reduced motion", async ({ page, goto, jsEnabled }) => {
+test("carousel advances by itself every 4 s with JS, and stays put under reduced motion", async ({
+  page,
+  goto,
+  jsEnabled,
+}) => {
   test.skip(!jsEnabled, "auto-advance is a JS enhancement");
   await goto("/");
   const track = page.locator(".carousel-track");

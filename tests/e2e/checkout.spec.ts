@@ -2,10 +2,13 @@ import type { Page } from "@playwright/test";
 import { pdfText } from "../pdf-text";
 import { expect, nav, queryOne, test, toaster } from "./fixtures";
 
-const productId = async (name: string) => (await queryOne<{ id: string }>("select id from products where name = ?", name))!.id;
-const stockOf = async (id: string) => (await queryOne<{ stock: number }>("select stock from products where id = ?", id))!.stock;
+const productId = async (name: string) =>
+  (await queryOne<{ id: string }>("select id from products where name = ?", name))!.id;
+const stockOf = async (id: string) =>
+  (await queryOne<{ stock: number }>("select stock from products where id = ?", id))!.stock;
 const rupees = (paise: number) => `₹${(paise / 100).toLocaleString("en-IN", { minimumFractionDigits: 2 })}`;
-const priceOf = async (id: string) => (await queryOne<{ price: number }>("select price from products where id = ?", id))!.price;
+const priceOf = async (id: string) =>
+  (await queryOne<{ price: number }>("select price from products where id = ?", id))!.price;
 
 async function addToCart(page: Page, goto: (u: string) => Promise<void>, id: string, qty: number) {
   await goto(`/product/${id}`);
@@ -16,7 +19,12 @@ async function addToCart(page: Page, goto: (u: string) => Promise<void>, id: str
 
 const cartBadge = (page: Page) => nav(page).getByRole("link", { name: /Cart/ }).locator(".badge");
 
-test("cart → checkout with PIN lookup → order → thank-you → My Orders → invoice", async ({ page, goto, jsEnabled, registerViaApi }) => {
+test("cart → checkout with PIN lookup → order → thank-you → My Orders → invoice", async ({
+  page,
+  goto,
+  jsEnabled,
+  registerViaApi,
+}) => {
   const user = await registerViaApi({ name: "Meera Iyer", phone: "9123400000" });
   const a = await productId("Vanilla Bean");
   const b = await productId("Cinnamon Spice");
@@ -41,7 +49,7 @@ test("cart → checkout with PIN lookup → order → thank-you → My Orders �
   else await lines.filter({ hasText: "Cinnamon Spice" }).getByRole("button", { name: "Update" }).click();
   await expect(cartBadge(page)).toHaveText("5");
   await expect(page.getByLabel("Quantity of Cinnamon Spice")).toHaveValue("2");
-  const subtotal = 3 * await priceOf(a) + 2 * await priceOf(b);
+  const subtotal = 3 * (await priceOf(a)) + 2 * (await priceOf(b));
   const summary = page.locator(".summary");
   await expect(summary).toContainText(rupees(subtotal));
   await expect(summary).toContainText("₹49.00");
@@ -83,10 +91,21 @@ test("cart → checkout with PIN lookup → order → thank-you → My Orders �
 
   const order = (await queryOne<Record<string, unknown>>("select * from orders where id = ?", orderId))!;
   expect(order).toMatchObject({
-    status: "Placed", is_paid: 0, payment_method: "COD", contact_name: "Meera Iyer", city: "Bangalore", state: "Karnataka", pin: "560001",
-    subtotal: 3 * await priceOf(a), shipping: 4900, grand_total: 3 * await priceOf(a) + 4900,
+    status: "Placed",
+    is_paid: 0,
+    payment_method: "COD",
+    contact_name: "Meera Iyer",
+    city: "Bangalore",
+    state: "Karnataka",
+    pin: "560001",
+    subtotal: 3 * (await priceOf(a)),
+    shipping: 4900,
+    grand_total: 3 * (await priceOf(a)) + 4900,
   });
-  expect(await queryOne("select qty, price from order_items where order_id = ?", orderId)).toEqual({ qty: 3, price: await priceOf(a) });
+  expect(await queryOne("select qty, price from order_items where order_id = ?", orderId)).toEqual({
+    qty: 3,
+    price: await priceOf(a),
+  });
   expect(await stockOf(a)).toBeLessThanOrEqual(stockA - 3);
 
   await page.getByRole("link", { name: "View my orders" }).click();
@@ -96,7 +115,7 @@ test("cart → checkout with PIN lookup → order → thank-you → My Orders �
   await expect(mine).toContainText("Vanilla Bean × 3");
   await expect(mine).toContainText("Placed");
   await expect(mine).toContainText("Not paid");
-  await expect(mine).toContainText(rupees(3 * await priceOf(a) + 4900));
+  await expect(mine).toContainText(rupees(3 * (await priceOf(a)) + 4900));
 
   const href = await mine.getByRole("link", { name: "Download invoice" }).getAttribute("href");
   const res = await page.request.get(href!);
@@ -105,7 +124,15 @@ test("cart → checkout with PIN lookup → order → thank-you → My Orders �
   const bytes = await res.body();
   expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
   const text = pdfText(bytes);
-  for (const part of [`#${orderId.slice(-6)}`, "Meera Iyer", "Vanilla Bean", "560001", "Cash on delivery", "Not paid", `Rs. ${((3 * await priceOf(a) + 4900) / 100).toLocaleString("en-IN", { minimumFractionDigits: 2 })}`]) {
+  for (const part of [
+    `#${orderId.slice(-6)}`,
+    "Meera Iyer",
+    "Vanilla Bean",
+    "560001",
+    "Cash on delivery",
+    "Not paid",
+    `Rs. ${((3 * (await priceOf(a)) + 4900) / 100).toLocaleString("en-IN", { minimumFractionDigits: 2 })}`,
+  ]) {
     expect(text).toContain(part);
   }
 });
@@ -124,7 +151,12 @@ test("an empty cart says so; a guest at checkout goes to login first", async ({ 
   await expect(page.getByRole("alert")).toContainText("Your cart is empty");
 });
 
-test("without JS: Place Order checks the form and fills city/state from the PIN on the server", async ({ page, goto, jsEnabled, registerViaApi }) => {
+test("without JS: Place Order checks the form and fills city/state from the PIN on the server", async ({
+  page,
+  goto,
+  jsEnabled,
+  registerViaApi,
+}) => {
   test.skip(jsEnabled, "the JS form disables Place Order instead");
   await registerViaApi();
   await addToCart(page, goto, await productId("Lavender Fields"), 1);
@@ -138,10 +170,19 @@ test("without JS: Place Order checks the form and fills city/state from the PIN 
   await page.getByRole("button", { name: /Place Order/ }).click();
   await expect(page).toHaveURL(/\/thank-you\?o=/);
   const id = new URL(page.url()).searchParams.get("o")!;
-  expect(await queryOne("select city, state, pin from orders where id = ?", id)).toEqual({ city: "Central Delhi", state: "Delhi", pin: "110001" });
+  expect(await queryOne("select city, state, pin from orders where id = ?", id)).toEqual({
+    city: "Central Delhi",
+    state: "Delhi",
+    pin: "110001",
+  });
 });
 
-test("an unknown PIN clears city and state and shows the service's message", async ({ page, goto, jsEnabled, registerViaApi }) => {
+test("an unknown PIN clears city and state and shows the service's message", async ({
+  page,
+  goto,
+  jsEnabled,
+  registerViaApi,
+}) => {
   await registerViaApi();
   await addToCart(page, goto, await productId("Lavender Fields"), 1);
   await goto("/checkout");
@@ -155,12 +196,26 @@ test("an unknown PIN clears city and state and shows the service's message", asy
   if (jsEnabled) await expect(page.getByRole("button", { name: /Place Order/ })).toBeDisabled();
 });
 
-test("a sold-out or deleted product in the cart is shown as unavailable and cannot be checked out", async ({ page, goto, registerViaApi, context, baseURL }) => {
+test("a sold-out or deleted product in the cart is shown as unavailable and cannot be checked out", async ({
+  page,
+  goto,
+  registerViaApi,
+  context,
+  baseURL,
+}) => {
   await registerViaApi();
   const soldOut = await productId("Peppermint Frost"); // seeded with stock 0
   const few = await productId("Kesar Saffron");
   // The cookie as the server writes it: base64 JSON, URI-encoded.
-  const value = encodeURIComponent(Buffer.from(JSON.stringify([{ id: soldOut, qty: 1 }, { id: few, qty: 99 }, { id: "f".repeat(24), qty: 2 }])).toString("base64"));
+  const value = encodeURIComponent(
+    Buffer.from(
+      JSON.stringify([
+        { id: soldOut, qty: 1 },
+        { id: few, qty: 99 },
+        { id: "f".repeat(24), qty: 2 },
+      ]),
+    ).toString("base64"),
+  );
   await context.addCookies([{ name: "rk_cart_v1", value, url: baseURL! }]);
   await goto("/cart");
   await expect(page.locator(".cart-line")).toHaveCount(2);

@@ -8,13 +8,22 @@ import { expect, newProduct, queryOne, test, toaster } from "./fixtures";
 const CONTACT = { name: "Double Buyer", email: "double@example.com", phone: "9876543210" };
 const ADDRESS = { address: "5 Park Street", city: "Kolkata", state: "West Bengal", pin: "700016" };
 
-const stockOf = async (id: string) => (await queryOne<{ stock: number }>("select stock from products where id = ?", id))!.stock;
+const stockOf = async (id: string) =>
+  (await queryOne<{ stock: number }>("select stock from products where id = ?", id))!.stock;
 const ordersOf = async (email: string) =>
-  (await queryOne<{ n: number }>("select count(*) n from orders o join users u on u.id = o.user_id where u.email = ?", email))!.n;
-const cartCookie = async (page: Page) => (await page.context().cookies()).find((c) => c.name === "rk_cart_v1")?.value ?? "";
+  (await queryOne<{ n: number }>(
+    "select count(*) n from orders o join users u on u.id = o.user_id where u.email = ?",
+    email,
+  ))!.n;
+const cartCookie = async (page: Page) =>
+  (await page.context().cookies()).find((c) => c.name === "rk_cart_v1")?.value ?? "";
 
 async function fillCart(page: Page, baseURL: string, product: string, qty: number) {
-  const res = await page.request.post("/cart", { form: { intent: "add", productId: product, qty: String(qty) }, headers: { Origin: baseURL }, maxRedirects: 0 });
+  const res = await page.request.post("/cart", {
+    form: { intent: "add", productId: product, qty: String(qty) },
+    headers: { Origin: baseURL },
+    maxRedirects: 0,
+  });
   expect(res.status()).toBe(302);
 }
 
@@ -26,9 +35,17 @@ async function checkoutToken(request: APIRequestContext): Promise<string> {
   return token!;
 }
 
-test("five Place Order posts of one checkout form at once make one order and take the stock once", async ({ page, playwright, baseURL, registerViaApi }) => {
+test("five Place Order posts of one checkout form at once make one order and take the stock once", async ({
+  page,
+  playwright,
+  baseURL,
+  registerViaApi,
+}) => {
   const user = await registerViaApi({ name: "Double Buyer" });
-  const product = await newProduct(playwright, baseURL!, { name: `Double Lavender ${test.info().project.name} ${Date.now()}`, stock: 10 });
+  const product = await newProduct(playwright, baseURL!, {
+    name: `Double Lavender ${test.info().project.name} ${Date.now()}`,
+    stock: 10,
+  });
   await fillCart(page, baseURL!, product, 2);
   const token = await checkoutToken(page.request);
 
@@ -40,16 +57,28 @@ test("five Place Order posts of one checkout form at once make one order and tak
     });
   const answers = await Promise.all(Array.from({ length: 5 }, post));
 
-  const orderRows = (await queryOne<{ n: number; id: string }>("select count(*) n, max(o.id) id from orders o join users u on u.id = o.user_id where u.email = ?", user.email))!;
+  const orderRows = (await queryOne<{ n: number; id: string }>(
+    "select count(*) n, max(o.id) id from orders o join users u on u.id = o.user_id where u.email = ?",
+    user.email,
+  ))!;
   expect(orderRows.n).toBe(1);
   expect(await stockOf(product)).toBe(8);
-  expect((await queryOne<{ n: number }>("select count(*) n from order_items where product_id = ?", product))!.n).toBe(1);
-  expect((await queryOne<{ k: string }>("select idempotency_key k from orders where id = ?", orderRows.id))!.k).toBe(token);
+  expect((await queryOne<{ n: number }>("select count(*) n from order_items where product_id = ?", product))!.n).toBe(
+    1,
+  );
+  expect((await queryOne<{ k: string }>("select idempotency_key k from orders where id = ?", orderRows.id))!.k).toBe(
+    token,
+  );
   // Every post got what the first got: the thank-you page of that one order, and an empty cart.
   for (const res of answers) {
     expect(res.status()).toBe(302);
     expect(res.headers()["location"]).toBe(`/thank-you?o=${orderRows.id}`);
-    expect(res.headersArray().filter((h) => h.name.toLowerCase() === "set-cookie").map((h) => h.value.split("=")[0])).toEqual(expect.arrayContaining(["rk_cart_v1", "__toast"]));
+    expect(
+      res
+        .headersArray()
+        .filter((h) => h.name.toLowerCase() === "set-cookie")
+        .map((h) => h.value.split("=")[0]),
+    ).toEqual(expect.arrayContaining(["rk_cart_v1", "__toast"]));
   }
   expect(await cartCookie(page)).toBe("");
 
@@ -61,9 +90,18 @@ test("five Place Order posts of one checkout form at once make one order and tak
   expect(await stockOf(product)).toBe(8);
 });
 
-test("the checkout form posts its token: the order placed through the page keeps it, and a resend lands on the same thank-you page", async ({ page, goto, playwright, baseURL, registerViaApi }) => {
+test("the checkout form posts its token: the order placed through the page keeps it, and a resend lands on the same thank-you page", async ({
+  page,
+  goto,
+  playwright,
+  baseURL,
+  registerViaApi,
+}) => {
   const user = await registerViaApi({ name: "Token Buyer" });
-  const product = await newProduct(playwright, baseURL!, { name: `Token Vetiver ${test.info().project.name} ${Date.now()}`, stock: 5 });
+  const product = await newProduct(playwright, baseURL!, {
+    name: `Token Vetiver ${test.info().project.name} ${Date.now()}`,
+    stock: 5,
+  });
   await fillCart(page, baseURL!, product, 1);
   await goto("/checkout");
   const token = await page.locator('input[type="hidden"][name="orderToken"]').getAttribute("value");
@@ -93,11 +131,29 @@ test("the checkout form posts its token: the order placed through the page keeps
   expect(await checkoutToken(page.request)).not.toBe(token);
 });
 
-test("reviewing a product twice through its page updates the one review and says so", async ({ page, goto, playwright, baseURL, registerViaApi }) => {
+test("reviewing a product twice through its page updates the one review and says so", async ({
+  page,
+  goto,
+  playwright,
+  baseURL,
+  registerViaApi,
+}) => {
   const user = await registerViaApi({ name: "Twice Reviewer" });
-  const product = await newProduct(playwright, baseURL!, { name: `Review Twice ${test.info().project.name} ${Date.now()}`, stock: 5 });
-  const mine = async () => (await queryOne<{ n: number }>("select count(*) n from reviews r join users u on u.id = r.user_id where u.email = ? and r.product_id = ?", user.email, product))!.n;
-  const stored = async () => (await queryOne<{ rating: number; num_reviews: number }>("select rating, num_reviews from products where id = ?", product))!;
+  const product = await newProduct(playwright, baseURL!, {
+    name: `Review Twice ${test.info().project.name} ${Date.now()}`,
+    stock: 5,
+  });
+  const mine = async () =>
+    (await queryOne<{ n: number }>(
+      "select count(*) n from reviews r join users u on u.id = r.user_id where u.email = ? and r.product_id = ?",
+      user.email,
+      product,
+    ))!.n;
+  const stored = async () =>
+    (await queryOne<{ rating: number; num_reviews: number }>(
+      "select rating, num_reviews from products where id = ?",
+      product,
+    ))!;
   const note = page.getByText("You reviewed this product. Posting again updates your review.");
 
   await goto(`/product/${product}`);

@@ -17,13 +17,17 @@ type Fixtures = {
   jsEnabled: boolean;
   uniqueEmail: () => string;
   goto: (url: string) => Promise<void>;
-  registerViaApi: (overrides?: Partial<{ name: string; email: string; password: string; phone: string }>) => Promise<{ name: string; email: string; password: string }>;
+  registerViaApi: (
+    overrides?: Partial<{ name: string; email: string; password: string; phone: string }>,
+  ) => Promise<{ name: string; email: string; password: string }>;
 };
 
 export const test = base.extend<Fixtures>({
   jsEnabled: async ({ javaScriptEnabled }, use) => use(javaScriptEnabled !== false),
   uniqueEmail: async ({}, use, testInfo) => {
-    await use(() => `u${Date.now().toString(36)}${testInfo.workerIndex}${++counter}-${testInfo.project.name}@example.com`);
+    await use(
+      () => `u${Date.now().toString(36)}${testInfo.workerIndex}${++counter}-${testInfo.project.name}@example.com`,
+    );
   },
   // With JS on, wait for hydration so a click is handled by React, not as a plain post.
   goto: async ({ page, jsEnabled }, use) => {
@@ -36,7 +40,13 @@ export const test = base.extend<Fixtures>({
   // shares the session cookie and the test skips the form.
   registerViaApi: async ({ page, uniqueEmail }, use) => {
     await use(async (overrides = {}) => {
-      const user = { name: "Priya Test", email: uniqueEmail(), password: "secret12", phone: "9876543210", ...overrides };
+      const user = {
+        name: "Priya Test",
+        email: uniqueEmail(),
+        password: "secret12",
+        phone: "9876543210",
+        ...overrides,
+      };
       const res = await page.request.post("/api/auth/register", { data: user });
       expect(res.status(), await res.text()).toBe(201);
       return user;
@@ -63,7 +73,9 @@ export async function newProduct(
   const admin = await playwright.request.newContext({ baseURL });
   try {
     expect((await admin.post("/api/auth/login", { data: ADMIN })).status()).toBe(200);
-    const res = await admin.post("/api/products", { data: { description: "Made by a test", price: 350, image: "", images: [], ...fields } });
+    const res = await admin.post("/api/products", {
+      data: { description: "Made by a test", price: 350, image: "", images: [], ...fields },
+    });
     expect(res.status(), await res.text()).toBe(201);
     return ((await res.json()) as { _id: string })._id;
   } finally {

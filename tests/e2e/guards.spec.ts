@@ -1,7 +1,12 @@
 import { ADMIN } from "../playwright.config";
 import { expect, nav, sharedDb, test, toaster } from "./fixtures";
 
-test("a guest on a protected page goes to /login and comes back after logging in", async ({ page, goto, registerViaApi, context }) => {
+test("a guest on a protected page goes to /login and comes back after logging in", async ({
+  page,
+  goto,
+  registerViaApi,
+  context,
+}) => {
   const user = await registerViaApi();
   await context.clearCookies();
   await goto("/orders?o=abc123");
@@ -13,7 +18,12 @@ test("a guest on a protected page goes to /login and comes back after logging in
   await expect(page.getByRole("heading", { name: "My Orders" })).toBeVisible();
 });
 
-test("a session that ended on the server: the next protected page says so once and sends to login", async ({ page, goto, registerViaApi, context }) => {
+test("a session that ended on the server: the next protected page says so once and sends to login", async ({
+  page,
+  goto,
+  registerViaApi,
+  context,
+}) => {
   const ENDED = "Your session has ended. Please log in again.";
   // A guest who never logged in is just sent to login.
   await goto("/orders");

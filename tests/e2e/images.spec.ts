@@ -3,7 +3,11 @@ import { expect, sharedDb, test } from "./fixtures";
 
 test("a broken product image shows the grey 'No Image' placeholder in a fixed box", async ({ page, goto }) => {
   const id = randomBytes(12).toString("hex");
-  await sharedDb().run("insert into products (id, name, description, price, stock, image) values (?, ?, 'Test', 10000, 3, '/uploads/does-not-exist.png')", id, `Broken Picture ${id.slice(-4)}`);
+  await sharedDb().run(
+    "insert into products (id, name, description, price, stock, image) values (?, ?, 'Test', 10000, 3, '/uploads/does-not-exist.png')",
+    id,
+    `Broken Picture ${id.slice(-4)}`,
+  );
 
   await goto(`/product/${id}`);
   const img = page.locator(".gallery-main");
@@ -45,7 +49,10 @@ test("every demo picture loads", async ({ page, goto }) => {
     const failed = await Promise.all(
       demo.map((el) => {
         el.loading = "eager";
-        return el.decode().then(() => null, () => el.src);
+        return el.decode().then(
+          () => null,
+          () => el.src,
+        );
       }),
     );
     return { count: demo.length, failed: failed.filter(Boolean) };

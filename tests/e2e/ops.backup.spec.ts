@@ -4,7 +4,20 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { testDb } from "../db";
 import { onPostgres } from "../pg-e2e";
-import { adminClient, Client, createProduct, dbHealth, placeOrder, ROOT, runsHere, sleep, startServer, tempDir, uniqueEmail, type TestServer } from "../server";
+import {
+  adminClient,
+  Client,
+  createProduct,
+  dbHealth,
+  placeOrder,
+  ROOT,
+  runsHere,
+  sleep,
+  startServer,
+  tempDir,
+  uniqueEmail,
+  type TestServer,
+} from "../server";
 
 // Operations: online backup while orders are written, health check, request logs.
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "server-level test: runs once");
@@ -18,7 +31,11 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-function runBackup(dbPath: string, target: string, timeoutMs: number): Promise<{ code: number | null; output: string; ms: number }> {
+function runBackup(
+  dbPath: string,
+  target: string,
+  timeoutMs: number,
+): Promise<{ code: number | null; output: string; ms: number }> {
   return new Promise((resolve) => {
     const started = Date.now();
     const proc = spawn(process.execPath, [join(ROOT, "scripts", "backup.mjs"), target], {
@@ -41,7 +58,10 @@ function runBackup(dbPath: string, target: string, timeoutMs: number): Promise<{
 }
 
 test("npm run backup copies a sound database while orders are being written", async ({}, testInfo) => {
-  test.skip(onPostgres, "npm run backup copies the SQLite file with SQLite's online backup API: on PostgreSQL there is no file, and pg_dump is the tool");
+  test.skip(
+    onPostgres,
+    "npm run backup copies the SQLite file with SQLite's online backup API: on PostgreSQL there is no file, and pg_dump is the tool",
+  );
   test.setTimeout(60_000);
   const admin = await adminClient(server.url);
   const product = await createProduct(admin, { name: "Backup Test Beeswax", stock: 100_000 });
@@ -72,7 +92,10 @@ test("npm run backup copies a sound database while orders are being written", as
   const placedDuring = placed - placedBefore;
   writing = false;
   await Promise.all(stream);
-  testInfo.annotations.push({ type: "backup", description: `${backup.ms} ms, ${placedDuring} orders written meanwhile: ${backup.output.trim()}` });
+  testInfo.annotations.push({
+    type: "backup",
+    description: `${backup.ms} ms, ${placedDuring} orders written meanwhile: ${backup.output.trim()}`,
+  });
 
   expect(failures).toEqual([]);
   expect(backup.code, backup.output).toBe(0);
@@ -84,7 +107,10 @@ test("npm run backup copies a sound database while orders are being written", as
   expect(await copy.value("select count(*) from products")).toBeGreaterThan(0);
   // A consistent snapshot: stock and order lines agree.
   const stock = (await copy.value<number>("select stock from products where id = ?", product))!;
-  const sold = (await copy.value<number>("select coalesce(sum(qty), 0) from order_items where product_id = ?", product))!;
+  const sold = (await copy.value<number>(
+    "select coalesce(sum(qty), 0) from order_items where product_id = ?",
+    product,
+  ))!;
   expect(stock + sold).toBe(100_000);
   // The backup refuses to overwrite an existing file.
   const again = await runBackup(server.database, target, 30_000);
@@ -128,11 +154,22 @@ test("one JSON log line per request, without query strings, cookies or passwords
   for (let i = 0; i < 50 && !mine().some((l) => l.path === `/no-such-page-${marker}`); i++) await sleep(20);
 
   const out = server.stdout();
-  for (const secret of [password, encodeURIComponent(password), search, `token=`, session, decodeURIComponent(session), "__session", "Cookie"]) {
+  for (const secret of [
+    password,
+    encodeURIComponent(password),
+    search,
+    `token=`,
+    session,
+    decodeURIComponent(session),
+    "__session",
+    "Cookie",
+  ]) {
     expect(out, `the log must not contain ${secret}`).not.toContain(secret);
   }
   // Every non-empty stdout line after start-up is one JSON object with the fields.
-  const lines = out.split("\n").filter((l) => l.trim() !== "" && !l.startsWith("Candle shop listening") && !l.startsWith("Seeded"));
+  const lines = out
+    .split("\n")
+    .filter((l) => l.trim() !== "" && !l.startsWith("Candle shop listening") && !l.startsWith("Seeded"));
   for (const line of lines) {
     const entry = JSON.parse(line) as LogLine;
     expect(Object.keys(entry).sort()).toEqual(["ip", "method", "ms", "path", "pid", "status", "t"]);
@@ -144,7 +181,9 @@ test("one JSON log line per request, without query strings, cookies or passwords
   const count = (method: string, path: string) => logged.filter((l) => l.method === method && l.path === path).length;
   expect(count("GET", `/no-such-page-${marker}`)).toBe(1);
   expect(logged.find((l) => l.path === `/no-such-page-${marker}`)).toMatchObject({ status: 302, ip: "127.0.0.1" });
-  expect(logged.filter((l) => l.method === "POST" && l.path === "/api/auth/login").map((l) => l.status)).toEqual(expect.arrayContaining([200, 401]));
+  expect(logged.filter((l) => l.method === "POST" && l.path === "/api/auth/login").map((l) => l.status)).toEqual(
+    expect.arrayContaining([200, 401]),
+  );
   expect(logged.some((l) => l.method === "POST" && l.path === "/login" && l.status === 302)).toBe(true);
   expect(logged.some((l) => l.method === "GET" && l.path === "/shop" && l.status === 200)).toBe(true);
 });
@@ -155,7 +194,15 @@ test("a client's mistake is answered and logged as a request, not as a server er
   const before = server.logs().length;
   // A POST to a page that has no form: 405. A body that is not a form: 415. Neither is a fault of ours.
   expect((await client.fetch(`/shop?${marker}`, { method: "POST", form: { a: "1" } })).status).toBe(405);
-  expect((await client.fetch("/login", { method: "POST", body: '{"email":"a@b.co"}', headers: { "Content-Type": "application/json" } })).status).toBe(415);
+  expect(
+    (
+      await client.fetch("/login", {
+        method: "POST",
+        body: '{"email":"a@b.co"}',
+        headers: { "Content-Type": "application/json" },
+      })
+    ).status,
+  ).toBe(415);
   expect((await client.fetch("/healthz")).status).toBe(200);
   for (let i = 0; i < 50 && !server.logs().slice(before).includes('"/healthz"'); i++) await sleep(20);
   const written = server.logs().slice(before);

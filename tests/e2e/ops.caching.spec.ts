@@ -6,7 +6,20 @@ import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { watchCsp } from "../csp-watch";
 import { onPostgres } from "../pg-e2e";
-import { adminClient, Client, createProduct, dbOf, nodeFetch, placeOrder, ROOT, runsHere, sleep, startServer, uniqueEmail, type TestServer } from "../server";
+import {
+  adminClient,
+  Client,
+  createProduct,
+  dbOf,
+  nodeFetch,
+  placeOrder,
+  ROOT,
+  runsHere,
+  sleep,
+  startServer,
+  uniqueEmail,
+  type TestServer,
+} from "../server";
 
 // What makes the shop cheap to serve: build assets compressed once at build time, and whole guest
 // pages kept until the database changes (app/utils/page-cache.server.ts), sent as the same bytes
@@ -46,7 +59,12 @@ test("build assets go out as their build-time brotli or gzip copy, byte for byte
   const style = readdirSync(dir).find((f) => f.endsWith(".css"))!;
   for (const file of [script, style]) {
     const original = readFileSync(join(dir, file));
-    for (const [accept, encoding] of [["gzip, deflate, br", "br"], ["gzip", "gzip"], ["identity", null], ["br;q=0, gzip", "gzip"]] as const) {
+    for (const [accept, encoding] of [
+      ["gzip, deflate, br", "br"],
+      ["gzip", "gzip"],
+      ["identity", null],
+      ["br;q=0, gzip", "gzip"],
+    ] as const) {
       const res = await raw(server.url, `/assets/${file}`, { "Accept-Encoding": accept });
       expect(res.status).toBe(200);
       expect(res.headers.get("content-encoding"), `${file} for ${accept}`).toBe(encoding);
@@ -72,7 +90,8 @@ test("a guest page is rendered once, then sent from the cache as the same bytes,
   const rendered = decode(first.bytes, first.headers.get("content-encoding")).toString("utf8");
   const nonce = nonceOf(first.headers.get("content-security-policy"));
   expect(nonce).toBeTruthy();
-  for (const tag of [...rendered.matchAll(/<script\b[^>]*>/g)].map((m) => m[0])) expect(tag).toContain(`nonce="${nonce}"`);
+  for (const tag of [...rendered.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]))
+    expect(tag).toContain(`nonce="${nonce}"`);
 
   // A hit is that page without the spent nonce, byte for byte the same in every encoding.
   const kept = rendered.replaceAll(` nonce="${nonce}"`, "");
@@ -82,11 +101,17 @@ test("a guest page is rendered once, then sent from the cache as the same bytes,
     const csp = r.headers.get("content-security-policy")!;
     expect(csp).toContain("frame-ancestors 'none'");
     expect(nonceOf(csp), "a kept page names no nonce").toBeUndefined();
-    const scriptSrc = csp.split(";").map((d) => d.trim()).find((d) => d.startsWith("script-src"))!;
+    const scriptSrc = csp
+      .split(";")
+      .map((d) => d.trim())
+      .find((d) => d.startsWith("script-src"))!;
     expect(scriptSrc).not.toContain("'unsafe-inline'");
     const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter((m) => !/\bsrc=/.test(m[1]!));
     expect(inline.length).toBeGreaterThan(0);
-    for (const m of inline) expect(scriptSrc, "each inline script is allowed by its hash").toContain(`'sha256-${createHash("sha256").update(m[2]!).digest("base64")}'`);
+    for (const m of inline)
+      expect(scriptSrc, "each inline script is allowed by its hash").toContain(
+        `'sha256-${createHash("sha256").update(m[2]!).digest("base64")}'`,
+      );
     expect(r.headers.get("x-content-type-options")).toBe("nosniff");
     expect(r.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expect(Number(r.headers.get("content-length"))).toBe(r.bytes.length);
@@ -109,7 +134,8 @@ test("in Chromium with JS on, a kept page hydrates under its hash-only CSP and n
   const violations = await watchCsp(page);
   // Each worker keeps its own copy: once both have rendered the page, every answer is a hit.
   let cache: string | undefined;
-  for (let i = 0; i < 4 && cache !== "hit"; i++) cache = (await page.goto(`${server.url}/about`))!.headers()["x-page-cache"];
+  for (let i = 0; i < 4 && cache !== "hit"; i++)
+    cache = (await page.goto(`${server.url}/about`))!.headers()["x-page-cache"];
   expect(cache, "the browser got the kept copy").toBe("hit");
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Shop" }).click();
@@ -144,7 +170,14 @@ test("a cached page changes as soon as the catalogue does: an edit, an order, a 
   expect(cached.html).toContain(name);
 
   // An admin edit through the API.
-  expect((await admin.fetch(`/api/products/${id}`, { method: "PUT", json: { name: `${name} Renamed`, description: "Made by the ops tests", price: 499, stock: 1 } })).status).toBe(200);
+  expect(
+    (
+      await admin.fetch(`/api/products/${id}`, {
+        method: "PUT",
+        json: { name: `${name} Renamed`, description: "Made by the ops tests", price: 499, stock: 1 },
+      })
+    ).status,
+  ).toBe(200);
   const renamed = await pageShowing(`${name} Renamed`);
   expect(renamed.cache).toBe("miss");
   expect(renamed.html).toContain(`${name} Renamed`);
@@ -158,7 +191,10 @@ test("a cached page changes as soon as the catalogue does: an edit, an order, a 
   expect((await page()).cache).toBe("hit");
 
   // A review shows at once.
-  expect((await customer.fetch(`/api/products/${id}/reviews`, { json: { rating: 4, comment: "Reviewed past the cache" } })).status).toBe(201);
+  expect(
+    (await customer.fetch(`/api/products/${id}/reviews`, { json: { rating: 4, comment: "Reviewed past the cache" } }))
+      .status,
+  ).toBe(201);
   const reviewed = await pageShowing("Reviewed past the cache");
   expect(reviewed.cache).toBe("miss");
   expect(reviewed.html).toContain("Reviewed past the cache");

@@ -93,9 +93,15 @@ test("failed logins spread over two workers are still refused on the 11th", asyn
   const eleventh = await login("the-right-one");
   for (const agent of agents) agent.destroy();
   expect(eleventh.status).toBe(429);
-  expect(JSON.parse(eleventh.text)).toEqual({ message: "Too many failed logins for this email. Please wait a minute and try again." });
+  expect(JSON.parse(eleventh.text)).toEqual({
+    message: "Too many failed logins for this email. Please wait a minute and try again.",
+  });
   await sleep(200);
-  const pids = new Set(logLines(server).filter((l) => l.path === "/api/auth/login").map((l) => l.pid));
+  const pids = new Set(
+    logLines(server)
+      .filter((l) => l.path === "/api/auth/login")
+      .map((l) => l.pid),
+  );
   expect(pids.size, "both workers answered some of the attempts").toBe(2);
 });
 
@@ -156,12 +162,18 @@ test("kill -9 of one worker while orders stream in: no acknowledged order is los
   expect(health.status).toBe(200);
   const db = dbOf(server);
   expect(await dbHealth(db)).toEqual({ integrity: "ok", ordersWithoutItems: 0 });
-  const lost = await ordersWithoutLines(db, confirmed.map((c) => c.id));
+  const lost = await ordersWithoutLines(
+    db,
+    confirmed.map((c) => c.id),
+  );
   expect(lost, `${lost.length} of ${confirmed.length} acknowledged orders lost`).toEqual([]);
   const stock = (await db.value<number>("select stock from products where id = ?", product))!;
   const sold = (await db.value<number>("select coalesce(sum(qty), 0) from order_items where product_id = ?", product))!;
   expect(stock + sold).toBe(STOCK);
-  testInfo.annotations.push({ type: "orders", description: `${confirmed.length} acknowledged, ${unanswered} cut off by the kill` });
+  testInfo.annotations.push({
+    type: "orders",
+    description: `${confirmed.length} acknowledged, ${unanswered} cut off by the kill`,
+  });
 });
 
 test("a rolling restart (SIGHUP) under load: every request answered, every worker replaced", async ({}, testInfo) => {
@@ -205,7 +217,12 @@ test("a rolling restart (SIGHUP) under load: every request answered, every worke
   expect(answered).toBeGreaterThan(100);
   // Every request logged once the restart was done was answered by a new worker.
   const afterDone = server.stdout().slice(server.stdout().indexOf("Rolling restart done"));
-  const after = new Set(afterDone.split("\n").filter((l) => l.startsWith("{")).map((l) => (JSON.parse(l) as LogLine).pid));
+  const after = new Set(
+    afterDone
+      .split("\n")
+      .filter((l) => l.startsWith("{"))
+      .map((l) => (JSON.parse(l) as LogLine).pid),
+  );
   expect(after.size).toBeGreaterThan(0);
   for (const pid of after) expect(before.has(pid), `pid ${pid} answered after the restart`).toBe(false);
   expect(server.proc.exitCode).toBeNull();
@@ -231,7 +248,9 @@ test("static files answer 304 to a matching If-None-Match, and Range requests", 
   expect(part.status).toBe(206);
   expect((await part.arrayBuffer()).byteLength).toBe(10);
   // A backwards range is ignored (the whole file), never a 500.
-  const backwards = await fetch(`${server.url}${asset}`, { headers: { range: "bytes=9-2", "accept-encoding": "identity" } });
+  const backwards = await fetch(`${server.url}${asset}`, {
+    headers: { range: "bytes=9-2", "accept-encoding": "identity" },
+  });
   expect(backwards.status).toBe(200);
 });
 
@@ -264,7 +283,10 @@ test("npm run dev: the same server, so a cross-site post is refused, bodies are 
   proc.stderr!.on("data", (c: Buffer) => (logs += c.toString()));
   try {
     for (let i = 0; ; i++) {
-      const ok = await fetch(`${url}/healthz`).then((r) => r.status === 200, () => false);
+      const ok = await fetch(`${url}/healthz`).then(
+        (r) => r.status === 200,
+        () => false,
+      );
       if (ok) break;
       if (i > 900 || proc.exitCode !== null) throw new Error(`dev server did not start:\n${logs}`);
       await sleep(100);
@@ -286,17 +308,33 @@ test("npm run dev: the same server, so a cross-site post is refused, bodies are 
       body: "intent=clear",
     });
     expect(crossSite.status).toBe(403);
-    const tooBig = await fetch(`${url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: "x".repeat(2 * 1024 * 1024) });
+    const tooBig = await fetch(`${url}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "x".repeat(2 * 1024 * 1024),
+    });
     expect(tooBig.status).toBe(413);
     expect((await rawRequest(`${url}/`, { method: "TRACE" })).status).toBe(405);
 
     // Per-address limits see the real client address in dev too.
     const email = uniqueEmail("dev");
     for (let i = 1; i <= 10; i++) {
-      const res = await rawRequest(`${url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: `nope-${i}` }) });
+      const res = await rawRequest(`${url}/api/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email, password: `nope-${i}` }),
+      });
       expect(res.status).toBe(401);
     }
-    expect((await rawRequest(`${url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: "x" }) })).status).toBe(429);
+    expect(
+      (
+        await rawRequest(`${url}/api/auth/login`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ email, password: "x" }),
+        })
+      ).status,
+    ).toBe(429);
   } finally {
     proc.kill("SIGTERM");
     await new Promise((r) => (proc.exitCode !== null ? r(null) : proc.once("exit", r)));

@@ -1,5 +1,16 @@
 import { expect, test } from "@playwright/test";
-import { adminClient, Client, createProduct, dbHealth, dbOf, placeOrder, runsHere, startServer, uniqueEmail, type TestServer } from "../server";
+import {
+  adminClient,
+  Client,
+  createProduct,
+  dbHealth,
+  dbOf,
+  placeOrder,
+  runsHere,
+  startServer,
+  uniqueEmail,
+  type TestServer,
+} from "../server";
 
 // Server-level test with its own server and database: it needs no browser, so it runs once.
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "server-level test: runs once");
@@ -38,7 +49,9 @@ test("20 customers racing for the last 5 candles: exactly 5 orders, stock 0, nev
 
   const db = dbOf(server);
   expect(await db.value("select stock from products where id = ?", product)).toBe(0);
-  const orderIds = (await db.all<{ order_id: string }>("select distinct order_id from order_items where product_id = ?", product)).map((r) => r.order_id);
+  const orderIds = (
+    await db.all<{ order_id: string }>("select distinct order_id from order_items where product_id = ?", product)
+  ).map((r) => r.order_id);
   expect(orderIds.sort()).toEqual(won.map((a) => a.body._id).sort());
   expect(await db.value("select coalesce(sum(qty), 0) from order_items where product_id = ?", product)).toBe(5);
   expect((await dbHealth(db)).ordersWithoutItems).toBe(0);

@@ -1,5 +1,18 @@
 import { expect, test } from "@playwright/test";
-import { adminClient, Client, createProduct, dbHealth, dbOf, ordersWithoutLines, placeOrder, runsHere, sleep, startServer, uniqueEmail, type TestServer } from "../server";
+import {
+  adminClient,
+  Client,
+  createProduct,
+  dbHealth,
+  dbOf,
+  ordersWithoutLines,
+  placeOrder,
+  runsHere,
+  sleep,
+  startServer,
+  uniqueEmail,
+  type TestServer,
+} from "../server";
 
 // Server-level test with its own server and database: it needs no browser, so it runs once.
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "server-level test: runs once");
@@ -16,7 +29,10 @@ test("kill -9 while orders stream in: every confirmed order survives with its it
   servers.push(first);
   const admin = await adminClient(first.url);
   const STOCK = 100_000;
-  const products = [await createProduct(admin, { name: "Crash Test Cedar", stock: STOCK }), await createProduct(admin, { name: "Crash Test Citrus", stock: STOCK })];
+  const products = [
+    await createProduct(admin, { name: "Crash Test Cedar", stock: STOCK }),
+    await createProduct(admin, { name: "Crash Test Citrus", stock: STOCK }),
+  ];
   const customers = await Promise.all(
     Array.from({ length: 4 }, async () => {
       const c = new Client(first.url);

@@ -28,7 +28,9 @@ function scriptsOf(html: string) {
   }));
 }
 
-test("HTML pages carry an enforced CSP that allows exactly their inline scripts: a new nonce per render, or a kept page's hashes", async ({ baseURL }) => {
+test("HTML pages carry an enforced CSP that allows exactly their inline scripts: a new nonce per render, or a kept page's hashes", async ({
+  baseURL,
+}) => {
   const nonces: string[] = [];
   // A repeated "/" may come from the page cache (other tests' orders empty it on this shared
   // server; ops.caching.spec.ts checks kept pages on a server of its own).
@@ -64,7 +66,9 @@ test("HTML pages carry an enforced CSP that allows exactly their inline scripts:
   expect(new Set(nonces).size, "a fresh nonce for every render").toBe(nonces.length);
 });
 
-test("nosniff, referrer, permissions and framing headers on pages, JSON and files; no HSTS over plain HTTP", async ({ baseURL }) => {
+test("nosniff, referrer, permissions and framing headers on pages, JSON and files; no HSTS over plain HTTP", async ({
+  baseURL,
+}) => {
   const html = await fetch(`${baseURL}/shop`);
   const asset = /\/assets\/[^"]+\.js/.exec(await html.text())?.[0];
   expect(asset).toBeTruthy();
@@ -89,12 +93,16 @@ test("HSTS only behind a trusted proxy that says the request came over HTTPS", a
   const tls = await fetch(`${proxied.url}/`, { headers: { "X-Forwarded-Proto": "https" } });
   expect(tls.status).toBe(200);
   expect(tls.headers.get("strict-transport-security")).toMatch(/^max-age=(\d+)/);
-  expect(Number(/max-age=(\d+)/.exec(tls.headers.get("strict-transport-security")!)![1])).toBeGreaterThanOrEqual(31_536_000);
+  expect(Number(/max-age=(\d+)/.exec(tls.headers.get("strict-transport-security")!)![1])).toBeGreaterThanOrEqual(
+    31_536_000,
+  );
   expect(tls.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
   expect(tls.headers.get("x-content-type-options")).toBe("nosniff");
 });
 
-test("a response that sets two cookies keeps both Set-Cookie headers (form login: __session and __toast)", async ({ baseURL }) => {
+test("a response that sets two cookies keeps both Set-Cookie headers (form login: __session and __toast)", async ({
+  baseURL,
+}) => {
   const email = uniqueEmail("cookies");
   const signup = new Client(baseURL!);
   expect((await signup.register(email)).status).toBe(201);
@@ -133,7 +141,12 @@ test("behind a trusted TLS proxy, a same-origin form login works and keeps both 
   });
   expect(res.status, await res.clone().text()).toBe(302);
   expect(res.headers.get("strict-transport-security")).toBeTruthy();
-  expect(res.headers.getSetCookie().map((c) => c.split("=")[0]).sort()).toEqual(["__session", "__toast"]);
+  expect(
+    res.headers
+      .getSetCookie()
+      .map((c) => c.split("=")[0])
+      .sort(),
+  ).toEqual(["__session", "__toast"]);
 });
 
 test("in Chromium with JS on, the home and shop pages hydrate with no CSP violation", async ({ page, baseURL }) => {

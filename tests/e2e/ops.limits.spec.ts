@@ -32,7 +32,10 @@ let admin: Client;
 let bigStock: string;
 test.beforeAll(async ({}, testInfo) => {
   if (!runsHere(testInfo)) return;
-  [server, signups] = await Promise.all([startServer({ env: { RATE_LIMIT_FACTOR: "1" } }), startServer({ env: { RATE_LIMIT_FACTOR: "1" } })]);
+  [server, signups] = await Promise.all([
+    startServer({ env: { RATE_LIMIT_FACTOR: "1" } }),
+    startServer({ env: { RATE_LIMIT_FACTOR: "1" } }),
+  ]);
   admin = await adminClient(server.url);
   bigStock = await createProduct(admin, { name: "Limits Test Lantern", stock: 100_000 });
 });
@@ -91,11 +94,17 @@ test.describe("rate limits", () => {
         expect(await page.text()).toContain("Invalid email or password");
       }
     }
-    await expect429(await from(signups).login(email, "wrong-11"), /^Too many failed logins for this email\. Please wait a minute and try again\.$/);
+    await expect429(
+      await from(signups).login(email, "wrong-11"),
+      /^Too many failed logins for this email\. Please wait a minute and try again\.$/,
+    );
     await expect429(await from(signups).login(email, "secret12"), /for this email/);
 
     // The HTML door: 429 with the message in the page, and no session.
-    const form = await from(signups).fetch("/login", { form: { email, password: "secret12", redirect: "" }, headers: { Accept: "text/html" } });
+    const form = await from(signups).fetch("/login", {
+      form: { email, password: "secret12", redirect: "" },
+      headers: { Accept: "text/html" },
+    });
     expect(form.status).toBe(429);
     expect(form.headers.get("content-type")).toContain("text/html");
     expect(form.headers.getSetCookie().filter((c) => c.startsWith("__session="))).toEqual([]);
@@ -108,11 +117,18 @@ test.describe("rate limits", () => {
     const email = uniqueEmail("limits");
     await insertUser(dbOf(server), email);
     const attacker = from();
-    for (let i = 1; i <= 10; i++) expect((await attacker.login(uniqueEmail(`guess${i}`), "nope-nope")).status, `attempt ${i}`).toBe(401);
-    await expect429(await attacker.login(uniqueEmail("guess11"), "nope-nope"), /^Too many failed logins\. Please wait a minute and try again\.$/);
+    for (let i = 1; i <= 10; i++)
+      expect((await attacker.login(uniqueEmail(`guess${i}`), "nope-nope")).status, `attempt ${i}`).toBe(401);
+    await expect429(
+      await attacker.login(uniqueEmail("guess11"), "nope-nope"),
+      /^Too many failed logins\. Please wait a minute and try again\.$/,
+    );
     // Locked out even with a right password, and a forged proxy header changes nothing without TRUST_PROXY.
     await expect429(await attacker.login(email, "secret12"), /^Too many failed logins\./);
-    await expect429(await attacker.login(uniqueEmail("guess12"), "nope-nope", { "X-Forwarded-For": "203.0.113.7" }), /^Too many failed logins\./);
+    await expect429(
+      await attacker.login(uniqueEmail("guess12"), "nope-nope", { "X-Forwarded-For": "203.0.113.7" }),
+      /^Too many failed logins\./,
+    );
   });
 
   test("one address's failed logins do not lock out customers at other addresses", async () => {
@@ -126,7 +142,10 @@ test.describe("rate limits", () => {
   test("a client cannot choose its own address with an X-Shop-Client-Ip header", async () => {
     const attacker = from();
     await burnLoginsFrom(attacker);
-    await expect429(await attacker.login(uniqueEmail("guess"), "nope-nope", { "X-Shop-Client-Ip": "198.51.100.9" }), /^Too many failed logins\./);
+    await expect429(
+      await attacker.login(uniqueEmail("guess"), "nope-nope", { "X-Shop-Client-Ip": "198.51.100.9" }),
+      /^Too many failed logins\./,
+    );
   });
 
   test("the 21st registration from one address in an hour is refused", async () => {
@@ -139,7 +158,9 @@ test.describe("rate limits", () => {
     const email = uniqueEmail("reg21");
     await expect429(await client.register(email), /^Too many new accounts from your network/);
     // The HTML door too (a guest from the same address: a signed-in visitor is sent home).
-    const page = await new Client(signups.url, client.options).fetch("/register", { form: { name: "Ops Tester", email, phone: "9876543210", password: "secret12" } });
+    const page = await new Client(signups.url, client.options).fetch("/register", {
+      form: { name: "Ops Tester", email, phone: "9876543210", password: "secret12" },
+    });
     expect(page.status).toBe(429);
     expect(await page.text()).toContain("Too many new accounts from your network");
     expect(await dbOf(signups).value("select count(*) from users where email = ?", email)).toBe(0);
@@ -156,22 +177,34 @@ test.describe("rate limits", () => {
   test("the 31st review by one user in a minute is refused", async () => {
     const { client } = await customer();
     for (let i = 1; i <= 30; i++) {
-      const res = await client.fetch(`/api/products/${bigStock}/reviews`, { json: { rating: 1 + (i % 5), comment: `Review ${i}` } });
+      const res = await client.fetch(`/api/products/${bigStock}/reviews`, {
+        json: { rating: 1 + (i % 5), comment: `Review ${i}` },
+      });
       // One review per customer per product: the first adds it, the others replace it.
       expect(res.status, `review ${i}`).toBe(i === 1 ? 201 : 200);
     }
-    await expect429(await client.fetch(`/api/products/${bigStock}/reviews`, { json: { rating: 5, comment: "One too many" } }), /^You are posting reviews too fast/);
+    await expect429(
+      await client.fetch(`/api/products/${bigStock}/reviews`, { json: { rating: 5, comment: "One too many" } }),
+      /^You are posting reviews too fast/,
+    );
     expect(await dbOf(server).value("select count(*) from reviews where comment = 'One too many'")).toBe(0);
     // Another user may still review.
     const other = await customer();
-    expect((await other.client.fetch(`/api/products/${bigStock}/reviews`, { json: { rating: 4, comment: "Fine" } })).status).toBe(201);
+    expect(
+      (await other.client.fetch(`/api/products/${bigStock}/reviews`, { json: { rating: 4, comment: "Fine" } })).status,
+    ).toBe(201);
   });
 
   test("the 31st order by one user in a minute is refused", async () => {
     const { client, email } = await customer();
     for (let i = 1; i <= 30; i++) expect((await placeOrder(client, bigStock, 1)).status, `order ${i}`).toBe(201);
     await expect429(await placeOrder(client, bigStock, 1), /^Too many orders in a minute/);
-    expect(await dbOf(server).value("select count(*) from orders o join users u on u.id = o.user_id where u.email = ?", email)).toBe(30);
+    expect(
+      await dbOf(server).value(
+        "select count(*) from orders o join users u on u.id = o.user_id where u.email = ?",
+        email,
+      ),
+    ).toBe(30);
   });
 });
 
@@ -185,7 +218,15 @@ test.describe("body limits", () => {
     const started = Date.now();
     // 50 MB announced, 1 KB sent: the answer must not wait for the rest.
     socket.write(
-      [`POST /api/auth/login HTTP/1.1`, `Host: ${hostname}:${port}`, `Origin: ${server.url}`, "Content-Type: application/json", `Content-Length: ${50 * 1024 * 1024}`, "", `{"email":"${"a".repeat(1000)}`].join("\r\n"),
+      [
+        `POST /api/auth/login HTTP/1.1`,
+        `Host: ${hostname}:${port}`,
+        `Origin: ${server.url}`,
+        "Content-Type: application/json",
+        `Content-Length: ${50 * 1024 * 1024}`,
+        "",
+        `{"email":"${"a".repeat(1000)}`,
+      ].join("\r\n"),
     );
     while (!/\r\n\r\n[^]*\}/.test(raw) && Date.now() - started < 5_000) await sleep(20);
     socket.destroy();
@@ -200,7 +241,9 @@ test.describe("body limits", () => {
     expect(res.headers.getSetCookie()).toEqual([]);
   });
 
-  test("an upload over 5 MB to /api/uploads is refused with 413 (from a browser, as the product editor sends it)", async ({ page }) => {
+  test("an upload over 5 MB to /api/uploads is refused with 413 (from a browser, as the product editor sends it)", async ({
+    page,
+  }) => {
     await page.context().addCookies([...admin.cookies].map(([name, value]) => ({ name, value, url: server.url })));
     await page.goto(`${server.url}/about`);
     const answers = await page.evaluate(async () => {
@@ -230,15 +273,26 @@ test.describe("cross-site requests", () => {
   async function shopper() {
     const { client, email } = await customer();
     const product = bigStock;
-    const added = await client.fetch("/cart", { form: { intent: "add", productId: product, qty: "2", redirectTo: "/cart" } });
+    const added = await client.fetch("/cart", {
+      form: { intent: "add", productId: product, qty: "2", redirectTo: "/cart" },
+    });
     expect(added.status).toBe(302);
     expect(client.cookies.get("rk_cart_v1")).toBeTruthy();
     return { client, email };
   }
-  const sessionsOf = (email: string) => dbOf(server).value<number>("select count(*) from sessions s join users u on u.id = s.user_id where u.email = ?", email);
-  const ordersOf = (email: string) => dbOf(server).value<number>("select count(*) from orders o join users u on u.id = o.user_id where u.email = ?", email);
+  const sessionsOf = (email: string) =>
+    dbOf(server).value<number>(
+      "select count(*) from sessions s join users u on u.id = s.user_id where u.email = ?",
+      email,
+    );
+  const ordersOf = (email: string) =>
+    dbOf(server).value<number>(
+      "select count(*) from orders o join users u on u.id = o.user_id where u.email = ?",
+      email,
+    );
   const me = async (client: Client) => (await client.fetch("/api/auth/me")).status;
-  const cartShows = async (client: Client) => (await (await client.fetch("/cart")).text()).includes("Limits Test Lantern");
+  const cartShows = async (client: Client) =>
+    (await (await client.fetch("/cart")).text()).includes("Limits Test Lantern");
 
   test("POST /logout, /api/orders and /cart from another origin: 403 and nothing changes", async () => {
     const { client, email } = await shopper();
@@ -250,7 +304,11 @@ test.describe("cross-site requests", () => {
     expect(logout.headers.getSetCookie()).toEqual([]);
     const order = await client.fetch("/api/orders", {
       headers: evil,
-      json: { contact: { name: "X", email, phone: "9876543210" }, shippingAddress: { address: "1 Road", city: "Pune", state: "Maharashtra", pin: "411001" }, items: [{ product: bigStock, qty: 1 }] },
+      json: {
+        contact: { name: "X", email, phone: "9876543210" },
+        shippingAddress: { address: "1 Road", city: "Pune", state: "Maharashtra", pin: "411001" },
+        items: [{ product: bigStock, qty: 1 }],
+      },
     });
     expect(order.status).toBe(403);
     expect(await order.json()).toEqual({ message: expect.stringMatching(/cross-site/i) });
@@ -267,7 +325,11 @@ test.describe("cross-site requests", () => {
 
   test("no Origin but Sec-Fetch-Site: cross-site is refused too", async () => {
     const { client, email } = await shopper();
-    const headers = { Cookie: client.cookieHeader(), "Sec-Fetch-Site": "cross-site", "Content-Type": "application/x-www-form-urlencoded" };
+    const headers = {
+      Cookie: client.cookieHeader(),
+      "Sec-Fetch-Site": "cross-site",
+      "Content-Type": "application/x-www-form-urlencoded",
+    };
     for (const [path, body] of [
       ["/logout", ""],
       ["/cart", "intent=clear"],
@@ -286,7 +348,11 @@ test.describe("cross-site requests", () => {
     const { client, email } = await shopper();
     const order = await client.fetch("/api/orders", {
       headers: { "Sec-Fetch-Site": "same-origin" },
-      json: { contact: { name: "X", email, phone: "9876543210" }, shippingAddress: { address: "1 Road", city: "Pune", state: "Maharashtra", pin: "411001" }, items: [{ product: bigStock, qty: 1 }] },
+      json: {
+        contact: { name: "X", email, phone: "9876543210" },
+        shippingAddress: { address: "1 Road", city: "Pune", state: "Maharashtra", pin: "411001" },
+        items: [{ product: bigStock, qty: 1 }],
+      },
     });
     expect(order.status).toBe(201);
     expect(await ordersOf(email)).toBe(1);

@@ -36,7 +36,10 @@ test.afterAll(async () => {
 });
 
 /** Server `a` on a new database, then `b` on the same database and upload folder. */
-async function twoServers(env: { a: Record<string, string>; b: Record<string, string> }): Promise<[TestServer, TestServer]> {
+async function twoServers(env: {
+  a: Record<string, string>;
+  b: Record<string, string>;
+}): Promise<[TestServer, TestServer]> {
   const a = await startServer({ env: env.a });
   started.push(a);
   const b = await startServer({ database: a.database, env: { UPLOAD_DIR: a.uploadDir, ...env.b } });
@@ -49,7 +52,10 @@ let a: TestServer;
 let b: TestServer;
 test.beforeAll(async ({}, testInfo) => {
   if (!runsHere(testInfo) || !onPostgres) return;
-  [a, b] = await twoServers({ a: { RATE_LIMIT_FACTOR: "1", WEB_CONCURRENCY: "2" }, b: { RATE_LIMIT_FACTOR: "1", WEB_CONCURRENCY: "1" } });
+  [a, b] = await twoServers({
+    a: { RATE_LIMIT_FACTOR: "1", WEB_CONCURRENCY: "2" },
+    b: { RATE_LIMIT_FACTOR: "1", WEB_CONCURRENCY: "1" },
+  });
 });
 
 /** A customer written to the database (sign-ups are limited per address), logged in on `server`. */
@@ -68,21 +74,34 @@ test("20 buyers on two servers for the last 5 candles: exactly 5 orders, stock 0
   const answers = await Promise.all(
     buyers.map(async (buyer) => {
       const res = await placeOrder(buyer, product, 1);
-      return { server: buyer.baseUrl, status: res.status, body: (await res.json()) as { _id?: string; message?: string } };
+      return {
+        server: buyer.baseUrl,
+        status: res.status,
+        body: (await res.json()) as { _id?: string; message?: string },
+      };
     }),
   );
   const won = answers.filter((x) => x.status === 201);
   const refused = answers.filter((x) => x.status !== 201);
   expect(won).toHaveLength(5);
   // Each buyer wanted one: "Only N left" would be untrue, whatever N.
-  for (const x of refused) expect({ status: x.status, message: x.body.message }).toEqual({ status: 400, message: "Two Servers Tealight is sold out." });
+  for (const x of refused)
+    expect({ status: x.status, message: x.body.message }).toEqual({
+      status: 400,
+      message: "Two Servers Tealight is sold out.",
+    });
 
   const db = dbOf(a);
   expect(await db.value("select stock from products where id = ?", product)).toBe(0);
-  const orderIds = (await db.all<{ order_id: string }>("select order_id from order_items where product_id = ?", product)).map((r) => r.order_id);
+  const orderIds = (
+    await db.all<{ order_id: string }>("select order_id from order_items where product_id = ?", product)
+  ).map((r) => r.order_id);
   expect(orderIds.sort()).toEqual(won.map((x) => x.body._id).sort());
   expect((await dbHealth(db)).ordersWithoutItems).toBe(0);
-  test.info().annotations.push({ type: "winners", description: `${won.filter((x) => x.server === a.url).length} on A, ${won.filter((x) => x.server === b.url).length} on B` });
+  test.info().annotations.push({
+    type: "winners",
+    description: `${won.filter((x) => x.server === a.url).length} on A, ${won.filter((x) => x.server === b.url).length} on B`,
+  });
 });
 
 test("a session made on one server works on the other, and logging out on one ends it on both", async () => {
@@ -111,12 +130,16 @@ test("failed logins for one email spread over both servers are refused on the 11
   const email = uniqueEmail("spread");
   await insertUser(dbOf(a), email, "the-right-one");
   // Each attempt from another address, so only the per-email rule can trip; A and B in turn.
-  const attempt = (i: number, password: string) => new Client((i % 2 ? b : a).url, { localAddress: `127.0.0.${40 + i}` }).login(email, password);
-  for (let i = 1; i <= 10; i++) expect((await attempt(i, `wrong-${i}`)).status, `failure ${i} on ${i % 2 ? "B" : "A"}`).toBe(401);
+  const attempt = (i: number, password: string) =>
+    new Client((i % 2 ? b : a).url, { localAddress: `127.0.0.${40 + i}` }).login(email, password);
+  for (let i = 1; i <= 10; i++)
+    expect((await attempt(i, `wrong-${i}`)).status, `failure ${i} on ${i % 2 ? "B" : "A"}`).toBe(401);
   for (const i of [11, 12]) {
     const res = await attempt(i, "the-right-one");
     expect(res.status, `attempt ${i} on ${i % 2 ? "B" : "A"}`).toBe(429);
-    expect(await res.json()).toEqual({ message: "Too many failed logins for this email. Please wait a minute and try again." });
+    expect(await res.json()).toEqual({
+      message: "Too many failed logins for this email. Please wait a minute and try again.",
+    });
   }
 });
 
@@ -174,8 +197,12 @@ test("kill -9 of one server while orders stream in to both: every acknowledged o
     while (running) {
       try {
         const res = await placeOrder(customer, product, 1);
-        if (res.status === 201) confirmed.push({ id: ((await res.json()) as { _id: string })._id, server: customer.baseUrl, at: Date.now() });
-        else failures.push(`${customer.baseUrl === victim.url ? "victim" : "survivor"} ${res.status}: ${await res.text()}`);
+        if (res.status === 201)
+          confirmed.push({ id: ((await res.json()) as { _id: string })._id, server: customer.baseUrl, at: Date.now() });
+        else
+          failures.push(
+            `${customer.baseUrl === victim.url ? "victim" : "survivor"} ${res.status}: ${await res.text()}`,
+          );
       } catch {
         // Only the killed server's connections may die: never acknowledged, so not counted.
         if (customer.baseUrl === victim.url && killedAt) cutOff++;
@@ -207,7 +234,10 @@ test("kill -9 of one server while orders stream in to both: every acknowledged o
   expect(health.status).toBe(200);
 
   const db = dbOf(survivor);
-  const lost = await ordersWithoutLines(db, confirmed.map((c) => c.id));
+  const lost = await ordersWithoutLines(
+    db,
+    confirmed.map((c) => c.id),
+  );
   expect(lost, `${lost.length} of ${confirmed.length} acknowledged orders have no lines`).toEqual([]);
   expect(await dbHealth(db)).toEqual({ integrity: "ok", ordersWithoutItems: 0 });
   // Stock taken and lines written commit together, also for the orders the kill cut off.
@@ -215,5 +245,8 @@ test("kill -9 of one server while orders stream in to both: every acknowledged o
   const sold = (await db.value<number>("select coalesce(sum(qty), 0) from order_items where product_id = ?", product))!;
   expect(stock + sold).toBe(STOCK);
   expect(sold).toBeGreaterThanOrEqual(confirmed.length);
-  testInfo.annotations.push({ type: "orders", description: `${countOn(victim)} on the victim, ${countOn(survivor)} on the survivor, ${cutOff} cut off by the kill` });
+  testInfo.annotations.push({
+    type: "orders",
+    description: `${countOn(victim)} on the victim, ${countOn(survivor)} on the survivor, ${cutOff} cut off by the kill`,
+  });
 });

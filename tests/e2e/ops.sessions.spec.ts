@@ -26,8 +26,13 @@ function sessionIdOf(cookieValue: string): string {
   return JSON.parse(payload) as string;
 }
 
-const rowOf = (id: string) => dbOf(server).get<{ id: string; userId: string; expiresAt: number }>('select id, user_id as "userId", expires_at as "expiresAt" from sessions where id = ?', id);
-const setExpiry = (id: string, expiresAt: number) => dbOf(server).run("update sessions set expires_at = ? where id = ?", expiresAt, id);
+const rowOf = (id: string) =>
+  dbOf(server).get<{ id: string; userId: string; expiresAt: number }>(
+    'select id, user_id as "userId", expires_at as "expiresAt" from sessions where id = ?',
+    id,
+  );
+const setExpiry = (id: string, expiresAt: number) =>
+  dbOf(server).run("update sessions set expires_at = ? where id = ?", expiresAt, id);
 
 async function signedUp() {
   const client = new Client(server.url);
@@ -42,7 +47,10 @@ test("the session cookie is a signed random id only: HttpOnly, SameSite=Lax, Sec
   const { client, email, userId, res } = await signedUp();
   const header = res.headers.getSetCookie().find((c) => c.startsWith("__session="))!;
   expect(header).toBeTruthy();
-  const attributes = header.split(";").slice(1).map((a) => a.trim().toLowerCase());
+  const attributes = header
+    .split(";")
+    .slice(1)
+    .map((a) => a.trim().toLowerCase());
   expect(attributes).toContain("httponly");
   expect(attributes).toContain("samesite=lax");
   expect(attributes).toContain("secure");
@@ -62,7 +70,10 @@ test("the session cookie is a signed random id only: HttpOnly, SameSite=Lax, Sec
   const dot = raw.lastIndexOf(".");
   const [payload, signature] = [raw.slice(0, dot), raw.slice(dot + 1)];
   const flip = (c: string) => (c === "A" ? "B" : "A");
-  for (const tampered of [`${payload}.${flip(signature[0]!)}${signature.slice(1)}`, `${flip(payload[0]!)}${payload.slice(1)}.${signature}`]) {
+  for (const tampered of [
+    `${payload}.${flip(signature[0]!)}${signature.slice(1)}`,
+    `${flip(payload[0]!)}${payload.slice(1)}.${signature}`,
+  ]) {
     expect(tampered).not.toBe(raw);
     const forged = new Client(server.url);
     forged.cookies.set("__session", encodeURIComponent(tampered));

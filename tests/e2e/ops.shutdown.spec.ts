@@ -1,7 +1,19 @@
 import { expect, test } from "@playwright/test";
 import { Agent, request as httpRequest } from "node:http";
 import { connect, type Socket } from "node:net";
-import { ADDRESS, Client, dbHealth, dbOf, placeOrder, rawRequest, runsHere, sleep, startServer, uniqueEmail, type TestServer } from "../server";
+import {
+  ADDRESS,
+  Client,
+  dbHealth,
+  dbOf,
+  placeOrder,
+  rawRequest,
+  runsHere,
+  sleep,
+  startServer,
+  uniqueEmail,
+  type TestServer,
+} from "../server";
 
 // Server-level test with its own server and database: it needs no browser, so it runs once.
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "server-level test: runs once");
@@ -33,7 +45,8 @@ function parseResponse(raw: string): Raw | null {
   let rest = raw.slice(split + 4);
   const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(headers)?.[1] ?? 0);
   const length = /\r\ncontent-length: *(\d+)/i.exec(headers);
-  if (length) return rest.length >= Number(length[1]) ? { status, headers, body: rest.slice(0, Number(length[1])) } : null;
+  if (length)
+    return rest.length >= Number(length[1]) ? { status, headers, body: rest.slice(0, Number(length[1])) } : null;
   if (!/\r\ntransfer-encoding: *chunked/i.test(headers)) return null;
   let body = "";
   for (;;) {
@@ -82,17 +95,26 @@ function twoPart(url: string, first: string, rest: string) {
 
 const head = (url: string, method: string, path: string, headers: Record<string, string> = {}) => {
   const { host } = new URL(url);
-  return [`${method} ${path} HTTP/1.1`, `Host: ${host}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)].join("\r\n") + "\r\n";
+  return (
+    [`${method} ${path} HTTP/1.1`, `Host: ${host}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)].join(
+      "\r\n",
+    ) + "\r\n"
+  );
 };
 
 /** A page or PDF request with everything but the blank line that ends its headers. */
-const slowGet = (url: string, path: string, cookie?: string) => twoPart(url, head(url, "GET", path, cookie ? { Cookie: cookie } : {}), "\r\n");
+const slowGet = (url: string, path: string, cookie?: string) =>
+  twoPart(url, head(url, "GET", path, cookie ? { Cookie: cookie } : {}), "\r\n");
 
 /** A JSON POST with its headers and half its body. */
 function slowPost(url: string, path: string, json: unknown, cookie?: string) {
   const body = Buffer.from(JSON.stringify(json)).toString("latin1");
   const half = Math.floor(body.length / 2);
-  const headers: Record<string, string> = { Origin: url, "Content-Type": "application/json", "Content-Length": String(body.length) };
+  const headers: Record<string, string> = {
+    Origin: url,
+    "Content-Type": "application/json",
+    "Content-Length": String(body.length),
+  };
   if (cookie) headers.Cookie = cookie;
   return twoPart(url, `${head(url, "POST", path, headers)}\r\n${body.slice(0, half)}`, body.slice(half));
 }
@@ -121,7 +143,16 @@ test("SIGTERM: in-flight requests finish, new connections are refused, exit 0 wi
     slowGet(url, "/"),
   ];
   const login = slowPost(url, "/api/auth/login", { email, password: "secret12" });
-  const order = slowPost(url, "/api/orders", { contact: { name: "Late Buyer", email, phone: "9876543210" }, shippingAddress: ADDRESS, items: [{ product: productId, qty: 1 }] }, customer.cookieHeader());
+  const order = slowPost(
+    url,
+    "/api/orders",
+    {
+      contact: { name: "Late Buyer", email, phone: "9876543210" },
+      shippingAddress: ADDRESS,
+      items: [{ product: productId, qty: 1 }],
+    },
+    customer.cookieHeader(),
+  );
   // A browser-like keep-alive connection that sits idle: it must not hold the shutdown up.
   const idle = new Agent({ keepAlive: true });
   const warm = await fetchWith(idle, `${url}/about`);
@@ -135,7 +166,11 @@ test("SIGTERM: in-flight requests finish, new connections are refused, exit 0 wi
   server.proc.kill("SIGTERM");
   for (const [i, page] of (await Promise.all(pages)).entries()) {
     expect(page.status, `request ${i}: ${page.body.slice(0, 300)}\n${server.logs()}`).toBe(200);
-    if (i === 3 || i === 4) expect(page.body.startsWith("%PDF-") && page.body.trimEnd().endsWith("%%EOF"), `request ${i} is a whole PDF`).toBe(true);
+    if (i === 3 || i === 4)
+      expect(
+        page.body.startsWith("%PDF-") && page.body.trimEnd().endsWith("%%EOF"),
+        `request ${i} is a whole PDF`,
+      ).toBe(true);
     else expect(page.body.trimEnd().endsWith("</html>"), `request ${i} is a whole page`).toBe(true);
   }
 
@@ -171,7 +206,10 @@ test("SIGTERM: in-flight requests finish, new connections are refused, exit 0 wi
   expect(tookMs).toBeLessThan(10_000);
   expect(server.logs()).toContain("SIGTERM: finishing in-flight requests");
   expect(server.logs()).toMatch(/Stopped\.\s*$/);
-  testInfo.annotations.push({ type: "exit", description: `exited ${tookMs} ms after SIGTERM; late answers said ${/\r\nconnection: *(\S+)/i.exec(loggedIn.headers)?.[1]}` });
+  testInfo.annotations.push({
+    type: "exit",
+    description: `exited ${tookMs} ms after SIGTERM; late answers said ${/\r\nconnection: *(\S+)/i.exec(loggedIn.headers)?.[1]}`,
+  });
 
   const db = dbOf(server);
   expect(await dbHealth(db)).toEqual({ integrity: "ok", ordersWithoutItems: 0 });

@@ -2,13 +2,21 @@ import { expect, nav, queryOne, test, toaster } from "./fixtures";
 
 const contact = { name: "Focus Tester", email: "f@example.com", phone: "9876543210" };
 const shippingAddress = { address: "1 Residency Road", city: "Bangalore", state: "Karnataka", pin: "560025" };
-const productId = async (name: string) => (await queryOne<{ id: string }>("select id from products where name = ?", name))!.id;
+const productId = async (name: string) =>
+  (await queryOne<{ id: string }>("select id from products where name = ?", name))!.id;
 
-test("My Orders: Refresh shows new orders; with JS, regaining focus does too", async ({ page, goto, jsEnabled, registerViaApi }) => {
+test("My Orders: Refresh shows new orders; with JS, regaining focus does too", async ({
+  page,
+  goto,
+  jsEnabled,
+  registerViaApi,
+}) => {
   await registerViaApi();
   await goto("/orders");
   await expect(page.getByText("You have no orders yet.")).toBeVisible();
-  const res = await page.request.post("/api/orders", { data: { contact, shippingAddress, items: [{ product: await productId("Honey Oat"), qty: 1 }] } });
+  const res = await page.request.post("/api/orders", {
+    data: { contact, shippingAddress, items: [{ product: await productId("Honey Oat"), qty: 1 }] },
+  });
   expect(res.status()).toBe(201);
   const { _id } = await res.json();
   if (jsEnabled) {
@@ -19,10 +27,17 @@ test("My Orders: Refresh shows new orders; with JS, regaining focus does too", a
   await expect(page.locator(`#order-${_id}`)).toContainText(`Order #${_id.slice(-6)}`);
 });
 
-test("with JS: the thank-you page keeps the last order id, My Orders highlights it and forgets it after 5 s", async ({ page, goto, jsEnabled, registerViaApi }) => {
+test("with JS: the thank-you page keeps the last order id, My Orders highlights it and forgets it after 5 s", async ({
+  page,
+  goto,
+  jsEnabled,
+  registerViaApi,
+}) => {
   test.skip(!jsEnabled, "localStorage is a JS enhancement");
   await registerViaApi();
-  const res = await page.request.post("/api/orders", { data: { contact, shippingAddress, items: [{ product: await productId("Honey Oat"), qty: 1 }] } });
+  const res = await page.request.post("/api/orders", {
+    data: { contact, shippingAddress, items: [{ product: await productId("Honey Oat"), qty: 1 }] },
+  });
   const { _id } = await res.json();
   await goto(`/thank-you?o=${_id}`);
   await expect(page.getByText(`#${_id.slice(-6)}`)).toBeVisible();
@@ -33,7 +48,12 @@ test("with JS: the thank-you page keeps the last order id, My Orders highlights 
   await expect.poll(() => page.evaluate(() => localStorage.getItem("rk_last_order_v1")), { timeout: 8000 }).toBeNull();
 });
 
-test("with JS: a network error on My Orders says so and retries once by itself after 3 s", async ({ page, goto, jsEnabled, registerViaApi }) => {
+test("with JS: a network error on My Orders says so and retries once by itself after 3 s", async ({
+  page,
+  goto,
+  jsEnabled,
+  registerViaApi,
+}) => {
   test.skip(!jsEnabled, "client-side loading only exists with JS");
   await registerViaApi();
   await goto("/");
@@ -49,12 +69,19 @@ test("with JS: a network error on My Orders says so and retries once by itself a
   expect(failures).toBe(2);
 });
 
-test("with JS: a server error on My Orders shows the spec's text and a Retry", async ({ page, goto, jsEnabled, registerViaApi }) => {
+test("with JS: a server error on My Orders shows the spec's text and a Retry", async ({
+  page,
+  goto,
+  jsEnabled,
+  registerViaApi,
+}) => {
   test.skip(!jsEnabled, "client-side loading only exists with JS");
   await registerViaApi();
   await goto("/");
   let fail = true;
-  await page.route("**/orders.data*", (route) => (fail ? route.fulfill({ status: 503, body: "down" }) : route.continue()));
+  await page.route("**/orders.data*", (route) =>
+    fail ? route.fulfill({ status: 503, body: "down" }) : route.continue(),
+  );
   await nav(page).getByRole("link", { name: "My Orders" }).click();
   await expect(page.getByRole("alert")).toHaveText("Server is waking up or temporary issue. Please try again.");
   fail = false;
@@ -63,10 +90,23 @@ test("with JS: a server error on My Orders shows the spec's text and a Retry", a
   await expect(page.getByText("You have no orders yet.")).toBeVisible();
 });
 
-test("one customer's order is not in another customer's list", async ({ page, goto, registerViaApi, playwright, baseURL, uniqueEmail }) => {
+test("one customer's order is not in another customer's list", async ({
+  page,
+  goto,
+  registerViaApi,
+  playwright,
+  baseURL,
+  uniqueEmail,
+}) => {
   const other = await playwright.request.newContext({ baseURL });
-  await other.post("/api/auth/register", { data: { name: "Other", email: uniqueEmail(), password: "secret12", phone: "9876543210" } });
-  const { _id } = await (await other.post("/api/orders", { data: { contact, shippingAddress, items: [{ product: await productId("Honey Oat"), qty: 1 }] } })).json();
+  await other.post("/api/auth/register", {
+    data: { name: "Other", email: uniqueEmail(), password: "secret12", phone: "9876543210" },
+  });
+  const { _id } = await (
+    await other.post("/api/orders", {
+      data: { contact, shippingAddress, items: [{ product: await productId("Honey Oat"), qty: 1 }] },
+    })
+  ).json();
   await other.dispose();
   await registerViaApi();
   await goto(`/orders?o=${_id}`);

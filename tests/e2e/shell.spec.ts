@@ -4,7 +4,8 @@ test("navigation shows links by login state and marks the active one", async ({ 
   await goto("/");
   const links = nav(page);
   await expect(links.getByRole("link", { name: "Home" })).toHaveAttribute("aria-current", "page");
-  for (const name of ["Shop", "Login", "Sign up"]) await expect(links.getByRole("link", { name, exact: true })).toBeVisible();
+  for (const name of ["Shop", "Login", "Sign up"])
+    await expect(links.getByRole("link", { name, exact: true })).toBeVisible();
   for (const name of ["My Orders", "Admin", "Cart"]) await expect(links.getByRole("link", { name })).toHaveCount(0);
   await expect(links.getByRole("button", { name: "Logout" })).toHaveCount(0);
 
@@ -49,10 +50,22 @@ test("footer has support, social and policy links; policy pages carry the facts"
   await footer.getByRole("link", { name: "Refund & Returns" }).click();
   await expect(page).toHaveURL(/\/policy\/refund$/);
   const body = page.locator("main");
-  for (const fact of ["2-4 business days", "5-9 business days", "only in India", "within 7 days", "unboxing video", "Used candles are not returnable", "5-7 business days"]) {
+  for (const fact of [
+    "2-4 business days",
+    "5-9 business days",
+    "only in India",
+    "within 7 days",
+    "unboxing video",
+    "Used candles are not returnable",
+    "5-7 business days",
+  ]) {
     await expect(body).toContainText(fact);
   }
-  for (const [link, heading] of [["Terms", "Terms"], ["Privacy", "Privacy"], ["About", "About"]] as const) {
+  for (const [link, heading] of [
+    ["Terms", "Terms"],
+    ["Privacy", "Privacy"],
+    ["About", "About"],
+  ] as const) {
     await page.locator("footer").getByRole("link", { name: link, exact: true }).click();
     await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
   }

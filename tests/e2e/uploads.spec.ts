@@ -27,7 +27,15 @@ const listing = async () => [...(await storedPictures(server.database, server.up
 
 /** The first 100 bytes of a real PNG made by sharp: signature and IHDR intact, image data cut short. */
 async function truncatedPng(): Promise<Buffer> {
-  const full = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#c8782a", noise: { type: "gaussian", mean: 128, sigma: 40 } } })
+  const full = await sharp({
+    create: {
+      width: 64,
+      height: 48,
+      channels: 3,
+      background: "#c8782a",
+      noise: { type: "gaussian", mean: 128, sigma: 40 },
+    },
+  })
     .png()
     .toBuffer();
   const cut = full.subarray(0, 100);
@@ -38,7 +46,9 @@ async function truncatedPng(): Promise<Buffer> {
 /** A product of the admin's, with two gallery pictures. */
 async function productWithTwoPictures(name: string): Promise<{ id: string; images: string[] }> {
   const images = ["/images/demo/rose-garden-1.svg", "/images/demo/rose-garden-2.svg"];
-  const res = await admin.fetch("/api/products", { json: { name, description: "Upload tests", price: 250, stock: 3, images } });
+  const res = await admin.fetch("/api/products", {
+    json: { name, description: "Upload tests", price: 250, stock: 3, images },
+  });
   expect(res.status, await res.clone().text()).toBe(201);
   return { id: ((await res.json()) as { _id: string })._id, images };
 }
@@ -46,8 +56,10 @@ async function productWithTwoPictures(name: string): Promise<{ id: string; image
 const productRow = async (id: string) => {
   const db = dbOf(server);
   return {
-    product: await db.get("select name, price, stock, image, deleted_at as \"deletedAt\" from products where id = ?", id),
-    images: (await db.all<{ url: string }>("select url from product_images where product_id = ? order by position", id)).map((r) => r.url),
+    product: await db.get('select name, price, stock, image, deleted_at as "deletedAt" from products where id = ?', id),
+    images: (
+      await db.all<{ url: string }>("select url from product_images where product_id = ? order by position", id)
+    ).map((r) => r.url),
   };
 };
 
@@ -77,16 +89,29 @@ test("POST /api/uploads: a truncated PNG is 400 with the upload message and writ
   expect(ok.status).toBe(201);
   const { url } = (await ok.json()) as { url: string };
   const id = /^\/uploads\/([0-9a-f]{24})\.png$/.exec(url)![1]!;
-  expect((await listing()).filter((f) => !before.includes(f))).toEqual([`${id}-1200.png`, `${id}-1200.webp`, `${id}-320.png`, `${id}-320.webp`, `${id}-640.png`, `${id}-640.webp`, `${id}.png`]);
+  expect((await listing()).filter((f) => !before.includes(f))).toEqual([
+    `${id}-1200.png`,
+    `${id}-1200.webp`,
+    `${id}-320.png`,
+    `${id}-320.webp`,
+    `${id}-640.png`,
+    `${id}-640.webp`,
+    `${id}.png`,
+  ]);
 });
 
-test("product form: a truncated PNG in the gallery shows the upload message and saves nothing", async ({ page, jsEnabled }) => {
+test("product form: a truncated PNG in the gallery shows the upload message and saves nothing", async ({
+  page,
+  jsEnabled,
+}) => {
   const name = `Broken Picture ${test.info().project.name} ${Date.now()}`;
   await asAdmin(page, "/admin/products/new", jsEnabled);
   const before = await listing();
   await page.getByLabel("Name").fill(name);
   await page.getByLabel("Price (₹)").fill("100");
-  await page.getByLabel("Add pictures").setInputFiles([{ name: "broken.png", mimeType: "image/png", buffer: await truncatedPng() }]);
+  await page
+    .getByLabel("Add pictures")
+    .setInputFiles([{ name: "broken.png", mimeType: "image/png", buffer: await truncatedPng() }]);
   if (jsEnabled) {
     // Uploaded at once through /api/uploads: refused there, and said under the gallery.
     await expect(galleryError(page)).toHaveText(`${UPLOAD_NOT_IMAGE} (broken.png)`);
@@ -100,7 +125,10 @@ test("product form: a truncated PNG in the gallery shows the upload message and 
   expect(await listing()).toEqual(before);
 });
 
-test("product form: 2 pictures + 20 files are refused; the product and the upload dir stay as they were", async ({ page, jsEnabled }) => {
+test("product form: 2 pictures + 20 files are refused; the product and the upload dir stay as they were", async ({
+  page,
+  jsEnabled,
+}) => {
   const { id, images } = await productWithTwoPictures(`Twenty Files ${test.info().project.name} ${Date.now()}`);
   const saved = await productRow(id);
   expect(saved.images).toEqual(images);
@@ -108,7 +136,11 @@ test("product form: 2 pictures + 20 files are refused; the product and the uploa
   await expect(page.locator(".gallery-edit li")).toHaveCount(2);
   const before = await listing();
   await page.getByLabel("Name").fill("Renamed by the refused post");
-  const files = Array.from({ length: 20 }, (_, i) => ({ name: `p${i}.png`, mimeType: "image/png", buffer: png(8 + i, 8, [i * 10, 100, 50]) }));
+  const files = Array.from({ length: 20 }, (_, i) => ({
+    name: `p${i}.png`,
+    mimeType: "image/png",
+    buffer: png(8 + i, 8, [i * 10, 100, 50]),
+  }));
   await page.getByLabel("Add pictures").setInputFiles(files);
   const message = "At most 12 pictures: this would make 22. Untick some or choose fewer files.";
   if (jsEnabled) {
@@ -129,15 +161,24 @@ test("product form: files posted for a product that no longer exists are not sav
   // Another admin deletes it while this one has the editor open.
   expect((await admin.fetch(`/api/products/${id}`, { method: "DELETE" })).status).toBe(200);
   const before = await listing();
-  const pictures = [0, 1, 2].map((i) => ({ name: `p${i}.png`, mimeType: "image/png", buffer: png(20 + i, 20, [40, 80, 120]) }));
+  const pictures = [0, 1, 2].map((i) => ({
+    name: `p${i}.png`,
+    mimeType: "image/png",
+    buffer: png(20 + i, 20, [40, 80, 120]),
+  }));
   if (jsEnabled) {
     // With JS a chosen file is uploaded on its own at once (and kept: the API does not know the
     // product), so the multipart post the form sends without JS is sent as it is.
     const form = new FormData();
     form.set("name", "Ghost");
     form.set("price", "5");
-    for (const p of pictures) form.append("gallery", new File([new Uint8Array(p.buffer)], p.name, { type: p.mimeType }));
-    const res = await page.request.post(`${server.url}/admin/products/${id}`, { headers: { Origin: server.url }, multipart: form, maxRedirects: 0 });
+    for (const p of pictures)
+      form.append("gallery", new File([new Uint8Array(p.buffer)], p.name, { type: p.mimeType }));
+    const res = await page.request.post(`${server.url}/admin/products/${id}`, {
+      headers: { Origin: server.url },
+      multipart: form,
+      maxRedirects: 0,
+    });
     expect(res.status()).toBeLessThan(500);
     expect(res.headers().location).toBe("/admin");
   } else {

@@ -18,14 +18,30 @@ describe("every order, for the admin", () => {
   beforeAll(async () => {
     const orderRows: (typeof orders.$inferInsert)[] = [];
     const itemRows: (typeof orderItems.$inferInsert)[] = [];
-    const contact = { contactName: "A", contactEmail: "a@example.com", contactPhone: "9876543210", address: "x", city: "y", state: "z", pin: "560001" };
+    const contact = {
+      contactName: "A",
+      contactEmail: "a@example.com",
+      contactPhone: "9876543210",
+      address: "x",
+      city: "y",
+      state: "z",
+      pin: "560001",
+    };
     for (let i = 0; i < N; i++) {
       const id = newId();
       ids.push(id);
       // Several orders share a second: newest first, then by id.
       const createdAt = new Date((1_700_000_000 + Math.floor(i / 4)) * 1000);
       orderRows.push({ id, ...contact, subtotal: (i % 3) + 1, shipping: 4900, grandTotal: (i % 3) + 4901, createdAt });
-      for (let line = 1; line <= (i % 3) + 1; line++) itemRows.push({ id: newId(), orderId: id, productId: product, name: `Line ${line} of ${i}`, qty: line, price: 100 });
+      for (let line = 1; line <= (i % 3) + 1; line++)
+        itemRows.push({
+          id: newId(),
+          orderId: id,
+          productId: product,
+          name: `Line ${line} of ${i}`,
+          qty: line,
+          price: 100,
+        });
     }
     await writeTransaction(async (tx) => {
       await tx.insert(products).values({ id: product, name: "Jar", price: 100, stock: 0 });
@@ -33,7 +49,9 @@ describe("every order, for the admin", () => {
       for (let i = 0; i < orderRows.length; i += 500) await tx.insert(orders).values(orderRows.slice(i, i + 500));
       for (let i = 0; i < itemRows.length; i += 500) await tx.insert(orderItems).values(itemRows.slice(i, i + 500));
     });
-    newestFirst = (await raw.all<{ id: string }>("select id from orders order by created_at desc, id desc")).map((r) => r.id);
+    newestFirst = (await raw.all<{ id: string }>("select id from orders order by created_at desc, id desc")).map(
+      (r) => r.id,
+    );
   });
 
   it("GET /api/orders's list: every order, past any cap, each with its own lines in order", async () => {
@@ -41,7 +59,9 @@ describe("every order, for the admin", () => {
     expect(all.map((o) => o.id)).toEqual(newestFirst);
     for (const o of all) {
       const i = ids.indexOf(o.id);
-      expect(o.items.map((l) => l.name)).toEqual(Array.from({ length: (i % 3) + 1 }, (_, k) => `Line ${k + 1} of ${i}`));
+      expect(o.items.map((l) => l.name)).toEqual(
+        Array.from({ length: (i % 3) + 1 }, (_, k) => `Line ${k + 1} of ${i}`),
+      );
     }
   });
 
@@ -53,7 +73,9 @@ describe("every order, for the admin", () => {
     for (let page = 1; page <= first.totalPages; page++) {
       const p = await pageOfOrders(page);
       expect(p.page).toBe(page);
-      expect(p.orders.length).toBe(page < first.totalPages ? ADMIN_ORDERS_PER_PAGE : N - (first.totalPages - 1) * ADMIN_ORDERS_PER_PAGE);
+      expect(p.orders.length).toBe(
+        page < first.totalPages ? ADMIN_ORDERS_PER_PAGE : N - (first.totalPages - 1) * ADMIN_ORDERS_PER_PAGE,
+      );
       for (const o of p.orders) expect(o.items.length).toBe((ids.indexOf(o.id) % 3) + 1);
       seen.push(...p.orders.map((o) => o.id));
     }

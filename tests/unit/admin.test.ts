@@ -25,23 +25,45 @@ describe("detectImageType: by content, not by name", () => {
   ])("%s", (type, data) => {
     expect(detectImageType(data)).toBe(type);
   });
-  it.each([[ascii("<svg xmlns='http://www.w3.org/2000/svg'>")], [ascii("RIFF\0\0\0\0WAVEfmt ")], [ascii("%PDF-1.7")], [bytes()], [bytes(0xff, 0xd8)], [ascii("GIF90a")]])(
-    "refuses %#",
-    (data) => {
-      expect(detectImageType(data)).toBeNull();
-    },
-  );
+  it.each([
+    [ascii("<svg xmlns='http://www.w3.org/2000/svg'>")],
+    [ascii("RIFF\0\0\0\0WAVEfmt ")],
+    [ascii("%PDF-1.7")],
+    [bytes()],
+    [bytes(0xff, 0xd8)],
+    [ascii("GIF90a")],
+  ])("refuses %#", (data) => {
+    expect(detectImageType(data)).toBeNull();
+  });
 });
 
 describe("productSchema (form strings and JSON numbers alike)", () => {
   it("converts rupees to paise, MRP 0 to none, and defaults", () => {
     expect(productSchema.parse({ name: " Rose ", price: "199.99", mrp: "0", stock: "4" })).toEqual({
-      name: "Rose", description: "", price: 19999, mrp: null, stock: 4, image: "", images: [],
+      name: "Rose",
+      description: "",
+      price: 19999,
+      mrp: null,
+      stock: 4,
+      image: "",
+      images: [],
     });
-    expect(productSchema.parse({ name: "Rose", price: 10, mrp: 12.5, images: [{ url: "/uploads/a.png" }, "https://cdn.example/b.jpg"] })).toMatchObject({
-      price: 1000, mrp: 1250, stock: 0, images: ["/uploads/a.png", "https://cdn.example/b.jpg"],
+    expect(
+      productSchema.parse({
+        name: "Rose",
+        price: 10,
+        mrp: 12.5,
+        images: [{ url: "/uploads/a.png" }, "https://cdn.example/b.jpg"],
+      }),
+    ).toMatchObject({
+      price: 1000,
+      mrp: 1250,
+      stock: 0,
+      images: ["/uploads/a.png", "https://cdn.example/b.jpg"],
     });
-    expect(productSchema.parse({ name: "Rose", price: "1", images: "/uploads/a.png" }).images).toEqual(["/uploads/a.png"]);
+    expect(productSchema.parse({ name: "Rose", price: "1", images: "/uploads/a.png" }).images).toEqual([
+      "/uploads/a.png",
+    ]);
   });
   it.each([
     [{ price: 1 }, "name"],
@@ -135,10 +157,27 @@ describe("productSchema (form strings and JSON numbers alike)", () => {
 
 describe("admin product model", () => {
   it("creates, edits, and soft-deletes; the gallery's first picture is the image by default", async () => {
-    const id = await createProduct(productSchema.parse({ name: "Jar", price: 5, images: ["/uploads/1.png", "/uploads/2.png"] }));
-    expect(await getProduct(id)).toMatchObject({ name: "Jar", price: 500, image: "/uploads/1.png", images: ["/uploads/1.png", "/uploads/2.png"] });
-    expect(await updateProduct(id, productSchema.parse({ name: "Jar 2", price: 6, image: "/x.png", images: ["/uploads/2.png"] }))).toBe(true);
-    expect(await getProductForEdit(id)).toMatchObject({ name: "Jar 2", price: 600, image: "/x.png", images: ["/uploads/2.png"] });
+    const id = await createProduct(
+      productSchema.parse({ name: "Jar", price: 5, images: ["/uploads/1.png", "/uploads/2.png"] }),
+    );
+    expect(await getProduct(id)).toMatchObject({
+      name: "Jar",
+      price: 500,
+      image: "/uploads/1.png",
+      images: ["/uploads/1.png", "/uploads/2.png"],
+    });
+    expect(
+      await updateProduct(
+        id,
+        productSchema.parse({ name: "Jar 2", price: 6, image: "/x.png", images: ["/uploads/2.png"] }),
+      ),
+    ).toBe(true);
+    expect(await getProductForEdit(id)).toMatchObject({
+      name: "Jar 2",
+      price: 600,
+      image: "/x.png",
+      images: ["/uploads/2.png"],
+    });
     expect(await deleteProduct(id)).toBe(true);
     expect(await deleteProduct(id)).toBe(false);
     expect(await getProduct(id)).toBeNull();
@@ -151,7 +190,9 @@ describe("order status and stock (spec §4; README: cancel and delete rules)", (
   const shippingAddress = { address: "x", city: "y", state: "z", pin: "560001" };
   let userId = "";
   beforeAll(async () => {
-    userId = (await createUser({ name: "U", email: "admin-unit@example.com", phone: "9876543210", password: "secret1" })).id;
+    userId = (
+      await createUser({ name: "U", email: "admin-unit@example.com", phone: "9876543210", password: "secret1" })
+    ).id;
   });
   const product = async (stock: number) => {
     const id = newId();
@@ -210,7 +251,14 @@ describe("order status and stock (spec §4; README: cancel and delete rules)", (
     expect(await deleteOrder(cancelled)).toBe(true);
     expect(await stock(p)).toBe(8);
     expect(await deleteOrder(open)).toBe(false);
-    expect(await raw.value("select cast(count(*) as integer) from order_items where order_id in (?, ?, ?)", open, delivered, cancelled)).toBe(0);
+    expect(
+      await raw.value(
+        "select cast(count(*) as integer) from order_items where order_id in (?, ?, ?)",
+        open,
+        delivered,
+        cancelled,
+      ),
+    ).toBe(0);
   });
 });
 

@@ -54,11 +54,14 @@ describe("registerSchema", () => {
     expect(summaryOf(input).summary).toBe(REGISTER_INCOMPLETE);
   });
 
-  it.each(["12345", "5876543210", "+1 202 555 0100", "98765432"])("phone %j is refused with the spec's phone text", (phone) => {
-    const { summary, errors } = summaryOf({ ...valid, phone });
-    expect(errors.phone).toEqual([PHONE_INVALID]);
-    expect(summary).toBe(PHONE_INVALID);
-  });
+  it.each(["12345", "5876543210", "+1 202 555 0100", "98765432"])(
+    "phone %j is refused with the spec's phone text",
+    (phone) => {
+      const { summary, errors } = summaryOf({ ...valid, phone });
+      expect(errors.phone).toEqual([PHONE_INVALID]);
+      expect(summary).toBe(PHONE_INVALID);
+    },
+  );
 
   it("a short password is refused: field text and 'Please fill all fields correctly'", () => {
     const { summary, errors } = summaryOf({ ...valid, password: "12345" });
@@ -85,14 +88,17 @@ describe("loginSchema", () => {
   it("lower-cases and trims the email", () => {
     expect(loginSchema.parse({ email: " A@B.CO ", password: "x" }).email).toBe("a@b.co");
   });
-  it.each([{}, { email: "a@b.co" }, { password: "x" }, { email: "  ", password: "x" }, { email: "a@b.co", password: "" }])(
-    "requires both fields (%j)",
-    (input) => {
-      const r = loginSchema.safeParse(input);
-      expect(r.success).toBe(false);
-      expect(r.error!.issues.every((i) => i.message === LOGIN_REQUIRED)).toBe(true);
-    },
-  );
+  it.each([
+    {},
+    { email: "a@b.co" },
+    { password: "x" },
+    { email: "  ", password: "x" },
+    { email: "a@b.co", password: "" },
+  ])("requires both fields (%j)", (input) => {
+    const r = loginSchema.safeParse(input);
+    expect(r.success).toBe(false);
+    expect(r.error!.issues.every((i) => i.message === LOGIN_REQUIRED)).toBe(true);
+  });
 });
 
 describe("safeRedirect", () => {
@@ -122,7 +128,20 @@ describe("firstName", () => {
 });
 
 describe("safeRedirect refuses what browsers would turn into another site, or a header cannot carry", () => {
-  it.each(["/https://evil.example/", "/..//evil.example", "/./%2e%2e//evil.example", "/a/../b", "/%2E%2E/x", "/\t/evil.example", "/\n/evil.example", "/\r\n/x", "/ /x", "/कुछ", "/\u007f", "/a\\b"])("%j → /", (to) => {
+  it.each([
+    "/https://evil.example/",
+    "/..//evil.example",
+    "/./%2e%2e//evil.example",
+    "/a/../b",
+    "/%2E%2E/x",
+    "/\t/evil.example",
+    "/\n/evil.example",
+    "/\r\n/x",
+    "/ /x",
+    "/कुछ",
+    "/\u007f",
+    "/a\\b",
+  ])("%j → /", (to) => {
     expect(safeRedirect(to)).toBe("/");
   });
   it("keeps ordinary, percent-encoded paths", () => {

@@ -1,25 +1,63 @@
 import { describe, expect, it } from "vitest";
-import { addToCart, cartCount, cartTotals, coerceQty, MAX_LINES, MAX_QTY, parseCart, removeFromCart, setQty, SHIPPING_PAISE } from "~/lib/cart";
+import {
+  addToCart,
+  cartCount,
+  cartTotals,
+  coerceQty,
+  MAX_LINES,
+  MAX_QTY,
+  parseCart,
+  removeFromCart,
+  setQty,
+  SHIPPING_PAISE,
+} from "~/lib/cart";
 
 const A = "a".repeat(24);
 const B = "b".repeat(24);
 
 describe("coerceQty (spec §5: coerced to a number, floored at 1)", () => {
   it.each([
-    [1, 1], [3, 3], ["2", 2], [" 4 ", 4], [2.9, 2], ["2.9", 2], [0, 1], [-5, 1], ["", 1], ["abc", 1],
-    [NaN, 1], [Infinity, 1], [null, 1], [undefined, 1], [{}, 1], [[3], 1], [1e9, MAX_QTY], ["1e2", MAX_QTY],
+    [1, 1],
+    [3, 3],
+    ["2", 2],
+    [" 4 ", 4],
+    [2.9, 2],
+    ["2.9", 2],
+    [0, 1],
+    [-5, 1],
+    ["", 1],
+    ["abc", 1],
+    [NaN, 1],
+    [Infinity, 1],
+    [null, 1],
+    [undefined, 1],
+    [{}, 1],
+    [[3], 1],
+    [1e9, MAX_QTY],
+    ["1e2", MAX_QTY],
   ])("%j → %i", (input, expected) => {
     expect(coerceQty(input)).toBe(expected);
   });
 });
 
 describe("parseCart never fails: garbage is an empty cart", () => {
-  it.each([null, undefined, "", "x", 42, {}, { id: A }, [null], [1, 2], ["a"], [{ id: 5, qty: 1 }], [{ id: "../etc", qty: 1 }], [{ id: "__proto__", qty: 1 }]])(
-    "%j → []",
-    (value) => {
-      expect(parseCart(value)).toEqual([]);
-    },
-  );
+  it.each([
+    null,
+    undefined,
+    "",
+    "x",
+    42,
+    {},
+    { id: A },
+    [null],
+    [1, 2],
+    ["a"],
+    [{ id: 5, qty: 1 }],
+    [{ id: "../etc", qty: 1 }],
+    [{ id: "__proto__", qty: 1 }],
+  ])("%j → []", (value) => {
+    expect(parseCart(value)).toEqual([]);
+  });
 
   it("keeps valid lines, fixes quantities and merges duplicates", () => {
     expect(parseCart([{ id: A, qty: "2" }, { id: B, qty: -1 }, { id: A, qty: 3 }, { junk: true }])).toEqual([
@@ -43,13 +81,25 @@ describe("cart operations (spec §4)", () => {
     let cart = addToCart([], A, 2);
     cart = addToCart(cart, B, 1);
     cart = addToCart(cart, A, 1);
-    expect(cart).toEqual([{ id: A, qty: 3 }, { id: B, qty: 1 }]);
+    expect(cart).toEqual([
+      { id: A, qty: 3 },
+      { id: B, qty: 1 },
+    ]);
     expect(cartCount(cart)).toBe(4);
   });
   it("qty changes are floored at 1; remove and clear", () => {
-    const cart = [{ id: A, qty: 3 }, { id: B, qty: 1 }];
-    expect(setQty(cart, A, "0")).toEqual([{ id: A, qty: 1 }, { id: B, qty: 1 }]);
-    expect(setQty(cart, A, "7.8")).toEqual([{ id: A, qty: 7 }, { id: B, qty: 1 }]);
+    const cart = [
+      { id: A, qty: 3 },
+      { id: B, qty: 1 },
+    ];
+    expect(setQty(cart, A, "0")).toEqual([
+      { id: A, qty: 1 },
+      { id: B, qty: 1 },
+    ]);
+    expect(setQty(cart, A, "7.8")).toEqual([
+      { id: A, qty: 7 },
+      { id: B, qty: 1 },
+    ]);
     expect(removeFromCart(cart, A)).toEqual([{ id: B, qty: 1 }]);
     expect(addToCart([{ id: A, qty: MAX_QTY }], A, 5)).toEqual([{ id: A, qty: MAX_QTY }]);
   });
@@ -57,7 +107,12 @@ describe("cart operations (spec §4)", () => {
 
 describe("cartTotals (spec §9)", () => {
   it("charges flat ₹49 shipping when the subtotal is above 0", () => {
-    expect(cartTotals([{ price: 499_00, qty: 2 }, { price: 349_50, qty: 1 }])).toEqual({
+    expect(
+      cartTotals([
+        { price: 499_00, qty: 2 },
+        { price: 349_50, qty: 1 },
+      ]),
+    ).toEqual({
       subtotal: 1347_50,
       shipping: SHIPPING_PAISE,
       total: 1396_50,

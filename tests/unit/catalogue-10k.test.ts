@@ -46,14 +46,24 @@ describe("a catalogue of 10,000 products", () => {
 
   it("every page, read from either end, is its slice of one full ordering (ties broken by id)", async () => {
     const full = async (sort: string, order: string) =>
-      (await raw.all<{ id: string }>(`select id from products where deleted_at is null order by ${sort} ${order}, id ${order}`)).map((r) => r.id);
-    for (const [sort, column] of [["createdAt", "created_at"], ["price", "price"], ["rating", "rating"]] as const) {
+      (
+        await raw.all<{ id: string }>(
+          `select id from products where deleted_at is null order by ${sort} ${order}, id ${order}`,
+        )
+      ).map((r) => r.id);
+    for (const [sort, column] of [
+      ["createdAt", "created_at"],
+      ["price", "price"],
+      ["rating", "rating"],
+    ] as const) {
       for (const order of ["asc", "desc"] as const) {
         const all = await full(column, order);
         const limit = 60;
         const pages = Math.ceil(all.length / limit);
         for (const page of [1, 2, Math.floor(pages / 2), Math.floor(pages / 2) + 1, pages - 1, pages, pages + 1]) {
-          const ids = (await listProducts(q(`sort=${sort}&order=${order}&limit=${limit}&page=${page}`))).items.map((p) => p.id);
+          const ids = (await listProducts(q(`sort=${sort}&order=${order}&limit=${limit}&page=${page}`))).items.map(
+            (p) => p.id,
+          );
           expect(ids, `${sort} ${order} page ${page}`).toEqual(all.slice((page - 1) * limit, page * limit));
         }
       }
@@ -62,7 +72,8 @@ describe("a catalogue of 10,000 products", () => {
 
   it("pages by price do not repeat or skip products with equal prices", async () => {
     const seen = new Set<string>();
-    for (let page = 1; page <= 20; page++) for (const p of (await listProducts(q(`sort=price&order=asc&limit=60&page=${page}`))).items) seen.add(p.id);
+    for (let page = 1; page <= 20; page++)
+      for (const p of (await listProducts(q(`sort=price&order=asc&limit=60&page=${page}`))).items) seen.add(p.id);
     expect(seen.size).toBe(1200);
   });
 
@@ -77,7 +88,19 @@ describe("a catalogue of 10,000 products", () => {
     const images = await imagesFor(r.items.map((p) => p.id));
     const api = r.items.map((p) => toApiProduct(p, images.get(p.id) ?? []));
     for (const p of api) {
-      expect(Object.keys(p).sort()).toEqual(["_id", "createdAt", "description", "image", "images", "mrp", "name", "numReviews", "price", "rating", "stock"]);
+      expect(Object.keys(p).sort()).toEqual([
+        "_id",
+        "createdAt",
+        "description",
+        "image",
+        "images",
+        "mrp",
+        "name",
+        "numReviews",
+        "price",
+        "rating",
+        "stock",
+      ]);
       expect(p.images).toEqual([{ url: p.image }]);
     }
   });

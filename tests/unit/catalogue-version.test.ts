@@ -32,24 +32,46 @@ describe("catalogue version", () => {
 
   it("moves on writes to products, their pictures and reviews, from any connection", async () => {
     let id = "";
-    expect(await moves(async () => (id = await createProduct(productSchema.parse({ name: "Versioned", price: 5, stock: 4 }))))).toBe(true);
-    expect(await moves(() => updateProduct(id, productSchema.parse({ name: "Versioned 2", price: 6, stock: 4, images: ["/uploads/v.png"] })))).toBe(true);
+    expect(
+      await moves(
+        async () => (id = await createProduct(productSchema.parse({ name: "Versioned", price: 5, stock: 4 }))),
+      ),
+    ).toBe(true);
+    expect(
+      await moves(() =>
+        updateProduct(id, productSchema.parse({ name: "Versioned 2", price: 6, stock: 4, images: ["/uploads/v.png"] })),
+      ),
+    ).toBe(true);
     await movesFromOutside(() => raw.run("update product_images set position = position where product_id = ?", id));
 
-    const user = await createUser({ name: "Vera", email: "version@example.com", phone: "9876543210", password: "secret1" });
+    const user = await createUser({
+      name: "Vera",
+      email: "version@example.com",
+      phone: "9876543210",
+      password: "secret1",
+    });
     expect(await moves(() => addReview(id, user, { rating: 4, comment: "" }))).toBe(true);
 
     const contact = { name: "Vera", email: "version@example.com", phone: "9876543210" };
     const shippingAddress = { address: "x", city: "y", state: "z", pin: "560001" };
     let order = "";
     // An order takes stock, which the product page shows.
-    expect(await moves(async () => (order = (await placeOrder(user.id, { contact, shippingAddress, items: [{ product: id, qty: 1 }] })).id))).toBe(true);
+    expect(
+      await moves(
+        async () =>
+          (order = (await placeOrder(user.id, { contact, shippingAddress, items: [{ product: id, qty: 1 }] })).id),
+      ),
+    ).toBe(true);
 
     await movesFromOutside(() => elsewhere.run("update products set price = price + 1 where id = ?", id));
 
     // Neither an order's paid flag nor a user or a session is on a guest page.
     expect(await moves(() => updateOrder(order, { isPaid: true }))).toBe(false);
-    expect(await moves(() => createUser({ name: "Other", email: "version2@example.com", phone: "9876543210", password: "secret1" }))).toBe(false);
+    expect(
+      await moves(() =>
+        createUser({ name: "Other", email: "version2@example.com", phone: "9876543210", password: "secret1" }),
+      ),
+    ).toBe(false);
     expect(
       await moves(async () => {
         const session = await sessionStorage.getSession();

@@ -57,17 +57,25 @@ describe("catalogue model on the demo seed", async () => {
       expect(r.totalItems).toBe(total);
     }
     // Straight into the model too, as if a caller skipped parseShopQuery.
-    expect((await listProducts({ page: 1, limit: 1e20, q: "", sort: "price", order: "asc" })).items).toHaveLength(Math.min(200, total));
+    expect((await listProducts({ page: 1, limit: 1e20, q: "", sort: "price", order: "asc" })).items).toHaveLength(
+      Math.min(200, total),
+    );
     expect((await listProducts({ page: 1e20, limit: 12, q: "", sort: "price", order: "asc" })).items).toEqual([]);
     expect((await listProducts({ page: Number.NaN, limit: -0, q: "", sort: "price", order: "asc" })).page).toBe(1);
     expect((await listProducts(q("q=kashmiri%00"))).items.map((p) => p.name)).toEqual(["Kesar Saffron"]);
     expect((await listProducts(q("q=kash%00miri"))).items.map((p) => p.name)).toEqual(["Kesar Saffron"]);
-    expect((await listProducts({ page: 1, limit: 12, q: "kesar\u0000", sort: "price", order: "asc" })).items.map((p) => p.name)).toEqual(["Kesar Saffron"]);
+    expect(
+      (await listProducts({ page: 1, limit: 12, q: "kesar\u0000", sort: "price", order: "asc" })).items.map(
+        (p) => p.name,
+      ),
+    ).toEqual(["Kesar Saffron"]);
     expect((await listProducts(q("q=%00%00%00"))).totalItems).toBe(total);
   });
 
   it("searches name and description case-insensitively, with LIKE wildcards taken literally", async () => {
-    expect((await listProducts(q("q=LAVENDER"))).items.map((p) => p.name)).toEqual(expect.arrayContaining(["Lavender Fields", "Earl Grey Bergamot"]));
+    expect((await listProducts(q("q=LAVENDER"))).items.map((p) => p.name)).toEqual(
+      expect.arrayContaining(["Lavender Fields", "Earl Grey Bergamot"]),
+    );
     expect((await listProducts(q("q=kashmiri"))).items.map((p) => p.name)).toEqual(["Kesar Saffron"]);
     expect((await listProducts(q("q=%25"))).totalItems).toBe(0);
     expect((await listProducts(q("q=_"))).totalItems).toBe(0);
@@ -82,7 +90,12 @@ describe("catalogue model on the demo seed", async () => {
   });
 
   it("a review recomputes rating and count in the same transaction", async () => {
-    const user = await createUser({ name: "Reviewer One", email: "rev@example.com", phone: "9876543210", password: "secret1" });
+    const user = await createUser({
+      name: "Reviewer One",
+      email: "rev@example.com",
+      phone: "9876543210",
+      password: "secret1",
+    });
     const product = (await listProducts(q("sort=rating&order=asc&limit=1"))).items[0]!;
     const before = (await getProduct(product.id))!;
     const sum = before.reviews.reduce((a, r) => a + r.rating, 0);

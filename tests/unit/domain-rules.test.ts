@@ -19,16 +19,32 @@ const shippingAddress = { address: "7 Lake Road", city: "Kolkata", state: "West 
 
 async function product(stock: number) {
   const id = newId();
-  await raw.run("insert into products (id, name, price, stock) values (?, ?, ?, ?)", id, `Jar ${id.slice(-4)}`, 250_00, stock);
+  await raw.run(
+    "insert into products (id, name, price, stock) values (?, ?, ?, ?)",
+    id,
+    `Jar ${id.slice(-4)}`,
+    250_00,
+    stock,
+  );
   return id;
 }
 const stock = (id: string) => raw.value<number>("select stock from products where id = ?", id);
-const ordersOf = (userId: string) => raw.value<number>("select cast(count(*) as integer) from orders where user_id = ?", userId);
-const order = (productId: string): PlaceOrderInput => ({ contact, shippingAddress, items: [{ product: productId, qty: 1 }] });
+const ordersOf = (userId: string) =>
+  raw.value<number>("select cast(count(*) as integer) from orders where user_id = ?", userId);
+const order = (productId: string): PlaceOrderInput => ({
+  contact,
+  shippingAddress,
+  items: [{ product: productId, qty: 1 }],
+});
 
 let customers = 0;
 const customer = () =>
-  createUser({ name: "Mira", email: `mira-rules-${++customers}@example.com`, phone: "9876543210", password: "secret1" });
+  createUser({
+    name: "Mira",
+    email: `mira-rules-${++customers}@example.com`,
+    phone: "9876543210",
+    password: "secret1",
+  });
 
 /** Submits and, unless it is a repeat, places: what both doors do. */
 async function submit(userId: string, input: PlaceOrderInput, key?: string) {
@@ -49,7 +65,8 @@ describe("submitOrder: the order limit, and a repeat that does not count against
   it("the 31st order in a minute is refused with the limit's message and writes nothing", async () => {
     const user = await customer();
     const jar = await product(100);
-    for (let i = 1; i <= 30; i++) expect((await submit(user.id, order(jar), i % 2 ? newId() : undefined)).replayed, `order ${i}`).toBe(false);
+    for (let i = 1; i <= 30; i++)
+      expect((await submit(user.id, order(jar), i % 2 ? newId() : undefined)).replayed, `order ${i}`).toBe(false);
     const error = await refusal(submit(user.id, order(jar), newId()));
     expect(error).toBeInstanceOf(RateLimited);
     expect(error?.message).toBe("Too many orders in a minute. Please wait and try again.");
@@ -124,7 +141,10 @@ describe("postReview: the review limit, then the one review per customer per pro
     for (let i = 1; i <= 30; i++) {
       // The first adds the review, the next ones replace it; another product's counts too.
       const expected = i === 1 || i === 30 ? "created" : "updated";
-      expect(await postReview(i === 30 ? other : jar, user, { rating: 1 + (i % 5), comment: `Review ${i}` }), `review ${i}`).toBe(expected);
+      expect(
+        await postReview(i === 30 ? other : jar, user, { rating: 1 + (i % 5), comment: `Review ${i}` }),
+        `review ${i}`,
+      ).toBe(expected);
     }
     const error = await refusal(postReview(jar, user, { rating: 5, comment: "One too many" }));
     expect(error).toBeInstanceOf(RateLimited);
@@ -146,11 +166,13 @@ describe("postReview: the review limit, then the one review per customer per pro
 
 describe("registerAccount: the sign-up limit per address", () => {
   const account = (email: string) => ({ name: "Tara", email, phone: "9876543212", password: "secret1" });
-  const accounts = (email: string) => raw.value<number>("select cast(count(*) as integer) from users where email = ?", email);
+  const accounts = (email: string) =>
+    raw.value<number>("select cast(count(*) as integer) from users where email = ?", email);
 
   it("the 21st account from one address in an hour is refused with the limit's message and not made", async () => {
     const ip = "198.51.100.21";
-    for (let i = 1; i <= 20; i++) expect((await registerAccount(account(`tara-${i}@example.com`), ip)).email).toBe(`tara-${i}@example.com`);
+    for (let i = 1; i <= 20; i++)
+      expect((await registerAccount(account(`tara-${i}@example.com`), ip)).email).toBe(`tara-${i}@example.com`);
     const error = await refusal(registerAccount(account("tara-21@example.com"), ip));
     expect(error).toBeInstanceOf(RateLimited);
     expect(error?.message).toBe("Too many new accounts from your network. Please try again later.");
@@ -162,7 +184,8 @@ describe("registerAccount: the sign-up limit per address", () => {
   it("an email already in use is refused and does not count", async () => {
     const ip = "198.51.100.23";
     await registerAccount(account("taken@example.com"), ip);
-    for (let i = 0; i < 25; i++) expect(await refusal(registerAccount(account("taken@example.com"), ip))).toBeInstanceOf(EmailTakenError);
+    for (let i = 0; i < 25; i++)
+      expect(await refusal(registerAccount(account("taken@example.com"), ip))).toBeInstanceOf(EmailTakenError);
     for (let i = 2; i <= 20; i++) await registerAccount(account(`taken-${i}@example.com`), ip);
     expect(await refusal(registerAccount(account("taken-21@example.com"), ip))).toBeInstanceOf(RateLimited);
     expect(await accounts("taken@example.com")).toBe(1);
@@ -172,8 +195,22 @@ describe("registerAccount: the sign-up limit per address", () => {
 describe("fillCityState: Place Order without JS fills an empty city or state from the PIN", () => {
   // Two offices of one PIN, as the directory lists them: the first names the city.
   beforeAll(async () => {
-    await raw.run("insert into pincodes (pin, name, block, district, state) values (?, ?, ?, ?, ?)", 700029, "Ballygunge S.O", null, "Kolkata", "West Bengal");
-    await raw.run("insert into pincodes (pin, name, block, district, state) values (?, ?, ?, ?, ?)", 700029, "Gariahat B.O", null, "South 24 Parganas", "West Bengal");
+    await raw.run(
+      "insert into pincodes (pin, name, block, district, state) values (?, ?, ?, ?, ?)",
+      700029,
+      "Ballygunge S.O",
+      null,
+      "Kolkata",
+      "West Bengal",
+    );
+    await raw.run(
+      "insert into pincodes (pin, name, block, district, state) values (?, ?, ?, ?, ?)",
+      700029,
+      "Gariahat B.O",
+      null,
+      "South 24 Parganas",
+      "West Bengal",
+    );
   });
 
   it("fills an empty city and state", async () => {
@@ -183,17 +220,27 @@ describe("fillCityState: Place Order without JS fills an empty city or state fro
   });
 
   it("keeps what the shopper typed and fills only the empty one", async () => {
-    expect(await fillCityState("700029", { city: "Calcutta", state: "" })).toEqual({ city: "Calcutta", state: "West Bengal" });
+    expect(await fillCityState("700029", { city: "Calcutta", state: "" })).toEqual({
+      city: "Calcutta",
+      state: "West Bengal",
+    });
     expect(await fillCityState("700029", { city: "", state: "WB" })).toEqual({ city: "Kolkata", state: "WB" });
   });
 
   it("leaves a filled-in address alone without looking the PIN up", async () => {
     // An unknown PIN would give an error if it were looked up.
-    expect(await fillCityState("999999", { city: "Kolkata", state: "West Bengal" })).toEqual({ city: "Kolkata", state: "West Bengal" });
+    expect(await fillCityState("999999", { city: "Kolkata", state: "West Bengal" })).toEqual({
+      city: "Kolkata",
+      state: "West Bengal",
+    });
   });
 
   it("a PIN that names no place fills nothing and says why", async () => {
-    expect(await fillCityState("999999", { city: "", state: "West Bengal" })).toEqual({ city: "", state: "West Bengal", pinError: "No records found" });
+    expect(await fillCityState("999999", { city: "", state: "West Bengal" })).toEqual({
+      city: "",
+      state: "West Bengal",
+      pinError: "No records found",
+    });
   });
 
   it("anything but 6 digits is left to the checkout schema: nothing filled, no PIN error", async () => {

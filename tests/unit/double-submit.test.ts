@@ -4,7 +4,14 @@ import { db, isUniqueViolation, writeTransaction } from "~/db/client.server";
 import * as app from "~/db/client.server";
 import { orders } from "~/db/schema";
 import { newId } from "~/utils/id.server";
-import { getOrderFor, IDEMPOTENCY_KEY_INVALID, isKeyConflict, OrderError, orderIdForKey, placeOrder } from "~/models/order.server";
+import {
+  getOrderFor,
+  IDEMPOTENCY_KEY_INVALID,
+  isKeyConflict,
+  OrderError,
+  orderIdForKey,
+  placeOrder,
+} from "~/models/order.server";
 import { addReview, getProduct, reviewBy } from "~/models/product.server";
 import { createUser } from "~/models/user.server";
 import { testDb } from "../db";
@@ -19,12 +26,20 @@ const shippingAddress = { address: "3 Beach Road", city: "Chennai", state: "Tami
 
 async function product(price: number, stock: number) {
   const id = newId();
-  await raw.run("insert into products (id, name, price, stock) values (?, ?, ?, ?)", id, `Jar ${id.slice(-4)}`, price, stock);
+  await raw.run(
+    "insert into products (id, name, price, stock) values (?, ?, ?, ?)",
+    id,
+    `Jar ${id.slice(-4)}`,
+    price,
+    stock,
+  );
   return id;
 }
 const stock = (id: string) => raw.value<number>("select stock from products where id = ?", id);
-const ordersOf = (userId: string) => raw.value<number>("select cast(count(*) as integer) from orders where user_id = ?", userId);
-const linesOf = (productId: string) => raw.value<number>("select cast(count(*) as integer) from order_items where product_id = ?", productId);
+const ordersOf = (userId: string) =>
+  raw.value<number>("select cast(count(*) as integer) from orders where user_id = ?", userId);
+const linesOf = (productId: string) =>
+  raw.value<number>("select cast(count(*) as integer) from order_items where product_id = ?", productId);
 
 let nila: { id: string; name: string; isAdmin: boolean };
 let arun: { id: string; name: string; isAdmin: boolean };
@@ -52,7 +67,10 @@ describe("placeOrder with a one-time token (checkout form) or Idempotency-Key (A
     const token = newId();
     const { id } = await placeOrder(nila.id, { contact, shippingAddress, items: [{ product: jar, qty: 1 }] }, token);
     expect(await stock(jar)).toBe(0);
-    expect(await placeOrder(nila.id, { contact, shippingAddress, items: [{ product: jar, qty: 1 }] }, token)).toEqual({ id, replayed: true });
+    expect(await placeOrder(nila.id, { contact, shippingAddress, items: [{ product: jar, qty: 1 }] }, token)).toEqual({
+      id,
+      replayed: true,
+    });
     expect(await placeOrder(nila.id, { contact, shippingAddress, items: [] }, token)).toEqual({ id, replayed: true });
     expect(await stock(jar)).toBe(0);
     expect(await linesOf(jar)).toBe(1);
@@ -83,9 +101,15 @@ describe("placeOrder with a one-time token (checkout form) or Idempotency-Key (A
   it("a refused order does not use up its key: the same key places it once it can be placed", async () => {
     const jar = await product(100_00, 1);
     const token = newId();
-    await expect(placeOrder(nila.id, { contact, shippingAddress, items: [{ product: jar, qty: 2 }] }, token)).rejects.toThrow(OrderError);
+    await expect(
+      placeOrder(nila.id, { contact, shippingAddress, items: [{ product: jar, qty: 2 }] }, token),
+    ).rejects.toThrow(OrderError);
     expect(await orderIdForKey(nila.id, token)).toBeNull();
-    const { id, replayed } = await placeOrder(nila.id, { contact, shippingAddress, items: [{ product: jar, qty: 1 }] }, token);
+    const { id, replayed } = await placeOrder(
+      nila.id,
+      { contact, shippingAddress, items: [{ product: jar, qty: 1 }] },
+      token,
+    );
     expect(replayed).toBe(false);
     expect(await orderIdForKey(nila.id, token)).toBe(id);
   });
@@ -93,10 +117,15 @@ describe("placeOrder with a one-time token (checkout form) or Idempotency-Key (A
   it("an empty key or one over 200 characters is refused and writes nothing", async () => {
     const jar = await product(100_00, 3);
     for (const key of ["", "k".repeat(201)]) {
-      await expect(placeOrder(nila.id, { contact, shippingAddress, items: [{ product: jar, qty: 1 }] }, key)).rejects.toThrow(IDEMPOTENCY_KEY_INVALID);
+      await expect(
+        placeOrder(nila.id, { contact, shippingAddress, items: [{ product: jar, qty: 1 }] }, key),
+      ).rejects.toThrow(IDEMPOTENCY_KEY_INVALID);
     }
     expect(await stock(jar)).toBe(3);
-    expect((await placeOrder(nila.id, { contact, shippingAddress, items: [{ product: jar, qty: 1 }] }, "k".repeat(200))).replayed).toBe(false);
+    expect(
+      (await placeOrder(nila.id, { contact, shippingAddress, items: [{ product: jar, qty: 1 }] }, "k".repeat(200)))
+        .replayed,
+    ).toBe(false);
   });
 
   it("the database refuses a second order with one customer's key, and placeOrder knows that refusal", async () => {
@@ -129,7 +158,13 @@ describe("one review per customer per product", () => {
     expect(after).toMatchObject({ rating: 1, numReviews: 1 });
     expect(after.reviews).toHaveLength(1);
     expect(after.reviews[0]).toMatchObject({ name: "Nila", rating: 1, comment: "Tunnelled after a week" });
-    expect(await raw.value("select cast(count(*) as integer) from reviews where product_id = ? and user_id = ?", jar, nila.id)).toBe(1);
+    expect(
+      await raw.value(
+        "select cast(count(*) as integer) from reviews where product_id = ? and user_id = ?",
+        jar,
+        nila.id,
+      ),
+    ).toBe(1);
     expect(await reviewBy(jar, nila.id)).toEqual({ rating: 1, comment: "Tunnelled after a week" });
     expect([first, second]).toEqual(["created", "updated"]);
   });
@@ -148,9 +183,24 @@ describe("one review per customer per product", () => {
   it("the database refuses a second row for one customer and product; reviews without a user never collide", async () => {
     const jar = await product(100_00, 3);
     await addReview(jar, arun, { rating: 3, comment: "" });
-    const insert = (userId: string | null) => raw.run("insert into reviews (id, product_id, user_id, name, rating) values (?, ?, ?, 'x', 4)", newId(), jar, userId);
-    const refusal = await insert(arun.id).then(() => undefined, (e: unknown) => e);
-    expect(isUniqueViolation(refusal, { name: "reviews_user_product_unique", columns: ["reviews.user_id", "reviews.product_id"] }), String(refusal)).toBe(true);
+    const insert = (userId: string | null) =>
+      raw.run(
+        "insert into reviews (id, product_id, user_id, name, rating) values (?, ?, ?, 'x', 4)",
+        newId(),
+        jar,
+        userId,
+      );
+    const refusal = await insert(arun.id).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(
+      isUniqueViolation(refusal, {
+        name: "reviews_user_product_unique",
+        columns: ["reviews.user_id", "reviews.product_id"],
+      }),
+      String(refusal),
+    ).toBe(true);
     await insert(null);
     await insert(null);
     expect(await raw.value("select cast(count(*) as integer) from reviews where product_id = ?", jar)).toBe(3);

@@ -1,13 +1,23 @@
 import { isPersonalPath } from "~/utils/personal-pages.server";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { describe, expect, it } from "vitest";
-import { ALLOW, cspDirectives, bodyLimitFor, DEFAULT_BODY_LIMIT, isCrossSite, methodPolicy, ownOrigins, UPLOAD_BODY_LIMIT } from "../../server/http-guards";
+import {
+  ALLOW,
+  cspDirectives,
+  bodyLimitFor,
+  DEFAULT_BODY_LIMIT,
+  isCrossSite,
+  methodPolicy,
+  ownOrigins,
+  UPLOAD_BODY_LIMIT,
+} from "../../server/http-guards";
 
 const own = ["http://shop.test"];
 
 describe("isCrossSite", () => {
   it("never blocks safe methods", () => {
-    for (const m of ["GET", "HEAD", "OPTIONS"]) expect(isCrossSite(m, { origin: "https://evil.example" }, own)).toBe(false);
+    for (const m of ["GET", "HEAD", "OPTIONS"])
+      expect(isCrossSite(m, { origin: "https://evil.example" }, own)).toBe(false);
   });
   it.each([
     [{ origin: "https://evil.example" }, true],
@@ -41,7 +51,8 @@ describe("methodPolicy", () => {
   it("runs the app for the methods it answers, answers OPTIONS itself, refuses the rest", () => {
     for (const m of ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]) expect(methodPolicy(m)).toBe("app");
     expect(methodPolicy("OPTIONS")).toBe("options");
-    for (const m of ["TRACE", "TRACK", "CONNECT", "PROPFIND", "get", "post", "FOO", "", undefined]) expect(methodPolicy(m)).toBe("refuse");
+    for (const m of ["TRACE", "TRACK", "CONNECT", "PROPFIND", "get", "post", "FOO", "", undefined])
+      expect(methodPolicy(m)).toBe("refuse");
     expect(ALLOW).toBe("GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS");
   });
 });
@@ -67,7 +78,10 @@ describe("isPersonalPath", () => {
 
 describe("ownOrigins", () => {
   it("is the Host the request came to, with ALLOWED_ORIGINS", () => {
-    expect(ownOrigins({ host: "Shop.test:3000" }, false, false, ["https://app.example"])).toEqual(["http://shop.test:3000", "https://app.example"]);
+    expect(ownOrigins({ host: "Shop.test:3000" }, false, false, ["https://app.example"])).toEqual([
+      "http://shop.test:3000",
+      "https://app.example",
+    ]);
     expect(ownOrigins({ host: "shop.test" }, true, false, [])).toEqual(["https://shop.test"]);
   });
   it("believes X-Forwarded-* only behind a trusted proxy", () => {
@@ -91,7 +105,9 @@ describe("body limits", () => {
 describe("cspDirectives", () => {
   it("allows only nonce'd inline scripts and no framing", () => {
     const csp = cspDirectives(() => "'nonce-abc123'");
-    const script = csp.scriptSrc.map((s) => (typeof s === "function" ? s({} as IncomingMessage, {} as ServerResponse) : s));
+    const script = csp.scriptSrc.map((s) =>
+      typeof s === "function" ? s({} as IncomingMessage, {} as ServerResponse) : s,
+    );
     expect(script).toEqual(["'self'", "'nonce-abc123'"]);
     expect(csp.frameAncestors).toEqual(["'none'"]);
     expect(csp.objectSrc).toEqual(["'none'"]);

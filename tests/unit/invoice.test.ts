@@ -13,13 +13,7 @@ import {
   setLineHeight,
 } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import {
-  formatInvoiceDate,
-  formatRupees,
-  type InvoiceOrder,
-  renderInvoice,
-  toWinAnsi,
-} from "~/models/invoice.server";
+import { formatInvoiceDate, formatRupees, type InvoiceOrder, renderInvoice, toWinAnsi } from "~/models/invoice.server";
 import { pdfPageCount, pdfText } from "../pdf-text";
 
 const SHIPPING = 4900;
@@ -41,7 +35,12 @@ function makeOrder(overrides: Partial<InvoiceOrder> = {}): InvoiceOrder {
     isPaid: false,
     paymentMethod: "COD",
     contact: { name: "Priya Sharma", email: "priya@example.com", phone: "9876543210" },
-    shippingAddress: { address: "12, 4th Cross, MG Road, Indiranagar", city: "Bengaluru", state: "Karnataka", pin: "560038" },
+    shippingAddress: {
+      address: "12, 4th Cross, MG Road, Indiranagar",
+      city: "Bengaluru",
+      state: "Karnataka",
+      pin: "560038",
+    },
     items,
     subtotal,
     shipping,

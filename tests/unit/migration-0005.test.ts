@@ -26,8 +26,12 @@ describe.skipIf(onPostgres)("migration 0005: one review per customer per product
     const user = sqlite.prepare("insert into users (id, name, email, password_hash) values (?, ?, ?, 'x')");
     user.run("u1", "Asha", "asha@example.com");
     user.run("u2", "Ravi", "ravi@example.com");
-    const product = sqlite.prepare("insert into products (id, name, description, price, stock, rating, num_reviews) values (?, ?, ?, 100, 5, ?, ?)");
-    const review = sqlite.prepare("insert into reviews (id, product_id, user_id, name, rating, comment, created_at) values (?, ?, ?, ?, ?, ?, ?)");
+    const product = sqlite.prepare(
+      "insert into products (id, name, description, price, stock, rating, num_reviews) values (?, ?, ?, 100, 5, ?, ?)",
+    );
+    const review = sqlite.prepare(
+      "insert into reviews (id, product_id, user_id, name, rating, comment, created_at) values (?, ?, ?, ?, ?, ?, ?)",
+    );
     // Moved by a customer who posted five times: 5, 5, 5, then 1 and (same second, written later) 2.
     product.run("p1", "Lavender Dream", "soy wax with lavender", ratingFromTotals(5 + 5 + 5 + 1 + 2 + 4 + 3 + 3, 8), 8);
     review.run("r1", "p1", "u1", "Asha", 5, "first", 1000);
@@ -56,7 +60,10 @@ describe.skipIf(onPostgres)("migration 0005: one review per customer per product
     ]);
     const p1 = sqlite.prepare("select rating, num_reviews from products where id = 'p1'").get();
     expect(p1).toEqual({ rating: ratingFromTotals(2 + 4 + 3 + 3, 4), num_reviews: 4 });
-    expect(sqlite.prepare("select rating, num_reviews from products where id = 'p2'").get()).toEqual({ rating: 4.2, num_reviews: 2 });
+    expect(sqlite.prepare("select rating, num_reviews from products where id = 'p2'").get()).toEqual({
+      rating: 4.2,
+      num_reviews: 2,
+    });
 
     // The unique index is there and holds.
     expect(() => review.run("r11", "p2", "u1", "Asha", 1, "", 5000)).toThrow(/UNIQUE constraint failed/);
@@ -64,8 +71,12 @@ describe.skipIf(onPostgres)("migration 0005: one review per customer per product
     expect(sqlite.prepare("select rowid from products_fts where products_fts match 'lavender'").all()).toHaveLength(1);
     expect(sqlite.prepare("select version from catalogue_version").pluck().get()).toBeGreaterThan(versionBefore);
     // No helper table is left behind; orders have their key column.
-    expect(sqlite.prepare("select count(*) from sqlite_temp_master where name = 'reviews_dedup_products'").pluck().get()).toBe(0);
-    expect(sqlite.prepare("select count(*) from pragma_table_info('orders') where name = 'idempotency_key'").pluck().get()).toBe(1);
+    expect(
+      sqlite.prepare("select count(*) from sqlite_temp_master where name = 'reviews_dedup_products'").pluck().get(),
+    ).toBe(0);
+    expect(
+      sqlite.prepare("select count(*) from pragma_table_info('orders') where name = 'idempotency_key'").pluck().get(),
+    ).toBe(1);
     sqlite.close();
   });
 
@@ -73,17 +84,35 @@ describe.skipIf(onPostgres)("migration 0005: one review per customer per product
     const sqlite = new Database(":memory:");
     migrate(drizzle(sqlite), { migrationsFolder: migrationsUpTo(MIGRATIONS, 4) });
     sqlite.prepare("insert into users (id, name, email, password_hash) values ('u', 'U', 'u@example.com', 'x')").run();
-    const cases: number[][] = [[4, 5], [1, 2, 2], [3, 4, 4, 4], [1, 1, 2], [5, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4], [1, 2, 2, 2, 2, 2, 2, 2]];
+    const cases: number[][] = [
+      [4, 5],
+      [1, 2, 2],
+      [3, 4, 4, 4],
+      [1, 1, 2],
+      [5, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4],
+      [1, 2, 2, 2, 2, 2, 2, 2],
+    ];
     cases.forEach((ratings, i) => {
-      sqlite.prepare("insert into products (id, name, price, rating, num_reviews) values (?, ?, 100, 0, 0)").run(`p${i}`, `P${i}`);
+      sqlite
+        .prepare("insert into products (id, name, price, rating, num_reviews) values (?, ?, 100, 0, 0)")
+        .run(`p${i}`, `P${i}`);
       // One duplicate per product (an older review by u) makes the migration recompute it.
-      sqlite.prepare("insert into reviews (id, product_id, user_id, rating, created_at) values (?, ?, 'u', 5, 1)").run(`old${i}`, `p${i}`);
-      ratings.forEach((r, k) => sqlite.prepare("insert into reviews (id, product_id, user_id, rating, created_at) values (?, ?, ?, ?, 2)").run(`r${i}-${k}`, `p${i}`, k === 0 ? "u" : null, r));
+      sqlite
+        .prepare("insert into reviews (id, product_id, user_id, rating, created_at) values (?, ?, 'u', 5, 1)")
+        .run(`old${i}`, `p${i}`);
+      ratings.forEach((r, k) =>
+        sqlite
+          .prepare("insert into reviews (id, product_id, user_id, rating, created_at) values (?, ?, ?, ?, 2)")
+          .run(`r${i}-${k}`, `p${i}`, k === 0 ? "u" : null, r),
+      );
     });
     migrate(drizzle(sqlite), { migrationsFolder: MIGRATIONS });
     cases.forEach((ratings, i) => {
       const sum = ratings.reduce((a, b) => a + b, 0);
-      expect(sqlite.prepare("select rating, num_reviews from products where id = ?").get(`p${i}`), ratings.join(",")).toEqual({ rating: ratingFromTotals(sum, ratings.length), num_reviews: ratings.length });
+      expect(
+        sqlite.prepare("select rating, num_reviews from products where id = ?").get(`p${i}`),
+        ratings.join(","),
+      ).toEqual({ rating: ratingFromTotals(sum, ratings.length), num_reviews: ratings.length });
     });
   });
 });

@@ -45,7 +45,8 @@ it(`numbers the lines of existing orders in the order they were written (${onPos
   await migrateWith(address, migrationsUpTo(MIGRATIONS, BEFORE));
   const db = testDb(address);
   await db.run("INSERT INTO users (id, name, email, password_hash) VALUES ('u1', 'Asha', 'asha@example.com', 'x')");
-  for (const p of ["pa", "pb", "pc"]) await db.run("INSERT INTO products (id, name, price, stock) VALUES (?, ?, 100, 5)", p, `Jar ${p}`);
+  for (const p of ["pa", "pb", "pc"])
+    await db.run("INSERT INTO products (id, name, price, stock) VALUES (?, ?, 100, 5)", p, `Jar ${p}`);
   const order = (id: string) =>
     db.run(
       `INSERT INTO orders (id, user_id, status, contact_name, contact_email, contact_phone, address, city, state, pin, subtotal, shipping, grand_total)
@@ -53,7 +54,13 @@ it(`numbers the lines of existing orders in the order they were written (${onPos
       id,
     );
   const line = (id: string, orderId: string, productId: string) =>
-    db.run("INSERT INTO order_items (id, order_id, product_id, name, qty, price) VALUES (?, ?, ?, ?, 1, 100)", id, orderId, productId, `line ${id}`);
+    db.run(
+      "INSERT INTO order_items (id, order_id, product_id, name, qty, price) VALUES (?, ?, ?, ?, 1, 100)",
+      id,
+      orderId,
+      productId,
+      `line ${id}`,
+    );
   await order("o1");
   await order("o2");
   // Ids that sort against the written order, and two orders' lines interleaved.

@@ -9,7 +9,9 @@ import { join } from "node:path";
 export function migrationsUpTo(folder: string, last: number): string {
   const dir = mkdtempSync(join(tmpdir(), "candle-migrations-"));
   cpSync(folder, dir, { recursive: true });
-  const journal = JSON.parse(readFileSync(join(dir, "meta", "_journal.json"), "utf8")) as { entries: { idx: number }[] };
+  const journal = JSON.parse(readFileSync(join(dir, "meta", "_journal.json"), "utf8")) as {
+    entries: { idx: number }[];
+  };
   journal.entries = journal.entries.filter((e) => e.idx <= last);
   writeFileSync(join(dir, "meta", "_journal.json"), JSON.stringify(journal));
   return dir;

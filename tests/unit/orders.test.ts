@@ -1,6 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import * as app from "~/db/client.server";
-import { CART_EMPTY, CHECKOUT_INCOMPLETE, checkoutSchema, orderRequestMessage, orderRequestSchema } from "~/lib/checkout-schema";
+import {
+  CART_EMPTY,
+  CHECKOUT_INCOMPLETE,
+  checkoutSchema,
+  orderRequestMessage,
+  orderRequestSchema,
+} from "~/lib/checkout-schema";
 import { newId } from "~/utils/id.server";
 import { getOrderFor, listOrdersForUser, OrderError, placeOrder, toApiOrder } from "~/models/order.server";
 import { deleteProduct } from "~/models/product-admin.server";
@@ -14,7 +20,13 @@ const shippingAddress = { address: "1 MG Road", city: "Bengaluru", state: "Karna
 
 async function product(price: number, stock: number) {
   const id = newId();
-  await raw.run("insert into products (id, name, price, stock) values (?, ?, ?, ?)", id, `P ${id.slice(-4)}`, price, stock);
+  await raw.run(
+    "insert into products (id, name, price, stock) values (?, ?, ?, ?)",
+    id,
+    `P ${id.slice(-4)}`,
+    price,
+    stock,
+  );
   return id;
 }
 const stock = (id: string) => raw.value<number>("select stock from products where id = ?", id);
@@ -32,11 +44,28 @@ describe("placeOrder", () => {
   it("prices from the database, totals with shipping, stock taken", async () => {
     const a = await product(499_00, 10);
     const b = await product(250_50, 3);
-    const { id } = await placeOrder(asha.id, { contact, shippingAddress, items: [{ product: a, qty: 2 }, { product: b, qty: 3 }, { product: a, qty: 1 }] });
+    const { id } = await placeOrder(asha.id, {
+      contact,
+      shippingAddress,
+      items: [
+        { product: a, qty: 2 },
+        { product: b, qty: 3 },
+        { product: a, qty: 1 },
+      ],
+    });
     const order = (await getOrderFor(asha, id))!;
-    expect(order).toMatchObject({ status: "Placed", isPaid: false, paymentMethod: "COD", subtotal: 3 * 499_00 + 3 * 250_50, shipping: 49_00 });
+    expect(order).toMatchObject({
+      status: "Placed",
+      isPaid: false,
+      paymentMethod: "COD",
+      subtotal: 3 * 499_00 + 3 * 250_50,
+      shipping: 49_00,
+    });
     expect(order.grandTotal).toBe(order.subtotal + order.shipping);
-    expect(order.items.map((i) => [i.productId, i.qty, i.price])).toEqual([[a, 3, 499_00], [b, 3, 250_50]]);
+    expect(order.items.map((i) => [i.productId, i.qty, i.price])).toEqual([
+      [a, 3, 499_00],
+      [b, 3, 250_50],
+    ]);
     expect(await stock(a)).toBe(7);
     expect(await stock(b)).toBe(0);
     expect(toApiOrder(order).totals).toEqual({ subtotal: 2248.5, shipping: 49, grandTotal: 2297.5 });
@@ -44,11 +73,21 @@ describe("placeOrder", () => {
 
   it("lists an order's lines in the cart's order: each line keeps its position, whatever order the rows come back in", async () => {
     const [a, b, c] = [await product(100_00, 5), await product(200_00, 5), await product(300_00, 5)];
-    const { id } = await placeOrder(asha.id, { contact, shippingAddress, items: [{ product: c, qty: 1 }, { product: a, qty: 1 }, { product: b, qty: 1 }] });
+    const { id } = await placeOrder(asha.id, {
+      contact,
+      shippingAddress,
+      items: [
+        { product: c, qty: 1 },
+        { product: a, qty: 1 },
+        { product: b, qty: 1 },
+      ],
+    });
     const lines = async () => (await getOrderFor(asha, id))!.items.map((i) => i.productId);
     expect(await lines()).toEqual([c, a, b]);
     // Stock was taken product by product in id order; the lines are still the cart's.
-    expect(await raw.value<number>("select position from order_items where order_id = ? and product_id = ?", id, b)).toBe(2);
+    expect(
+      await raw.value<number>("select position from order_items where order_id = ? and product_id = ?", id, b),
+    ).toBe(2);
     // The position decides, not the rows' physical order: turned round, the list turns round.
     await raw.run("update order_items set position = 2 - position where order_id = ?", id);
     expect(await lines()).toEqual([b, a, c]);
@@ -58,10 +97,26 @@ describe("placeOrder", () => {
     const a = await product(100_00, 2);
     const soldOut = await product(100_00, 0);
     const before = [await orderRows(), await itemRows()];
-    const attempt = (items: { product: string; qty: number }[]) => placeOrder(asha.id, { contact, shippingAddress, items });
-    await expect(attempt([{ product: a, qty: 1 }, { product: a, qty: 2 }])).rejects.toThrow(/Only 2 left of/);
-    await expect(attempt([{ product: a, qty: 1 }, { product: soldOut, qty: 1 }])).rejects.toThrow(/is sold out/);
-    await expect(attempt([{ product: a, qty: 1 }, { product: newId(), qty: 1 }])).rejects.toThrow(OrderError);
+    const attempt = (items: { product: string; qty: number }[]) =>
+      placeOrder(asha.id, { contact, shippingAddress, items });
+    await expect(
+      attempt([
+        { product: a, qty: 1 },
+        { product: a, qty: 2 },
+      ]),
+    ).rejects.toThrow(/Only 2 left of/);
+    await expect(
+      attempt([
+        { product: a, qty: 1 },
+        { product: soldOut, qty: 1 },
+      ]),
+    ).rejects.toThrow(/is sold out/);
+    await expect(
+      attempt([
+        { product: a, qty: 1 },
+        { product: newId(), qty: 1 },
+      ]),
+    ).rejects.toThrow(OrderError);
     await expect(attempt([])).rejects.toThrow(CART_EMPTY);
     expect([await orderRows(), await itemRows()]).toEqual(before);
     expect(await stock(a)).toBe(2);
@@ -70,7 +125,9 @@ describe("placeOrder", () => {
   it("a client price that differs from the database refuses the order; a matching one is fine", async () => {
     const a = await product(499_00, 5);
     const before = await orderRows();
-    await expect(placeOrder(asha.id, { contact, shippingAddress, items: [{ product: a, qty: 1, price: 1 }] })).rejects.toThrow(/is now ₹499\.00/);
+    await expect(
+      placeOrder(asha.id, { contact, shippingAddress, items: [{ product: a, qty: 1, price: 1 }] }),
+    ).rejects.toThrow(/is now ₹499\.00/);
     expect(await orderRows()).toBe(before);
     expect(await stock(a)).toBe(5);
     await placeOrder(asha.id, { contact, shippingAddress, items: [{ product: a, qty: 1, price: 499 }] });
@@ -80,7 +137,9 @@ describe("placeOrder", () => {
   it("a deleted product cannot be ordered", async () => {
     const a = await product(100_00, 5);
     await deleteProduct(a);
-    await expect(placeOrder(asha.id, { contact, shippingAddress, items: [{ product: a, qty: 1 }] })).rejects.toThrow("A product in your order is no longer available.");
+    await expect(placeOrder(asha.id, { contact, shippingAddress, items: [{ product: a, qty: 1 }] })).rejects.toThrow(
+      "A product in your order is no longer available.",
+    );
   });
 
   it("never oversells: orders one after another stop at zero stock", async () => {
@@ -101,7 +160,11 @@ describe("placeOrder", () => {
 
 describe("who may see an order", () => {
   it("its owner and admins; anyone else gets null, as for a missing order", async () => {
-    const { id } = await placeOrder(asha.id, { contact, shippingAddress, items: [{ product: await product(10_00, 1), qty: 1 }] });
+    const { id } = await placeOrder(asha.id, {
+      contact,
+      shippingAddress,
+      items: [{ product: await product(10_00, 1), qty: 1 }],
+    });
     expect((await getOrderFor(asha, id))?.id).toBe(id);
     expect(await getOrderFor(ravi, id)).toBeNull();
     expect((await getOrderFor({ id: ravi.id, isAdmin: true }, id))?.id).toBe(id);
@@ -115,7 +178,9 @@ describe("checkout schemas (spec §5 Checkout)", () => {
   it("requires every field, strips non-digits from the PIN, checks 6 digits", () => {
     const ok = checkoutSchema.parse({ ...contact, ...shippingAddress, pin: "560 001" });
     expect(ok.pin).toBe("560001");
-    expect(checkoutSchema.safeParse({ ...contact, ...shippingAddress, pin: "56001" }).error?.issues[0]?.message).toBe("Please enter a valid 6-digit PIN");
+    expect(checkoutSchema.safeParse({ ...contact, ...shippingAddress, pin: "56001" }).error?.issues[0]?.message).toBe(
+      "Please enter a valid 6-digit PIN",
+    );
     expect(checkoutSchema.safeParse({ ...contact, ...shippingAddress, city: "  " }).success).toBe(false);
     expect(checkoutSchema.safeParse({ ...contact, ...shippingAddress, phone: "12" }).success).toBe(true); // hint only
   });
@@ -127,8 +192,12 @@ describe("checkout schemas (spec §5 Checkout)", () => {
     expect(msg({ shippingAddress, items: [item] })).toBe(CHECKOUT_INCOMPLETE);
     expect(msg({ contact, shippingAddress, items: [] })).toBe(CART_EMPTY);
     expect(msg({ contact, shippingAddress })).toBe(CART_EMPTY);
-    expect(msg({ contact, shippingAddress, items: [item], paymentMethod: "UPI" })).toBe("Only cash on delivery is available for now.");
-    expect(orderRequestSchema.parse({ contact, shippingAddress, items: [{ ...item, price: 10, name: "x" }] }).items[0]).toEqual({ ...item, price: 10 });
+    expect(msg({ contact, shippingAddress, items: [item], paymentMethod: "UPI" })).toBe(
+      "Only cash on delivery is available for now.",
+    );
+    expect(
+      orderRequestSchema.parse({ contact, shippingAddress, items: [{ ...item, price: 10, name: "x" }] }).items[0],
+    ).toEqual({ ...item, price: 10 });
     expect(msg({ contact, shippingAddress, items: [{ ...item, price: "free" }] })).toBe("Price must be a number.");
   });
 });
@@ -138,7 +207,10 @@ describe("a tampered price hidden behind a second line of the same product", () 
     const user = await createUser({ name: "T", email: "tamper@example.com", phone: "9876543210", password: "secret1" });
     const id = newId();
     await raw.run("insert into products (id, name, price, stock) values (?, 'Tamper', 50000, 9)", id);
-    const items = [{ product: id, qty: 1, price: 1 }, { product: id, qty: 1, price: 500 }];
+    const items = [
+      { product: id, qty: 1, price: 1 },
+      { product: id, qty: 1, price: 500 },
+    ];
     await expect(placeOrder(user.id, { contact, shippingAddress, items })).rejects.toThrow(/is now ₹500\.00/);
     expect(await stock(id)).toBe(9);
   });

@@ -59,7 +59,9 @@ async function lockable(id: string): Promise<boolean> {
 const waitingForLocks = (n: number) =>
   vi.waitFor(
     async () => {
-      const waiting = await raw.value("SELECT cast(count(*) AS integer) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'");
+      const waiting = await raw.value(
+        "SELECT cast(count(*) AS integer) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+      );
       expect(waiting).toBe(n);
     },
     { timeout: 30_000, interval: 20 },
@@ -87,11 +89,17 @@ async function overlapping(productId: string, first: () => Promise<unknown>, sec
 
 async function product(stock: number) {
   const id = newId();
-  await raw.run("INSERT INTO products (id, name, price, stock) VALUES (?, ?, 100, ?)", id, `Jar ${id.slice(-4)}`, stock);
+  await raw.run(
+    "INSERT INTO products (id, name, price, stock) VALUES (?, ?, 100, ?)",
+    id,
+    `Jar ${id.slice(-4)}`,
+    stock,
+  );
   return id;
 }
 const stock = (id: string) => raw.value<number>("SELECT stock FROM products WHERE id = ?", id);
-const unitsSold = (id: string) => raw.value<number>("SELECT cast(coalesce(sum(qty), 0) AS integer) FROM order_items WHERE product_id = ?", id);
+const unitsSold = (id: string) =>
+  raw.value<number>("SELECT cast(coalesce(sum(qty), 0) AS integer) FROM order_items WHERE product_id = ?", id);
 
 const contact = { name: "Asha", email: "asha@example.com", phone: "9876543210" };
 const shippingAddress = { address: "1 MG Road", city: "Bengaluru", state: "Karnataka", pin: "560001" };
@@ -101,32 +109,54 @@ const fulfilled = (value: unknown) => ({ status: "fulfilled", value });
 const order = (productId: string, qty: number) => ({ contact, shippingAddress, items: [{ product: productId, qty }] });
 
 describe.skipIf(dialect !== "pg")(
-  dialect === "pg" ? "two writes at once on PostgreSQL" : "two writes at once on PostgreSQL (SQLite runs one write transaction at a time)",
+  dialect === "pg"
+    ? "two writes at once on PostgreSQL"
+    : "two writes at once on PostgreSQL (SQLite runs one write transaction at a time)",
   { timeout: 60_000 },
   () => {
     let asha: { id: string; name: string };
     let ravi: { id: string; name: string };
     beforeAll(async () => {
-      asha = await createUser({ name: "Asha", email: "asha-race@example.com", phone: "9876543210", password: "secret1" });
-      ravi = await createUser({ name: "Ravi", email: "ravi-race@example.com", phone: "9876543211", password: "secret1" });
+      asha = await createUser({
+        name: "Asha",
+        email: "asha-race@example.com",
+        phone: "9876543210",
+        password: "secret1",
+      });
+      ravi = await createUser({
+        name: "Ravi",
+        email: "ravi-race@example.com",
+        phone: "9876543211",
+        password: "secret1",
+      });
     });
 
     it("two orders for the last units: one is placed, the other refused and written nowhere; stock ends at 0", async () => {
       const jar = await product(2);
       // Both read 2 in stock and write their order, then wait to take the stock.
-      const outcomes = await overlapping(jar, () => placeOrder(asha.id, order(jar, 2)), () => placeOrder(ravi.id, order(jar, 2)));
+      const outcomes = await overlapping(
+        jar,
+        () => placeOrder(asha.id, order(jar, 2)),
+        () => placeOrder(ravi.id, order(jar, 2)),
+      );
       expect(outcomes.map((o) => o.status).sort()).toEqual(["fulfilled", "rejected"]);
       expect(outcomes.find((o) => o.status === "rejected")).toMatchObject({ reason: expect.any(OrderError) });
       expect(await stock(jar)).toBe(0);
       expect(await unitsSold(jar)).toBe(2);
-      expect(await raw.value("SELECT cast(count(*) AS integer) FROM orders WHERE user_id IN (?, ?)", asha.id, ravi.id)).toBe(1);
+      expect(
+        await raw.value("SELECT cast(count(*) AS integer) FROM orders WHERE user_id IN (?, ?)", asha.id, ravi.id),
+      ).toBe(1);
     });
 
     it("the same Idempotency-Key twice at once is one order: the second answers the first", async () => {
       const jar = await product(5);
       const key = newId();
       // One waits to take the stock, the other for the first's key in the unique index.
-      const outcomes = await overlapping(jar, () => placeOrder(asha.id, order(jar, 1), key), () => placeOrder(asha.id, order(jar, 1), key));
+      const outcomes = await overlapping(
+        jar,
+        () => placeOrder(asha.id, order(jar, 1), key),
+        () => placeOrder(asha.id, order(jar, 1), key),
+      );
       expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "fulfilled"]);
       const [a, b] = outcomes.map((o) => (o as PromiseFulfilledResult<{ id: string; replayed: boolean }>).value);
       expect(a!.id).toBe(b!.id);
@@ -137,7 +167,11 @@ describe.skipIf(dialect !== "pg")(
 
     it("two customers reviewing one product at once: the count and rating include both", async () => {
       const jar = await product(3);
-      const outcomes = await overlapping(jar, () => addReview(jar, asha, { rating: 5, comment: "" }), () => addReview(jar, ravi, { rating: 2, comment: "" }));
+      const outcomes = await overlapping(
+        jar,
+        () => addReview(jar, asha, { rating: 5, comment: "" }),
+        () => addReview(jar, ravi, { rating: 2, comment: "" }),
+      );
       expect(outcomes).toEqual([fulfilled("created"), fulfilled("created")]);
       expect(await getProduct(jar)).toMatchObject({ numReviews: 2, rating: 3.5 });
     });
@@ -145,7 +179,11 @@ describe.skipIf(dialect !== "pg")(
     it("an order cancelled twice at once gives its stock back once", async () => {
       const jar = await product(5);
       const { id } = await placeOrder(asha.id, order(jar, 3));
-      const outcomes = await overlapping(jar, () => updateOrder(id, { status: "Cancelled" }), () => updateOrder(id, { status: "Cancelled" }));
+      const outcomes = await overlapping(
+        jar,
+        () => updateOrder(id, { status: "Cancelled" }),
+        () => updateOrder(id, { status: "Cancelled" }),
+      );
       expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "fulfilled"]);
       expect(await stock(jar)).toBe(5);
     });
@@ -153,7 +191,11 @@ describe.skipIf(dialect !== "pg")(
     it("an order cancelled and deleted at once gives its stock back once", async () => {
       const jar = await product(5);
       const { id } = await placeOrder(asha.id, order(jar, 3));
-      const outcomes = await overlapping(jar, () => updateOrder(id, { status: "Cancelled" }), () => deleteOrder(id));
+      const outcomes = await overlapping(
+        jar,
+        () => updateOrder(id, { status: "Cancelled" }),
+        () => deleteOrder(id),
+      );
       expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "fulfilled"]);
       expect(await stock(jar)).toBe(5);
     });
@@ -201,7 +243,11 @@ describe.skipIf(dialect !== "pg")(
       const [lo, hi] = [await product(5), await product(5)].sort() as [string, string];
       const x = (await placeOrder(asha.id, cart(hi, lo))).id;
       const y = (await placeOrder(ravi.id, cart(lo, hi))).id;
-      const outcomes = await overlapping(hi, () => updateOrder(x, { status: "Cancelled" }), () => updateOrder(y, { status: "Cancelled" }));
+      const outcomes = await overlapping(
+        hi,
+        () => updateOrder(x, { status: "Cancelled" }),
+        () => updateOrder(y, { status: "Cancelled" }),
+      );
       expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "fulfilled"]);
       expect([await stock(lo), await stock(hi)]).toEqual([5, 5]);
     });

@@ -35,20 +35,36 @@ describe("drizzle/pg on PostgreSQL", { timeout: 30_000 }, () => {
   });
 
   it("creates every table and index of schema.pg.ts and the catalogue version's row; applying again changes nothing", async () => {
-    const tables = Object.values(schema as Record<string, unknown>).filter((t): t is PgTable => is(t, PgTable)).map((t) => getTableConfig(t));
-    const { rows } = await pool.query<{ tablename: string }>("SELECT tablename FROM pg_tables WHERE schemaname = 'public'");
+    const tables = Object.values(schema as Record<string, unknown>)
+      .filter((t): t is PgTable => is(t, PgTable))
+      .map((t) => getTableConfig(t));
+    const { rows } = await pool.query<{ tablename: string }>(
+      "SELECT tablename FROM pg_tables WHERE schemaname = 'public'",
+    );
     expect(rows.map((r) => r.tablename).sort()).toEqual(tables.map((t) => t.name).sort());
-    const indexes = (await pool.query<{ indexname: string }>("SELECT indexname FROM pg_indexes WHERE schemaname = 'public'")).rows.map((r) => r.indexname);
-    expect(indexes).toEqual(expect.arrayContaining([...tables.flatMap((t) => t.indexes.map((i) => i.config.name)), "products_name_trgm_idx", "products_description_trgm_idx"]));
+    const indexes = (
+      await pool.query<{ indexname: string }>("SELECT indexname FROM pg_indexes WHERE schemaname = 'public'")
+    ).rows.map((r) => r.indexname);
+    expect(indexes).toEqual(
+      expect.arrayContaining([
+        ...tables.flatMap((t) => t.indexes.map((i) => i.config.name)),
+        "products_name_trgm_idx",
+        "products_description_trgm_idx",
+      ]),
+    );
     expect((await pool.query("SELECT id, version FROM catalogue_version")).rows).toEqual([{ id: 1, version: 0 }]);
     await migrate(db, { migrationsFolder: MIGRATIONS });
-    expect((await one<{ n: number }>("SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations")).n).toBe(journal.entries.length);
+    expect((await one<{ n: number }>("SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations")).n).toBe(
+      journal.entries.length,
+    );
   });
 
   it("reads back the JS values schema.ts gives: Date to the millisecond, booleans, numbers", async () => {
     const at = new Date("2026-11-20T20:30:00.123Z");
     await db.insert(schema.users).values({ id: "u-types", name: "T", email: "types@example.com", passwordHash: "x" });
-    await db.insert(schema.products).values({ id: "p-types", name: "Typed", price: 49_900, rating: 4.3, createdAt: at });
+    await db
+      .insert(schema.products)
+      .values({ id: "p-types", name: "Typed", price: 49_900, rating: 4.3, createdAt: at });
     await db.insert(schema.sessions).values({ id: "s-types", userId: "u-types", data: "{}", expiresAt: 1_900_000_000 });
     const [user] = await db.select().from(schema.users).where(eq(schema.users.id, "u-types"));
     const [product] = await db.select().from(schema.products).where(eq(schema.products.id, "p-types"));
@@ -58,13 +74,23 @@ describe("drizzle/pg on PostgreSQL", { timeout: 30_000 }, () => {
     expect(Math.abs(user!.createdAt.getTime() - Date.now())).toBeLessThan(60_000);
     // now() is kept to the millisecond, so the Date read back finds its row again.
     expect(await db.select().from(schema.users).where(eq(schema.users.createdAt, user!.createdAt))).toHaveLength(1);
-    expect(product).toMatchObject({ price: 49_900, rating: 4.3, mrp: null, stock: 0, description: "", numReviews: 0, deletedAt: null, createdAt: at });
+    expect(product).toMatchObject({
+      price: 49_900,
+      rating: 4.3,
+      mrp: null,
+      stock: 0,
+      description: "",
+      numReviews: 0,
+      deletedAt: null,
+      createdAt: at,
+    });
     expect(session!.expiresAt).toBe(1_900_000_000);
     await db.delete(schema.products).where(eq(schema.products.id, "p-types"));
   });
 
   describe("catalogue_version", () => {
-    const version = async () => (await one<{ version: number }>("SELECT version FROM catalogue_version WHERE id = 1")).version;
+    const version = async () =>
+      (await one<{ version: number }>("SELECT version FROM catalogue_version WHERE id = 1")).version;
     const moves = async (statement: string) => {
       const before = await version();
       await pool.query(statement);
@@ -75,7 +101,9 @@ describe("drizzle/pg on PostgreSQL", { timeout: 30_000 }, () => {
       await pool.query("INSERT INTO users (id, name, email, password_hash) VALUES ('u1', 'U', 'u1@example.com', 'x')");
       expect(await moves("INSERT INTO products (id, name, price) VALUES ('v1', 'Versioned', 100)")).toBe(1);
       expect(await moves("UPDATE products SET price = 200 WHERE id = 'v1'")).toBe(1);
-      expect(await moves("INSERT INTO product_images (id, product_id, url) VALUES ('i1', 'v1', '/uploads/a.png')")).toBe(1);
+      expect(
+        await moves("INSERT INTO product_images (id, product_id, url) VALUES ('i1', 'v1', '/uploads/a.png')"),
+      ).toBe(1);
       expect(await moves("UPDATE product_images SET position = 1 WHERE id = 'i1'")).toBe(1);
       expect(await moves("DELETE FROM product_images WHERE id = 'i1'")).toBe(1);
       expect(await moves("INSERT INTO reviews (id, product_id, user_id, rating) VALUES ('r1', 'v1', 'u1', 4)")).toBe(1);
@@ -93,7 +121,9 @@ describe("drizzle/pg on PostgreSQL", { timeout: 30_000 }, () => {
       try {
         const before = await version();
         await client.query("BEGIN");
-        await client.query("INSERT INTO products (id, name, price) SELECT 'bulk' || i, 'Bulk', 100 FROM generate_series(1, 50) AS i");
+        await client.query(
+          "INSERT INTO products (id, name, price) SELECT 'bulk' || i, 'Bulk', 100 FROM generate_series(1, 50) AS i",
+        );
         await client.query("UPDATE products SET stock = 3 WHERE id LIKE 'bulk%'");
         expect(await version()).toBe(before); // other connections see it with the rows, at commit
         await client.query("COMMIT");
@@ -110,7 +140,9 @@ describe("drizzle/pg on PostgreSQL", { timeout: 30_000 }, () => {
     });
 
     it("two orders taking stock of the same products in opposite order do not deadlock on it", async () => {
-      await pool.query("INSERT INTO products (id, name, price, stock) VALUES ('d1', 'One', 100, 10), ('d2', 'Two', 100, 10)");
+      await pool.query(
+        "INSERT INTO products (id, name, price, stock) VALUES ('d1', 'One', 100, 10), ('d2', 'Two', 100, 10)",
+      );
       const [a, b] = [await pool.connect(), await pool.connect()];
       try {
         const before = await version();
@@ -125,7 +157,10 @@ describe("drizzle/pg on PostgreSQL", { timeout: 30_000 }, () => {
         await aSecond;
         await a.query("COMMIT");
         const { rows } = await pool.query("SELECT id, stock FROM products WHERE id IN ('d1', 'd2') ORDER BY id");
-        expect(rows).toEqual([{ id: "d1", stock: 9 }, { id: "d2", stock: 8 }]);
+        expect(rows).toEqual([
+          { id: "d1", stock: 9 },
+          { id: "d2", stock: 8 },
+        ]);
         expect(await version()).toBe(before + 2);
       } finally {
         // Dropped, not returned: after a failure they may still be inside a transaction.
@@ -157,16 +192,36 @@ describe("drizzle/pg on PostgreSQL", { timeout: 30_000 }, () => {
       const lite = new Database(":memory:");
       sqliteMigrate(sqliteDrizzle(lite), { migrationsFolder: resolve(__dirname, "../../drizzle/sqlite") });
       for (const r of rows) {
-        lite.prepare("INSERT INTO products (id, name, description, price) VALUES (?, ?, ?, 100)").run(r.id, r.name, r.description);
-        await pool.query("INSERT INTO products (id, name, description, price) VALUES ($1, $2, $3, 100)", [r.id, r.name, r.description]);
+        lite
+          .prepare("INSERT INTO products (id, name, description, price) VALUES (?, ?, ?, 100)")
+          .run(r.id, r.name, r.description);
+        await pool.query("INSERT INTO products (id, name, description, price) VALUES ($1, $2, $3, 100)", [
+          r.id,
+          r.name,
+          r.description,
+        ]);
       }
-      const fts = lite.prepare("SELECT id FROM products WHERE rowid IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ?) ORDER BY id").pluck();
-      const like = lite.prepare("SELECT id FROM products WHERE name LIKE ? ESCAPE '\\' OR description LIKE ? ESCAPE '\\' ORDER BY id").pluck();
-      sqliteSearch = (q) => ([...q].length >= 3 ? fts.all(`"${q.replace(/"/g, '""')}"`) : like.all(likePattern(q), likePattern(q))) as string[];
+      const fts = lite
+        .prepare(
+          "SELECT id FROM products WHERE rowid IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ?) ORDER BY id",
+        )
+        .pluck();
+      const like = lite
+        .prepare("SELECT id FROM products WHERE name LIKE ? ESCAPE '\\' OR description LIKE ? ESCAPE '\\' ORDER BY id")
+        .pluck();
+      sqliteSearch = (q) =>
+        ([...q].length >= 3
+          ? fts.all(`"${q.replace(/"/g, '""')}"`)
+          : like.all(likePattern(q), likePattern(q))) as string[];
     });
 
     const pgSearch = async (q: string) =>
-      (await pool.query<{ id: string }>("SELECT id FROM products WHERE name ILIKE $1 OR description ILIKE $1 ORDER BY id COLLATE \"C\"", [likePattern(q)])).rows.map((r) => r.id);
+      (
+        await pool.query<{ id: string }>(
+          'SELECT id FROM products WHERE name ILIKE $1 OR description ILIKE $1 ORDER BY id COLLATE "C"',
+          [likePattern(q)],
+        )
+      ).rows.map((r) => r.id);
 
     it("name or description ILIKE '%q%' finds what SQLite's FTS5 trigram index finds", async () => {
       expect(await pgSearch("ANDAL")).toContain("demo1"); // Mysore Sandalwood

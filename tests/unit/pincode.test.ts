@@ -14,7 +14,14 @@ import {
   postalAnswerSchema,
   type PostalAnswer,
 } from "~/lib/pincode";
-import { PinServiceError, UPSTREAM_TIMEOUT_MS, ensurePincodes, lookupPin, titleCase, currentState } from "~/models/pincode.server";
+import {
+  PinServiceError,
+  UPSTREAM_TIMEOUT_MS,
+  ensurePincodes,
+  lookupPin,
+  titleCase,
+  currentState,
+} from "~/models/pincode.server";
 import { loader } from "~/routes/api.pincode.$pin";
 import { testDb } from "../db";
 
@@ -28,7 +35,15 @@ const remoteAnswer: PostalAnswer = [
     Message: "Number of pincode(s) found:1",
     Status: "Success",
     PostOffice: [
-      { Name: "Newtown", BranchType: "Sub Post Office", District: "Somewhere", Block: "NA", State: "Telangana", Country: "India", Pincode: UNKNOWN },
+      {
+        Name: "Newtown",
+        BranchType: "Sub Post Office",
+        District: "Somewhere",
+        Block: "NA",
+        State: "Telangana",
+        Country: "India",
+        Pincode: UNKNOWN,
+      },
     ],
   },
 ];
@@ -59,7 +74,8 @@ afterEach(async () => {
   await raw.run("DELETE FROM pin_cache");
 });
 
-const allStates = async () => (await raw.all<{ state: string }>("SELECT DISTINCT state FROM pincodes")).map((r) => r.state);
+const allStates = async () =>
+  (await raw.all<{ state: string }>("SELECT DISTINCT state FROM pincodes")).map((r) => r.state);
 const cachedAnswers = () => raw.value("SELECT cast(count(*) AS integer) FROM pin_cache");
 
 const pinError = async (promise: Promise<unknown>) => {
@@ -77,12 +93,18 @@ const pinError = async (promise: Promise<unknown>) => {
  */
 async function refusing(pin: number): Promise<() => Promise<unknown>> {
   if (dialect === "pg") {
-    await raw.run("CREATE FUNCTION refuse_pin() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$");
-    await raw.run(`CREATE TRIGGER refuse_pin BEFORE INSERT ON pincodes FOR EACH ROW WHEN (NEW.pin = ${pin}) EXECUTE FUNCTION refuse_pin()`);
+    await raw.run(
+      "CREATE FUNCTION refuse_pin() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$",
+    );
+    await raw.run(
+      `CREATE TRIGGER refuse_pin BEFORE INSERT ON pincodes FOR EACH ROW WHEN (NEW.pin = ${pin}) EXECUTE FUNCTION refuse_pin()`,
+    );
     return () => raw.run("DROP FUNCTION refuse_pin() CASCADE");
   }
   // TEMP: on the writing connection only, which is the one the loader writes through.
-  await raw.run(`CREATE TEMP TRIGGER refuse_pin BEFORE INSERT ON pincodes WHEN NEW.pin = ${pin} BEGIN SELECT RAISE(ABORT, 'refused'); END`);
+  await raw.run(
+    `CREATE TEMP TRIGGER refuse_pin BEFORE INSERT ON pincodes WHEN NEW.pin = ${pin} BEGIN SELECT RAISE(ABORT, 'refused'); END`,
+  );
   return () => raw.run("DROP TRIGGER refuse_pin");
 }
 
@@ -91,7 +113,10 @@ describe("loading the PIN directory", () => {
   // the directory would stay incomplete for good: one transaction, all rows or none.
   it("a load that fails halfway leaves nothing, and the next one loads every post office, once", async () => {
     const stop = await refusing(431803); // first listed at row 77,420 of 154,823
-    const error = await ensurePincodes().then(() => undefined, (e: unknown) => e);
+    const error = await ensurePincodes().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(String((error as Error | undefined)?.cause ?? error)).toMatch(/refused/); // drizzle wraps PostgreSQL's
     await stop();
     expect(await raw.value("SELECT cast(count(*) AS integer) FROM pincodes")).toBe(0);
@@ -100,7 +125,9 @@ describe("loading the PIN directory", () => {
     expect(await ensurePincodes()).toBe(154_823);
     console.log(`ensurePincodes loaded 154,823 rows in ${Math.round(performance.now() - started)} ms (${dialect})`);
     expect(await ensurePincodes()).toBe(0);
-    const counts = await raw.all("SELECT cast(count(*) AS integer) AS rows, cast(count(DISTINCT pin) AS integer) AS pins FROM pincodes");
+    const counts = await raw.all(
+      "SELECT cast(count(*) AS integer) AS rows, cast(count(DISTINCT pin) AS integer) AS pins FROM pincodes",
+    );
     expect(counts).toEqual([{ rows: 154_823, pins: 19_097 }]);
   });
 
@@ -120,7 +147,8 @@ describe("states as they are today", () => {
   beforeAll(async () => {
     await ensurePincodes();
   });
-  const stateOf = async (pin: number) => (await raw.all<{ state: string }>("SELECT DISTINCT state FROM pincodes WHERE pin = ?", pin)).map((r) => r.state);
+  const stateOf = async (pin: number) =>
+    (await raw.all<{ state: string }>("SELECT DISTINCT state FROM pincodes WHERE pin = ?", pin)).map((r) => r.state);
 
   it("moves Telangana and Ladakh districts and uses current names", async () => {
     expect(await stateOf(500001)).toEqual(["Telangana"]); // Hyderabad
@@ -151,7 +179,11 @@ describe("lookupPin from the local directory", () => {
     // Its post offices lie in two districts (Central Delhi and New Delhi); the first one counts.
     for (const o of offices) expect(o).toMatchObject({ State: "Delhi", Country: "India", Pincode: "110001" });
     // "Election Commission S.O" is shown as the service does: name plus branch type.
-    expect(offices[0]).toMatchObject({ Name: "Election Commission", BranchType: "Sub Post Office", Block: "New Delhi" });
+    expect(offices[0]).toMatchObject({
+      Name: "Election Commission",
+      BranchType: "Sub Post Office",
+      Block: "New Delhi",
+    });
     expect(cityStateFromAnswer(answer)).toEqual({ city: "Central Delhi", state: "Delhi" });
   });
 
@@ -194,7 +226,8 @@ describe("lookupPin from the postal service", () => {
 
   it("caches the service's Error answers too, dropping fields it does not know", async () => {
     env.pincodeApiUrl = base;
-    reply = (res) => res.end(JSON.stringify([{ Message: "No records found", Status: "Error", PostOffice: null, Extra: 1 }]));
+    reply = (res) =>
+      res.end(JSON.stringify([{ Message: "No records found", Status: "Error", PostOffice: null, Extra: 1 }]));
     expect(await lookupPin(UNKNOWN)).toEqual(errorAnswer("No records found"));
     expect(await lookupPin(UNKNOWN)).toEqual(errorAnswer("No records found"));
     expect(hits).toHaveLength(1);
@@ -243,14 +276,19 @@ describe("lookupPin from the postal service", () => {
 
 describe("GET /api/pincode/:pin", () => {
   const get = (pin: string) =>
-    loader({ params: { pin }, request: new Request(`http://localhost/api/pincode/${pin}`), context: {} } as Parameters<typeof loader>[0]);
+    loader({ params: { pin }, request: new Request(`http://localhost/api/pincode/${pin}`), context: {} } as Parameters<
+      typeof loader
+    >[0]);
 
   it("answers 200 with the postal answer, cacheable when it comes from the directory", async () => {
     await ensurePincodes();
     const res = await get("110001");
     expect(res.status).toBe(200);
     expect(res.headers.get("Cache-Control")).toBe("public, max-age=86400");
-    expect(cityStateFromAnswer(postalAnswerSchema.parse(await res.json()))).toEqual({ city: "Central Delhi", state: "Delhi" });
+    expect(cityStateFromAnswer(postalAnswerSchema.parse(await res.json()))).toEqual({
+      city: "Central Delhi",
+      state: "Delhi",
+    });
 
     const bad = await get("1234");
     expect(bad.status).toBe(200);

@@ -20,7 +20,10 @@ async function start(rule: string, key: string, n: number) {
   child.stdout!.on("data", (chunk: string) => (out += chunk));
   const exited = once(child, "exit");
   while (!out.startsWith("ready\n")) {
-    await Promise.race([once(child.stdout!, "data"), exited.then(() => Promise.reject(new Error("worker exited before it was ready")))]);
+    await Promise.race([
+      once(child.stdout!, "data"),
+      exited.then(() => Promise.reject(new Error("worker exited before it was ready"))),
+    ]);
   }
   return {
     go: () => child.stdin!.write("go\n"),
@@ -55,7 +58,10 @@ describe("rate limits are shared by every process on the database", () => {
   }, 60_000);
 
   it("two processes hitting at the same time let exactly the limit through between them", async () => {
-    const [a, b] = await Promise.all([start("loginFailEmail", "race@example.com", 40), start("loginFailEmail", "race@example.com", 40)]);
+    const [a, b] = await Promise.all([
+      start("loginFailEmail", "race@example.com", 40),
+      start("loginFailEmail", "race@example.com", 40),
+    ]);
     a.go();
     b.go();
     const outcomes = [...(await a.outcomes()), ...(await b.outcomes())];

@@ -15,7 +15,9 @@ vi.hoisted(() => vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout
 // real I/O, which advancing fake time does not wait for: time moves one sweep period at a time,
 // and each sweep's delete is awaited before the clock moves on, as SQLite's finishes at once.
 type Sweeper = { clearExpired(expire: number): Promise<void> }; // the library's own, not in its types
-const sweeps = [RateLimiterSQLite, RateLimiterPostgres].map((store) => vi.spyOn(store.prototype as unknown as Sweeper, "clearExpired"));
+const sweeps = [RateLimiterSQLite, RateLimiterPostgres].map((store) =>
+  vi.spyOn(store.prototype as unknown as Sweeper, "clearExpired"),
+);
 async function minutesPass(minutes: number) {
   for (let m = 0; m < minutes; m += 5) {
     await vi.advanceTimersByTimeAsync(5 * 60_000);
@@ -84,7 +86,13 @@ describe("rate limits (RATE_LIMIT_FACTOR unset: the real limits)", () => {
   });
 
   it("uses the limits the README promises", () => {
-    expect([RULES.loginFailEmail.limit, RULES.loginFailIp.limit, RULES.registerIp.limit, RULES.review.limit, RULES.order.limit]).toEqual([10, 10, 20, 30, 30]);
+    expect([
+      RULES.loginFailEmail.limit,
+      RULES.loginFailIp.limit,
+      RULES.registerIp.limit,
+      RULES.review.limit,
+      RULES.order.limit,
+    ]).toEqual([10, 10, 20, 30, 30]);
     expect(RULES.registerIp.windowMs).toBe(3_600_000);
   });
 });

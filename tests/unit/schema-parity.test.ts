@@ -15,7 +15,8 @@ function shape(table: SQLiteTable | PgTable) {
   const config = sqliteTable ? sqliteTableConfig(table) : pgTableConfig(table as PgTable);
   const render = (where: SQL | undefined) =>
     where && (sqliteTable ? new SQLiteSyncDialect().sqlToQuery(where) : new PgDialect().sqlToQuery(where)).sql;
-  const names = (columns: (Column | SQL | { name?: string })[]) => columns.map((c) => (is(c, SQL) ? "<expression>" : c.name));
+  const names = (columns: (Column | SQL | { name?: string })[]) =>
+    columns.map((c) => (is(c, SQL) ? "<expression>" : c.name));
   return {
     name: config.name,
     columns: Object.entries(getTableColumns(table)).map(([key, c]) => ({
@@ -35,7 +36,10 @@ function shape(table: SQLiteTable | PgTable) {
         const ref = fk.reference();
         return {
           columns: names(ref.columns),
-          foreignTable: (is(ref.foreignTable, SQLiteTable) ? sqliteTableConfig(ref.foreignTable) : pgTableConfig(ref.foreignTable as PgTable)).name,
+          foreignTable: (is(ref.foreignTable, SQLiteTable)
+            ? sqliteTableConfig(ref.foreignTable)
+            : pgTableConfig(ref.foreignTable as PgTable)
+          ).name,
           foreignColumns: names(ref.foreignColumns),
           onDelete: fk.onDelete ?? "no action",
           onUpdate: fk.onUpdate ?? "no action",
@@ -57,11 +61,17 @@ function shape(table: SQLiteTable | PgTable) {
 }
 
 const tablesOf = (module: Record<string, unknown>, kind: typeof SQLiteTable | typeof PgTable) =>
-  Object.fromEntries(Object.entries(module).filter(([, value]) => is(value, kind))) as Record<string, SQLiteTable | PgTable>;
+  Object.fromEntries(Object.entries(module).filter(([, value]) => is(value, kind))) as Record<
+    string,
+    SQLiteTable | PgTable
+  >;
 
 /** Per exported table, the row it reads and the row it writes. */
 type Rows<M> = {
-  [K in keyof M as M[K] extends { $inferSelect: unknown } ? K : never]: M[K] extends { $inferSelect: infer S; $inferInsert: infer I }
+  [K in keyof M as M[K] extends { $inferSelect: unknown } ? K : never]: M[K] extends {
+    $inferSelect: infer S;
+    $inferInsert: infer I;
+  }
     ? { select: S; insert: I }
     : never;
 };

@@ -116,7 +116,20 @@ const hostileNumber = fc.oneof(
   fc.integer({ min: -5, max: 120 }),
   fc.double(),
   fc.double({ min: -10, max: 10 }),
-  fc.constantFrom(NaN, Infinity, -Infinity, -0, 0.1 + 0.2, Number.MAX_VALUE, Number.MIN_VALUE, Number.MAX_SAFE_INTEGER + 2, 1e21, -1, 99.5, 100),
+  fc.constantFrom(
+    NaN,
+    Infinity,
+    -Infinity,
+    -0,
+    0.1 + 0.2,
+    Number.MAX_VALUE,
+    Number.MIN_VALUE,
+    Number.MAX_SAFE_INTEGER + 2,
+    1e21,
+    -1,
+    99.5,
+    100,
+  ),
 );
 
 /** Objects whose own keys would pollute a prototype if copied carelessly (JSON.parse makes them own). */
@@ -137,20 +150,34 @@ const hostileLeaf: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom(null, undefined),
   polluter,
   fc.jsonValue({ maxDepth: 2 }),
-  fc.anything({ maxDepth: 2, withBigInt: true, withBoxedValues: true, withDate: true, withMap: true, withNullPrototype: true, withSet: true, withTypedArray: true, withSparseArray: true }),
+  fc.anything({
+    maxDepth: 2,
+    withBigInt: true,
+    withBoxedValues: true,
+    withDate: true,
+    withMap: true,
+    withNullPrototype: true,
+    withSet: true,
+    withTypedArray: true,
+    withSparseArray: true,
+  }),
 );
 const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 5, arbitrary: hostileLeaf },
   fc.array(hostileLeaf, { maxLength: 4 }),
-  fc.dictionary(fc.oneof(hostileString, fc.constantFrom("__proto__", "constructor", "prototype")), hostileLeaf, { maxKeys: 4 }),
+  fc.dictionary(fc.oneof(hostileString, fc.constantFrom("__proto__", "constructor", "prototype")), hostileLeaf, {
+    maxKeys: 4,
+  }),
 );
 
 /** A field is either a plausible value or a hostile one, and sometimes missing. */
-const field = (...valid: fc.Arbitrary<unknown>[]) => fc.oneof({ weight: 3, arbitrary: fc.oneof(...valid) }, { weight: 2, arbitrary: hostileValue });
+const field = (...valid: fc.Arbitrary<unknown>[]) =>
+  fc.oneof({ weight: 3, arbitrary: fc.oneof(...valid) }, { weight: 2, arbitrary: hostileValue });
 
 /** Copies own keys as own keys (a spread or assignment would turn `__proto__` into a prototype). */
 function merge(target: object, source: object): object {
-  for (const [key, value] of Object.entries(source)) Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  for (const [key, value] of Object.entries(source))
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
   return target;
 }
 
@@ -159,8 +186,15 @@ function body<T extends Record<string, fc.Arbitrary<unknown>>>(fields: T): fc.Ar
   const known = fc.record(fields, { requiredKeys: [] });
   const withExtras = fc
     .tuple(known, fc.constantFrom(...POLLUTERS.filter((p) => p.startsWith("{"))), fc.boolean())
-    .map(([k, extra, first]) => (first ? merge(JSON.parse(extra) as object, k) : merge(merge({}, k), JSON.parse(extra) as object)) as unknown);
-  return fc.oneof({ weight: 6, arbitrary: known }, { weight: 2, arbitrary: withExtras }, { weight: 2, arbitrary: hostileValue });
+    .map(
+      ([k, extra, first]) =>
+        (first ? merge(JSON.parse(extra) as object, k) : merge(merge({}, k), JSON.parse(extra) as object)) as unknown,
+    );
+  return fc.oneof(
+    { weight: 6, arbitrary: known },
+    { weight: 2, arbitrary: withExtras },
+    { weight: 2, arbitrary: hostileValue },
+  );
 }
 
 type Edges = Record<string, fc.Arbitrary<unknown>>;
@@ -187,18 +221,54 @@ function mutate({ valid, edges }: Sample): fc.Arbitrary<Record<string, unknown>>
 }
 
 // Plausible values, so that parses succeed often enough for the invariants to be exercised.
-const name = fc.oneof(fc.constantFrom("Asha Rao", "  Ravi  ", "ज्योति", "O'Brien <b>", "😀"), fc.string({ minLength: 1, maxLength: 90 }));
+const name = fc.oneof(
+  fc.constantFrom("Asha Rao", "  Ravi  ", "ज्योति", "O'Brien <b>", "😀"),
+  fc.string({ minLength: 1, maxLength: 90 }),
+);
 const email = fc.oneof(fc.emailAddress(), fc.constantFrom(" Asha.Rao@Example.COM ", "a@b.co", "A@B.CO"));
 const phone = fc.oneof(
-  fc.constantFrom("9876543210", "+91 98765 43210", "098765-43210", "919876543210", "6000000000", "5999999999", "98765\u200B43210"),
+  fc.constantFrom(
+    "9876543210",
+    "+91 98765 43210",
+    "098765-43210",
+    "919876543210",
+    "6000000000",
+    "5999999999",
+    "98765\u200B43210",
+  ),
   fc.stringMatching(/^[+0-9 ()-]{8,16}$/),
 );
-const password = fc.oneof(fc.string({ minLength: 4, maxLength: 12 }), fc.constantFrom("secret12", "     ", "😀😀😀", "x".repeat(201)));
-const pin = fc.oneof(fc.constantFrom("110001", "560 001", "5600-01", "12345", "1234567", "١١٠٠٠١"), fc.stringMatching(/^[0-9 -]{4,9}$/));
-const productId = fc.oneof(fc.stringMatching(/^[0-9a-f]{24}$/), fc.constantFrom("", "x".repeat(65), "../etc", "' OR 1=1"));
+const password = fc.oneof(
+  fc.string({ minLength: 4, maxLength: 12 }),
+  fc.constantFrom("secret12", "     ", "😀😀😀", "x".repeat(201)),
+);
+const pin = fc.oneof(
+  fc.constantFrom("110001", "560 001", "5600-01", "12345", "1234567", "١١٠٠٠١"),
+  fc.stringMatching(/^[0-9 -]{4,9}$/),
+);
+const productId = fc.oneof(
+  fc.stringMatching(/^[0-9a-f]{24}$/),
+  fc.constantFrom("", "x".repeat(65), "../etc", "' OR 1=1"),
+);
 const qty = fc.oneof(fc.integer({ min: -3, max: 120 }), fc.constantFrom(1.5, "2", NaN, Infinity, -0, 1e9));
-const price = fc.oneof(fc.double({ min: -5, max: 5000 }), fc.integer({ min: 0, max: 10_000 }), fc.constantFrom(-0.01, 0, 0.004, NaN, Infinity, -Infinity, 1e8, "100"));
-const url = fc.oneof(fc.webUrl(), fc.constantFrom("/uploads/a.png", "/images/demo/x-1.svg", "//evil.example/x", "javascript:alert(1)", "/a b", "https://x.example/a.png", "", " /x.png "));
+const price = fc.oneof(
+  fc.double({ min: -5, max: 5000 }),
+  fc.integer({ min: 0, max: 10_000 }),
+  fc.constantFrom(-0.01, 0, 0.004, NaN, Infinity, -Infinity, 1e8, "100"),
+);
+const url = fc.oneof(
+  fc.webUrl(),
+  fc.constantFrom(
+    "/uploads/a.png",
+    "/images/demo/x-1.svg",
+    "//evil.example/x",
+    "javascript:alert(1)",
+    "/a b",
+    "https://x.example/a.png",
+    "",
+    " /x.png ",
+  ),
+);
 const rupeeText = fc.oneof(price, fc.constantFrom("", " ", "12.345", "1e3", "-0", "0x10", "1,000", "₹100"));
 
 // Fully valid bodies, and for each field the values just past its rules.
@@ -209,12 +279,25 @@ const over = (n: number) => fc.constantFrom("x".repeat(n + 1), `  ${"x".repeat(n
 const blank = fc.constantFrom("", " ", "\t\n", "\u3000");
 
 const register: Sample = {
-  valid: fc.record({ name, email: validEmail, phone: validPhone, password: fc.string({ minLength: 6, maxLength: 30 }) }),
+  valid: fc.record({
+    name,
+    email: validEmail,
+    phone: validPhone,
+    password: fc.string({ minLength: 6, maxLength: 30 }),
+  }),
   edges: {
     name: fc.oneof(blank, over(80)),
     email: fc.constantFrom("not-an-email", "a@b", "@b.co", "a b@c.co", `${"x".repeat(250)}@b.co`, "a@b.co\u200B"),
     phone: fc.oneof(
-      fc.constantFrom("5876543210", "0000000000", "98765", "+1 555 123 4567", "٩٨٧٦٥٤٣٢١٠", "９８７６５４３２１０", "1234567890"),
+      fc.constantFrom(
+        "5876543210",
+        "0000000000",
+        "98765",
+        "+1 555 123 4567",
+        "٩٨٧٦٥٤٣٢١٠",
+        "９８７６５４３２１０",
+        "1234567890",
+      ),
       fc.stringMatching(/^[0-5][0-9]{9}$/),
       fc.stringMatching(/^[0-9]{1,9}$/),
     ),
@@ -226,15 +309,26 @@ const login: Sample = {
   edges: { email: blank, password: fc.constantFrom(""), redirect: fc.constantFrom("//evil.example", 5, null) },
 };
 const review: Sample = {
-  valid: fc.record({ rating: fc.oneof(fc.integer({ min: 1, max: 5 }), fc.constantFrom("1", "5")), comment: fc.string({ maxLength: 100 }) }),
+  valid: fc.record({
+    rating: fc.oneof(fc.integer({ min: 1, max: 5 }), fc.constantFrom("1", "5")),
+    comment: fc.string({ maxLength: 100 }),
+  }),
   edges: {
     rating: fc.constantFrom(0, 6, 4.5, "4.5", "5.5", 1.0000001, -1, NaN, Infinity, "Infinity", "", "1e0", true, [3]),
     comment: fc.constantFrom("x".repeat(2001), `   ${"x".repeat(2000)}   `, 5, null),
   },
 };
 const contact: Sample = {
-  valid: fc.record({ name: fc.constantFrom("Asha Rao", " ज्योति ", "<b>Ravi</b>"), email: validEmail, phone: fc.constantFrom("9876543210", "+91 98765 43210", " 12 ") }),
-  edges: { name: fc.oneof(blank, over(100)), email: fc.constantFrom("x", "a@b", `${"x".repeat(250)}@b.co`), phone: fc.oneof(blank, over(20)) },
+  valid: fc.record({
+    name: fc.constantFrom("Asha Rao", " ज्योति ", "<b>Ravi</b>"),
+    email: validEmail,
+    phone: fc.constantFrom("9876543210", "+91 98765 43210", " 12 "),
+  }),
+  edges: {
+    name: fc.oneof(blank, over(100)),
+    email: fc.constantFrom("x", "a@b", `${"x".repeat(250)}@b.co`),
+    phone: fc.oneof(blank, over(20)),
+  },
 };
 const address: Sample = {
   valid: fc.record({
@@ -255,11 +349,18 @@ const checkout: Sample = {
   edges: { ...contact.edges, ...address.edges },
 };
 const orderItem: Sample = {
-  valid: fc.record({ product: hex24, qty: fc.integer({ min: 1, max: 99 }), price: fc.integer({ min: 0, max: 5000 }) }, { requiredKeys: ["product", "qty"] }),
+  valid: fc.record(
+    { product: hex24, qty: fc.integer({ min: 1, max: 99 }), price: fc.integer({ min: 0, max: 5000 }) },
+    { requiredKeys: ["product", "qty"] },
+  ),
   edges: {
     product: fc.constantFrom("", "x".repeat(65), 5, null),
     // Fractions between 1 and 99 (fc.double would mostly give the bounds).
-    qty: fc.oneof(fc.constantFrom(0, 100, 99.5, -1, "2", NaN, Infinity, 1e9), fc.integer({ min: 101, max: 9_899 }).map((n) => n / 100), fc.integer({ min: 100, max: 1_000 })),
+    qty: fc.oneof(
+      fc.constantFrom(0, 100, 99.5, -1, "2", NaN, Infinity, 1e9),
+      fc.integer({ min: 101, max: 9_899 }).map((n) => n / 100),
+      fc.integer({ min: 100, max: 1_000 }),
+    ),
     price: fc.constantFrom(-0.01, -1, Infinity, NaN, "100"),
   },
 };
@@ -294,19 +395,48 @@ const product: Sample = {
   edges: {
     name: fc.oneof(blank, over(120)),
     description: over(5000),
-    price: fc.constantFrom(-1, -0.01, "-0.01", " -5 ", 10_000_000.01, "10000001", NaN, Infinity, "Infinity", "abc", null, true),
+    price: fc.constantFrom(
+      -1,
+      -0.01,
+      "-0.01",
+      " -5 ",
+      10_000_000.01,
+      "10000001",
+      NaN,
+      Infinity,
+      "Infinity",
+      "abc",
+      null,
+      true,
+    ),
     mrp: fc.constantFrom(-1, "-5", 1e8, "x", Infinity),
     stock: fc.constantFrom(-1, 1.5, "1.5", 1_000_001, "1e7", "-1", Infinity, "0x10z"),
-    image: fc.constantFrom("//evil.example/x.png", "javascript:alert(1)", "/a b", "data:image/png;base64,xx", "ftp://x.example/a", " https://x.example/a b"),
+    image: fc.constantFrom(
+      "//evil.example/x.png",
+      "javascript:alert(1)",
+      "/a b",
+      "data:image/png;base64,xx",
+      "ftp://x.example/a",
+      " https://x.example/a b",
+    ),
     images: fc.oneof(
       fc.array(fc.constant("/uploads/a.png"), { minLength: 13, maxLength: 20 }),
-      fc.constantFrom(["javascript:alert(1)"], [{ url: "//evil.example/x" }], "//evil.example", [{ url: 5 }], [["/a.png"]]),
+      fc.constantFrom(
+        ["javascript:alert(1)"],
+        [{ url: "//evil.example/x" }],
+        "//evil.example",
+        [{ url: 5 }],
+        [["/a.png"]],
+      ),
     ),
   },
 };
 const orderUpdate: Sample = {
   valid: fc.record({ status: fc.constantFrom(...ORDER_STATUSES), isPaid: fc.boolean() }, { requiredKeys: [] }),
-  edges: { status: fc.constantFrom("cancelled", "Lost", "", " Placed", "__proto__"), isPaid: fc.constantFrom("true", "on", 1, 0, null) },
+  edges: {
+    status: fc.constantFrom("cancelled", "Lost", "", " Placed", "__proto__"),
+    isPaid: fc.constantFrom("true", "on", 1, 0, null),
+  },
 };
 
 // --- Helpers ---------------------------------------------------------------------------------
@@ -324,7 +454,8 @@ const isTrimmed = (s: string) => s === s.trim();
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 // Issue #11: no backslash ("/\\evil.example" is protocol-relative to a browser), no control character, no "//" in a site path.
 const URL_RULE = (u: string) =>
-  !/[\s\u0000-\u001f\u007f-\u009f\\]/.test(u) && ((u.startsWith("/") && !u.includes("//")) || /^https?:\/\/[^/?#]/i.test(u));
+  !/[\s\u0000-\u001f\u007f-\u009f\\]/.test(u) &&
+  ((u.startsWith("/") && !u.includes("//")) || /^https?:\/\/[^/?#]/i.test(u));
 
 /** Checks a property and that it saw at least `minOk` successful parses (so invariants ran). */
 function checkSchema<T>(
@@ -346,7 +477,9 @@ function checkSchema<T>(
     }),
     RUNS,
   );
-  expect(ok, "successful parses in the run (the generator must reach the success branch)").toBeGreaterThanOrEqual(minOk);
+  expect(ok, "successful parses in the run (the generator must reach the success branch)").toBeGreaterThanOrEqual(
+    minOk,
+  );
 }
 
 const keysWithin = (data: object, allowed: string[]) => {
@@ -381,7 +514,11 @@ describe("auth schemas", () => {
 
   it("loginSchema: never throws; a success has a non-empty lower-case trimmed email and a non-empty password", () => {
     checkSchema(
-      body({ email: field(email), password: field(password), redirect: field(fc.constantFrom("/orders", "//evil.example", "https://evil.example")) }),
+      body({
+        email: field(email),
+        password: field(password),
+        redirect: field(fc.constantFrom("/orders", "//evil.example", "https://evil.example")),
+      }),
       (v) => loginSchema.safeParse(v),
       (d) => {
         keysWithin(d, ["email", "password", "redirect"]);
@@ -400,7 +537,10 @@ describe("review schema", () => {
   it("reviewSchema: never throws; a success has a whole rating 1..5 and a trimmed comment of at most 2000 characters", () => {
     checkSchema(
       body({
-        rating: field(fc.integer({ min: -1, max: 7 }), fc.constantFrom("5", " 3 ", "4.5", "1e0", "0x3", "", true, false, null, [3], "Infinity")),
+        rating: field(
+          fc.integer({ min: -1, max: 7 }),
+          fc.constantFrom("5", " 3 ", "4.5", "1e0", "0x3", "", true, false, null, [3], "Infinity"),
+        ),
         comment: field(fc.string(), fc.constantFrom("x".repeat(2000), " ".repeat(3000) + "ok", "x".repeat(2001))),
       }),
       (v) => reviewSchema.safeParse(v),
@@ -427,7 +567,11 @@ const addressFields = {
 };
 
 function expectContact(d: { name: string; email: string; phone: string }) {
-  for (const [key, max] of [["name", 100], ["email", 254], ["phone", 20]] as const) {
+  for (const [key, max] of [
+    ["name", 100],
+    ["email", 254],
+    ["phone", 20],
+  ] as const) {
     expect(typeof d[key]).toBe("string");
     expect(isTrimmed(d[key])).toBe(true);
     expect(d[key].length).toBeGreaterThanOrEqual(1);
@@ -436,7 +580,11 @@ function expectContact(d: { name: string; email: string; phone: string }) {
   expect(d.email).toMatch(EMAIL_SHAPE);
 }
 function expectAddress(d: { address: string; city: string; state: string; pin: string }) {
-  for (const [key, max] of [["address", 300], ["city", 100], ["state", 100]] as const) {
+  for (const [key, max] of [
+    ["address", 300],
+    ["city", 100],
+    ["state", 100],
+  ] as const) {
     expect(isTrimmed(d[key])).toBe(true);
     expect(d[key].length).toBeGreaterThanOrEqual(1);
     expect(d[key].length).toBeLessThanOrEqual(max);
@@ -463,14 +611,25 @@ describe("checkout schemas", () => {
     checkSchema(
       fc.oneof(
         body({
-          contact: field(fc.record(contactFields, { requiredKeys: [] }), fc.record({ name, email, phone: fc.constant("9876543210") })),
+          contact: field(
+            fc.record(contactFields, { requiredKeys: [] }),
+            fc.record({ name, email, phone: fc.constant("9876543210") }),
+          ),
           shippingAddress: field(
             fc.record(addressFields, { requiredKeys: [] }),
-            fc.record({ address: fc.constant("1 Road"), city: fc.constant("Chennai"), state: fc.constant("Tamil Nadu"), pin }),
+            fc.record({
+              address: fc.constant("1 Road"),
+              city: fc.constant("Chennai"),
+              state: fc.constant("Tamil Nadu"),
+              pin,
+            }),
           ),
           items: field(
             fc.array(item, { maxLength: 3 }),
-            fc.array(fc.record({ product: productId, qty: fc.integer({ min: 1, max: 99 }) }), { minLength: 1, maxLength: 55 }),
+            fc.array(fc.record({ product: productId, qty: fc.integer({ min: 1, max: 99 }) }), {
+              minLength: 1,
+              maxLength: 55,
+            }),
             fc.array(fc.record({ product: productId, qty, price }), { minLength: 1, maxLength: 3 }),
           ),
           paymentMethod: field(fc.constantFrom("COD", "cod", "CARD", "", undefined)),
@@ -479,8 +638,19 @@ describe("checkout schemas", () => {
         {
           weight: 5,
           arbitrary: fc
-            .tuple(order.valid, orderItem.valid, fc.constantFrom("product", "qty", "qty", "price"), fc.oneof(fc.record(orderItem.edges), fc.record({ product: hostileValue, qty: hostileNumber, price: hostileNumber })))
-            .map(([o, item, key, edge]) => ({ ...o, items: [...(o.items as unknown[]), { ...item, [key]: edge[key] }] })),
+            .tuple(
+              order.valid,
+              orderItem.valid,
+              fc.constantFrom("product", "qty", "qty", "price"),
+              fc.oneof(
+                fc.record(orderItem.edges),
+                fc.record({ product: hostileValue, qty: hostileNumber, price: hostileNumber }),
+              ),
+            )
+            .map(([o, item, key, edge]) => ({
+              ...o,
+              items: [...(o.items as unknown[]), { ...item, [key]: edge[key] }],
+            })),
         },
       ),
       (v) => orderRequestSchema.safeParse(v),
@@ -559,7 +729,16 @@ describe("admin schemas", () => {
     // Object.fromEntries(formData): every value a string.
     const formValue = fc.oneof(rupeeText.map(String), hostileString);
     checkSchema(
-      fc.record({ name: fc.oneof(name.map(String), hostileString), price: formValue, mrp: formValue, stock: formValue, image: fc.oneof(url, hostileString) }, { requiredKeys: [] }),
+      fc.record(
+        {
+          name: fc.oneof(name.map(String), hostileString),
+          price: formValue,
+          mrp: formValue,
+          stock: formValue,
+          image: fc.oneof(url, hostileString),
+        },
+        { requiredKeys: [] },
+      ),
       (v) => productSchema.safeParse(v),
       (d) => {
         expect(Number.isSafeInteger(d.price) && d.price >= 0).toBe(true);
@@ -567,8 +746,16 @@ describe("admin schemas", () => {
         expect(Number.isInteger(d.stock) && d.stock >= 0 && d.stock <= 1_000_000).toBe(true);
       },
       {
-        valid: product.valid.map((p) => ({ name: p.name, price: String(p.price), mrp: String(p.mrp), stock: String(p.stock), image: p.image })),
-        edges: Object.fromEntries(["name", "price", "mrp", "stock", "image"].map((k) => [k, product.edges[k]!.map(String)])),
+        valid: product.valid.map((p) => ({
+          name: p.name,
+          price: String(p.price),
+          mrp: String(p.mrp),
+          stock: String(p.stock),
+          image: p.image,
+        })),
+        edges: Object.fromEntries(
+          ["name", "price", "mrp", "stock", "image"].map((k) => [k, product.edges[k]!.map(String)]),
+        ),
       },
     );
   });
@@ -577,9 +764,28 @@ describe("admin schemas", () => {
     const value = fc.oneof(
       url,
       hostileString,
-      fc.constantFrom("//evil.example/x.png", "javascript:alert(1)", "data:image/png;base64,AAAA", "https://ok.example/a b", "/ok.png", "https://ok.example/a.png", " /ok.png "),
-      fc.constantFrom("/\\evil.example/x.png", "/a\\b", "\\\\evil.example/x.png", "/ok//x.png", "/x\u0000.png", "/x\u0085.png", "https:\\\\evil.example/x.png", "https://"),
-      fc.tuple(fc.constantFrom("/", "https://ok.example/"), fc.string({ unit: "binary", maxLength: 12 })).map(([a, b]) => a + b),
+      fc.constantFrom(
+        "//evil.example/x.png",
+        "javascript:alert(1)",
+        "data:image/png;base64,AAAA",
+        "https://ok.example/a b",
+        "/ok.png",
+        "https://ok.example/a.png",
+        " /ok.png ",
+      ),
+      fc.constantFrom(
+        "/\\evil.example/x.png",
+        "/a\\b",
+        "\\\\evil.example/x.png",
+        "/ok//x.png",
+        "/x\u0000.png",
+        "/x\u0085.png",
+        "https:\\\\evil.example/x.png",
+        "https://",
+      ),
+      fc
+        .tuple(fc.constantFrom("/", "https://ok.example/"), fc.string({ unit: "binary", maxLength: 12 }))
+        .map(([a, b]) => a + b),
     );
     let ok = 0;
     fc.assert(
@@ -601,7 +807,10 @@ describe("admin schemas", () => {
   it("orderUpdateSchema: never throws; a success names a known status and/or a boolean isPaid, and at least one of them", () => {
     checkSchema(
       body({
-        status: field(fc.constantFrom(...ORDER_STATUSES), fc.constantFrom("cancelled", "Lost", "", " Placed", "Placed ", "__proto__")),
+        status: field(
+          fc.constantFrom(...ORDER_STATUSES),
+          fc.constantFrom("cancelled", "Lost", "", " Placed", "Placed ", "__proto__"),
+        ),
         isPaid: field(fc.boolean(), fc.constantFrom("true", "on", 1, 0, null)),
       }),
       (v) => orderUpdateSchema.safeParse(v),
@@ -622,30 +831,69 @@ describe("shop query", () => {
     hostileString,
     fc.integer().map(String),
     fc.double().map(String),
-    fc.constantFrom("price-asc", "rating-desc", "createdAt-asc", "newest", "price-", "-asc", "price-asc-desc", "asc", "desc", "ASC", "name;drop table products"),
-    { weight: 2, arbitrary: fc.constantFrom("Infinity", "-Infinity", "1e309", "-1e309", "NaN", "-5", "0", "-0", "0.5", "1e20", "61", "201", "   ", HUGE, `   ${"x".repeat(120)}`, " 😀".repeat(60)) },
+    fc.constantFrom(
+      "price-asc",
+      "rating-desc",
+      "createdAt-asc",
+      "newest",
+      "price-",
+      "-asc",
+      "price-asc-desc",
+      "asc",
+      "desc",
+      "ASC",
+      "name;drop table products",
+    ),
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom(
+        "Infinity",
+        "-Infinity",
+        "1e309",
+        "-1e309",
+        "NaN",
+        "-5",
+        "0",
+        "-0",
+        "0.5",
+        "1e20",
+        "61",
+        "201",
+        "   ",
+        HUGE,
+        `   ${"x".repeat(120)}`,
+        " 😀".repeat(60),
+      ),
+    },
   );
   const params = fc
-    .array(fc.tuple(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...KEYS) }, hostileString), queryValue), { maxLength: 8 })
+    .array(fc.tuple(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...KEYS) }, hostileString), queryValue), {
+      maxLength: 8,
+    })
     .map((pairs) => new URLSearchParams(pairs));
 
   it("parseShopQuery: never throws; page is a whole number >= 1, limit 1..60 (1..200 for the admin cap), a known sort and order, q at most 100 chars", () => {
     fc.assert(
-      fc.property(params, fc.constantFrom(undefined, ADMIN_MAX_LIMIT), fc.constantFrom(undefined, "q", "search"), (p, maxLimit, searchParam) => {
-        const q = parseShopQuery(p, { maxLimit, searchParam });
-        expect(Object.keys(q).sort()).toEqual(["limit", "order", "page", "q", "sort"]);
-        expect(Number.isInteger(q.page)).toBe(true);
-        expect(q.page).toBeGreaterThanOrEqual(1);
-        expect(Number.isInteger(q.limit)).toBe(true);
-        expect(q.limit).toBeGreaterThanOrEqual(1);
-        expect(q.limit).toBeLessThanOrEqual(maxLimit ?? MAX_LIMIT);
-        expect(["createdAt", "price", "rating"]).toContain(q.sort);
-        expect(["asc", "desc"]).toContain(q.order);
-        expect(typeof q.q).toBe("string");
-        expect(q.q.length).toBeLessThanOrEqual(100);
-        expect(q.q).toBe(q.q.trimStart());
-        expectNoPollution();
-      }),
+      fc.property(
+        params,
+        fc.constantFrom(undefined, ADMIN_MAX_LIMIT),
+        fc.constantFrom(undefined, "q", "search"),
+        (p, maxLimit, searchParam) => {
+          const q = parseShopQuery(p, { maxLimit, searchParam });
+          expect(Object.keys(q).sort()).toEqual(["limit", "order", "page", "q", "sort"]);
+          expect(Number.isInteger(q.page)).toBe(true);
+          expect(q.page).toBeGreaterThanOrEqual(1);
+          expect(Number.isInteger(q.limit)).toBe(true);
+          expect(q.limit).toBeGreaterThanOrEqual(1);
+          expect(q.limit).toBeLessThanOrEqual(maxLimit ?? MAX_LIMIT);
+          expect(["createdAt", "price", "rating"]).toContain(q.sort);
+          expect(["asc", "desc"]).toContain(q.order);
+          expect(typeof q.q).toBe("string");
+          expect(q.q.length).toBeLessThanOrEqual(100);
+          expect(q.q).toBe(q.q.trimStart());
+          expectNoPollution();
+        },
+      ),
       RUNS,
     );
   });
@@ -667,7 +915,17 @@ describe("cart", () => {
   const cartId = fc.oneof(
     { weight: 3, arbitrary: fewIds },
     hexId,
-    fc.constantFrom("A".repeat(24), "a".repeat(23), "a".repeat(25), "g".repeat(24), ` ${"a".repeat(24)}`, `${"a".repeat(24)}\n`, "__proto__", "../../etc/passwd", "' OR 1=1"),
+    fc.constantFrom(
+      "A".repeat(24),
+      "a".repeat(23),
+      "a".repeat(25),
+      "g".repeat(24),
+      ` ${"a".repeat(24)}`,
+      `${"a".repeat(24)}\n`,
+      "__proto__",
+      "../../etc/passwd",
+      "' OR 1=1",
+    ),
     hostileValue,
   );
   const line = fc.oneof(

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { cleanSearch, MAX_PAGE, pageWindow, parseShopQuery, queryInt, shopHref } from "~/lib/shop-query";
 import { averageRating, ratingFromTotals } from "~/models/rating.server";
 
-const parse = (qs: string, opts?: Parameters<typeof parseShopQuery>[1]) => parseShopQuery(new URLSearchParams(qs), opts);
+const parse = (qs: string, opts?: Parameters<typeof parseShopQuery>[1]) =>
+  parseShopQuery(new URLSearchParams(qs), opts);
 
 describe("parseShopQuery", () => {
   it("defaults: page 1, 12 per page, newest first", () => {
@@ -61,7 +62,26 @@ describe("parseShopQuery", () => {
 });
 
 describe("query numbers are safe integers before they reach SQL (issue #11)", () => {
-  const hostile = ["1e20", "1e308", "1e400", "-0", "NaN", "9223372036854775808", "2e63", "Infinity", "-Infinity", "-1", "0x10", "0b11", "1_000", " 7 ", "+3", ".5", "1e-7", "١٢"];
+  const hostile = [
+    "1e20",
+    "1e308",
+    "1e400",
+    "-0",
+    "NaN",
+    "9223372036854775808",
+    "2e63",
+    "Infinity",
+    "-Infinity",
+    "-1",
+    "0x10",
+    "0b11",
+    "1_000",
+    " 7 ",
+    "+3",
+    ".5",
+    "1e-7",
+    "١٢",
+  ];
 
   it.each(hostile)("%j as page and as limit gives safe integers in range; the OFFSET stays a safe integer", (raw) => {
     const { page, limit } = parse(`page=${encodeURIComponent(raw)}&limit=${encodeURIComponent(raw)}`);

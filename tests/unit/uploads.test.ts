@@ -17,7 +17,8 @@ vi.mock("~/utils/id.server", async (importOriginal) => {
   return { ...real, newId: () => ids.next.shift() ?? real.newId() };
 });
 
-const { checkUploads, discardUploads, saveUploads, storedPicture, UPLOAD_NOT_IMAGE, UploadError } = await import("~/models/upload.server");
+const { checkUploads, discardUploads, saveUploads, storedPicture, UPLOAD_NOT_IMAGE, UploadError } =
+  await import("~/models/upload.server");
 const { db, dialect, writeTransaction } = await import("~/db/client.server");
 const { pictures } = await import("~/db/schema");
 const { submitProductForm } = await import("~/models/product-form.server");
@@ -26,12 +27,17 @@ const { galleryTooMany, productSchema } = await import("~/lib/product-schema");
 
 /** What the picture store holds: files in UPLOAD_DIR (SQLite), rows of `pictures` (PostgreSQL). */
 const listing = async () =>
-  dialect === "pg" ? (await db.select({ name: pictures.name }).from(pictures)).map((r) => r.name).sort() : readdirSync(uploadDir).sort();
-const stored = async (name: string) => (dialect === "pg" ? (await storedPicture(name))!.bytes : readFileSync(join(uploadDir, name)));
+  dialect === "pg"
+    ? (await db.select({ name: pictures.name }).from(pictures)).map((r) => r.name).sort()
+    : readdirSync(uploadDir).sort();
+const stored = async (name: string) =>
+  dialect === "pg" ? (await storedPicture(name))!.bytes : readFileSync(join(uploadDir, name));
 
 /** A real picture made by sharp: noise, so it is large enough to cut. */
 async function picture(format: "png" | "jpeg" | "webp" | "gif", width = 64, height = 48): Promise<Buffer> {
-  const img = sharp({ create: { width, height, channels: 3, background: "#c8782a", noise: { type: "gaussian", mean: 128, sigma: 40 } } });
+  const img = sharp({
+    create: { width, height, channels: 3, background: "#c8782a", noise: { type: "gaussian", mean: 128, sigma: 40 } },
+  });
   return img.toFormat(format).toBuffer();
 }
 const file = (bytes: Uint8Array, name: string, type = "image/png") => new File([new Uint8Array(bytes)], name, { type });
@@ -73,7 +79,9 @@ describe("uploads: a picture is decoded completely before anything is written", 
   it.each(["jpeg", "webp", "gif"] as const)("a %s cut in half is refused", async (format) => {
     const full = await picture(format);
     const before = await listing();
-    await expect(saveUploads([file(full.subarray(0, Math.floor(full.length / 2)), `half.${format}`)])).rejects.toThrow(UPLOAD_NOT_IMAGE);
+    await expect(saveUploads([file(full.subarray(0, Math.floor(full.length / 2)), `half.${format}`)])).rejects.toThrow(
+      UPLOAD_NOT_IMAGE,
+    );
     expect(await listing()).toEqual(before);
   });
 
@@ -81,7 +89,9 @@ describe("uploads: a picture is decoded completely before anything is written", 
     const before = await listing();
     const good = file(await picture("png"), "good.png");
     const alsoGood = file(await picture("jpeg"), "good.jpg", "image/jpeg");
-    await expect(saveUploads([good, alsoGood, file(await truncatedPng(), "broken.png")])).rejects.toThrow(`${UPLOAD_NOT_IMAGE} (broken.png)`);
+    await expect(saveUploads([good, alsoGood, file(await truncatedPng(), "broken.png")])).rejects.toThrow(
+      `${UPLOAD_NOT_IMAGE} (broken.png)`,
+    );
     expect(await listing()).toEqual(before);
   });
 
@@ -91,7 +101,15 @@ describe("uploads: a picture is decoded completely before anything is written", 
     const [url] = await saveUploads([file(bytes, "good.png")]);
     const id = /^\/uploads\/([0-9a-f]{24})\.png$/.exec(url!)![1]!;
     const added = (await listing()).filter((f) => !before.includes(f));
-    expect(added).toEqual([`${id}-1200.png`, `${id}-1200.webp`, `${id}-320.png`, `${id}-320.webp`, `${id}-640.png`, `${id}-640.webp`, `${id}.png`]);
+    expect(added).toEqual([
+      `${id}-1200.png`,
+      `${id}-1200.webp`,
+      `${id}-320.png`,
+      `${id}-320.webp`,
+      `${id}-640.png`,
+      `${id}-640.webp`,
+      `${id}.png`,
+    ]);
     expect((await stored(`${id}.png`)).equals(bytes)).toBe(true);
     await discardUploads([url!]);
     expect(await listing()).toEqual(before);
@@ -102,13 +120,17 @@ describe("uploads: a picture is decoded completely before anything is written", 
     // The second picture's 640px WebP cannot take its name: a directory is in the way of the
     // file's rename, or a row of that name is in the way of the insert.
     if (dialect === "pg") {
-      await writeTransaction((tx) => tx.insert(pictures).values({ name: `${second}-640.webp`, type: "image/webp", bytes: Buffer.from("taken") }));
+      await writeTransaction((tx) =>
+        tx.insert(pictures).values({ name: `${second}-640.webp`, type: "image/webp", bytes: Buffer.from("taken") }),
+      );
     } else {
       mkdirSync(join(uploadDir, `${second}-640.webp`));
     }
     const before = await listing();
     ids.next = [first, second];
-    await expect(saveUploads([file(await picture("png"), "one.png"), file(await picture("webp"), "two.webp", "image/webp")])).rejects.toThrow();
+    await expect(
+      saveUploads([file(await picture("png"), "one.png"), file(await picture("webp"), "two.webp", "image/webp")]),
+    ).rejects.toThrow();
     expect(await listing()).toEqual(before);
   });
 });
@@ -122,7 +144,8 @@ describe("the product form saves no file for a refused submit", async () => {
   };
   const existing = ["/uploads/aaaaaaaaaaaaaaaaaaaaaaaa.png", "/uploads/bbbbbbbbbbbbbbbbbbbbbbbb.png"];
   const product = () => createProduct(productSchema.parse({ name: "Gallery Jar", price: 5, images: existing }));
-  const pngs = async (n: number) => Promise.all(Array.from({ length: n }, async (_, i) => file(await picture("png", 8 + i, 8), `p${i}.png`)));
+  const pngs = async (n: number) =>
+    Promise.all(Array.from({ length: n }, async (_, i) => file(await picture("png", 8 + i, 8), `p${i}.png`)));
 
   it("20 gallery files are refused before any is written", async () => {
     const before = await listing();
@@ -134,7 +157,10 @@ describe("the product form saves no file for a refused submit", async () => {
   it("the limit counts the pictures kept plus the files: 2 + 11 is refused and changes nothing, 2 + 10 is saved", async () => {
     const id = await product();
     const before = await listing();
-    const refused = await submitProductForm(form({ name: "Renamed", price: "7", images: existing }, await pngs(11)), id);
+    const refused = await submitProductForm(
+      form({ name: "Renamed", price: "7", images: existing }, await pngs(11)),
+      id,
+    );
     expect(refused).toMatchObject({ reply: { error: { gallery: [galleryTooMany(13)] } } });
     expect(await listing()).toEqual(before);
     expect(await getProductForEdit(id)).toMatchObject({ name: "Gallery Jar", price: 500, images: existing });
@@ -155,7 +181,13 @@ describe("the product form saves no file for a refused submit", async () => {
   it("a truncated PNG in the gallery is the gallery's error, with nothing saved", async () => {
     const id = await product();
     const before = await listing();
-    const result = await submitProductForm(form({ name: "Renamed", price: "7", images: existing }, [...(await pngs(1)), file(await truncatedPng(), "broken.png")]), id);
+    const result = await submitProductForm(
+      form({ name: "Renamed", price: "7", images: existing }, [
+        ...(await pngs(1)),
+        file(await truncatedPng(), "broken.png"),
+      ]),
+      id,
+    );
     expect(result).toMatchObject({ reply: { error: { gallery: [`${UPLOAD_NOT_IMAGE} (broken.png)`] } } });
     expect(await listing()).toEqual(before);
     expect(await getProductForEdit(id)).toMatchObject({ name: "Gallery Jar", images: existing });

@@ -8,7 +8,12 @@ const raw = testDb(app); // the app's own connections (tests/db.ts)
 
 describe("user model", () => {
   it("stores a bcrypt hash, never the password, and logs in case-insensitively", async () => {
-    const input = registerSchema.parse({ name: "Meera", email: "Meera@Example.com", phone: "09876543210", password: "candle1" });
+    const input = registerSchema.parse({
+      name: "Meera",
+      email: "Meera@Example.com",
+      phone: "09876543210",
+      password: "candle1",
+    });
     const user = await createUser(input);
     expect(user.passwordHash).toMatch(/^\$2[aby]\$10\$/);
     expect(user.passwordHash).not.toContain("candle1");
@@ -21,7 +26,9 @@ describe("user model", () => {
   it("refuses a second account with the same email, whatever its case", async () => {
     const base = { name: "A", phone: "9876543210", password: "secret1" };
     await createUser(registerSchema.parse({ ...base, email: "dup@example.com" }));
-    await expect(createUser(registerSchema.parse({ ...base, email: "DUP@example.com" }))).rejects.toBeInstanceOf(EmailTakenError);
+    await expect(createUser(registerSchema.parse({ ...base, email: "DUP@example.com" }))).rejects.toBeInstanceOf(
+      EmailTakenError,
+    );
     expect(await raw.value("select cast(count(*) as integer) from users where email = ?", "dup@example.com")).toBe(1);
   });
 
@@ -31,7 +38,9 @@ describe("user model", () => {
     expect(boss.isAdmin).toBe(true);
     expect(await verifyLogin("boss@example.com", "admin-pass-1")).not.toBeNull();
 
-    await createUser(registerSchema.parse({ name: "Kiran", email: "kiran@example.com", phone: "9876543210", password: "mine-123" }));
+    await createUser(
+      registerSchema.parse({ name: "Kiran", email: "kiran@example.com", phone: "9876543210", password: "mine-123" }),
+    );
     await ensureAdmin("kiran@example.com", "other-pass");
     expect((await getUserByEmail("kiran@example.com"))!.isAdmin).toBe(true);
     expect(await verifyLogin("kiran@example.com", "mine-123")).not.toBeNull();
@@ -48,7 +57,9 @@ describe("sessions end with the password or the account", () => {
   it("a new password or a deleted account removes the account's sessions", async () => {
     const { createUser: create, setPassword, deleteUser } = await import("~/models/user.server");
     const { startUserSession, getUser } = await import("~/utils/auth.server");
-    const user = await create(registerSchema.parse({ name: "S", email: "sess@example.com", phone: "9876543210", password: "secret1" }));
+    const user = await create(
+      registerSchema.parse({ name: "S", email: "sess@example.com", phone: "9876543210", password: "secret1" }),
+    );
     const cookieOf = async () => (await startUserSession(new Request("http://x/"), user.id)).split(";")[0]!;
     const req = (cookie: string) => new Request("http://x/", { headers: { Cookie: cookie } });
 

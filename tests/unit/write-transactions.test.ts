@@ -33,26 +33,39 @@ async function otherWriter(ms: number) {
 // A deferred transaction reads, then finds that another connection committed before it could
 // write, and fails at once with "database is locked". Write transactions begin IMMEDIATE instead.
 // SQLite only: PostgreSQL has no file-wide write lock, it locks the rows a transaction writes.
-describe.skipIf(dialect === "pg")("write transactions wait for another writer instead of failing (SQLite's file lock)", () => {
-  it("an order status change made while a script holds the write lock succeeds once it commits", async () => {
-    const user = await createUser({ name: "Lock", email: "lock@example.com", phone: "9876543210", password: "secret1" });
-    const product = newId();
-    await raw.run("insert into products (id, name, price, stock) values (?, 'Jar', 100, 5)", product);
-    const contact = { name: "Lock", email: "lock@example.com", phone: "9876543210" };
-    const { id } = await placeOrder(user.id, { contact, shippingAddress: { address: "x", city: "y", state: "z", pin: "560001" }, items: [{ product, qty: 2 }] });
+describe.skipIf(dialect === "pg")(
+  "write transactions wait for another writer instead of failing (SQLite's file lock)",
+  () => {
+    it("an order status change made while a script holds the write lock succeeds once it commits", async () => {
+      const user = await createUser({
+        name: "Lock",
+        email: "lock@example.com",
+        phone: "9876543210",
+        password: "secret1",
+      });
+      const product = newId();
+      await raw.run("insert into products (id, name, price, stock) values (?, 'Jar', 100, 5)", product);
+      const contact = { name: "Lock", email: "lock@example.com", phone: "9876543210" };
+      const { id } = await placeOrder(user.id, {
+        contact,
+        shippingAddress: { address: "x", city: "y", state: "z", pin: "560001" },
+        items: [{ product, qty: 2 }],
+      });
 
-    const child = await otherWriter(300);
-    const started = Date.now();
-    expect((await updateOrder(id, { status: "Cancelled" }))?.status).toBe("Cancelled");
-    expect(Date.now() - started).toBeGreaterThanOrEqual(200);
-    expect(await raw.value("select stock from products where id = ?", product)).toBe(5);
-    await once(child, "exit");
-  });
-});
+      const child = await otherWriter(300);
+      const started = Date.now();
+      expect((await updateOrder(id, { status: "Cancelled" }))?.status).toBe("Cancelled");
+      expect(Date.now() - started).toBeGreaterThanOrEqual(200);
+      expect(await raw.value("select stock from products where id = ?", product)).toBe(5);
+      await once(child, "exit");
+    });
+  },
+);
 
 // Model functions are async: a transaction stays open across awaits while other requests run.
 describe("an open write transaction is its own until it commits", () => {
-  const count = async (name: string) => (await db.select({ id: products.id }).from(products).where(eq(products.name, name))).length;
+  const count = async (name: string) =>
+    (await db.select({ id: products.id }).from(products).where(eq(products.name, name))).length;
 
   it("other requests neither see its rows nor write into it", async () => {
     let wrote!: () => void;
@@ -118,8 +131,13 @@ describe("an open write transaction is its own until it commits", () => {
   });
 
   // SQLite only: reads have a query-only connection of their own; PostgreSQL's `db` is the pool.
-  it.skipIf(dialect === "pg")("a write outside writeTransaction is refused by the reading connection (SQLite's query-only reader)", async () => {
-    await expect(Promise.resolve().then(() => db.insert(products).values({ id: newId(), name: "Stray", price: 1 }))).rejects.toThrow(/readonly|read-only|query_only/i);
-    expect(await count("Stray")).toBe(0);
-  });
+  it.skipIf(dialect === "pg")(
+    "a write outside writeTransaction is refused by the reading connection (SQLite's query-only reader)",
+    async () => {
+      await expect(
+        Promise.resolve().then(() => db.insert(products).values({ id: newId(), name: "Stray", price: 1 })),
+      ).rejects.toThrow(/readonly|read-only|query_only/i);
+      expect(await count("Stray")).toBe(0);
+    },
+  );
 });
