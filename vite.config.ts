@@ -1,5 +1,5 @@
-import { reactRouter } from "@react-router/dev/vite";
 import { fileURLToPath } from "node:url";
+import { reactRouter } from "@react-router/dev/vite";
 import { configDefaults, defineConfig } from "vitest/config";
 import { pgBinDir } from "./tests/pg-cluster";
 

@@ -1,8 +1,13 @@
 import { Writable } from "node:stream";
 
-import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
-import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
+import {
+  type EntryContext,
+  type HandleErrorFunction,
+  type RouterContextProvider,
+  isRouteErrorResponse,
+  ServerRouter,
+} from "react-router";
 import { nonceOf } from "~/utils/request-context.server";
 
 export const streamTimeout = 5_000;

@@ -9,19 +9,19 @@ import {
   ScrollRestoration,
   type ShouldRevalidateFunction,
 } from "react-router";
-import type { Route } from "./+types/root";
+import { z } from "zod";
 import { Footer } from "~/components/Footer";
 import { Nav } from "~/components/Nav";
 import { Toaster } from "~/components/Toaster";
 import { cartCount } from "~/lib/cart";
-import { NETWORK_ERROR } from "~/utils/use-error-toast";
+import { readCart } from "~/models/cart.server";
+import { toPublicUser } from "~/models/user.server";
 import { getUser } from "~/utils/auth.server";
 import { pageCache } from "~/utils/page-cache.server";
 import { noStoreForPersonalPages } from "~/utils/personal-pages.server";
-import { readCart } from "~/models/cart.server";
 import { takeToasts } from "~/utils/toast.server";
-import { toPublicUser } from "~/models/user.server";
-import { z } from "zod";
+import { NETWORK_ERROR } from "~/utils/use-error-toast";
+import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 
 // zod's JIT probes with new Function(), which the Content-Security-Policy forbids; the plain

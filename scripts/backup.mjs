@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // npm run backup -- FILE: an online backup of the shop's SQLite database, safe while it serves.
 // SQLite's backup API copies a consistent snapshot page by page; writers keep working meanwhile.
-import Database from "better-sqlite3";
 import { existsSync, mkdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import Database from "better-sqlite3";
 
 const target = process.argv[2];
 if (!target) {

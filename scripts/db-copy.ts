@@ -6,15 +6,15 @@
 // before it commits. One PostgreSQL transaction: on any failure nothing is left behind. Read from
 // one SQLite read transaction, so the copy is one consistent moment; stop the shop first (see
 // README, "From one VPS to several servers") or later writes stay behind in the file.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
 import { getTableName, sql, type Table } from "drizzle-orm";
 import { drizzle as sqliteDrizzle } from "drizzle-orm/better-sqlite3";
 import { drizzle as pgDrizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
 import pg from "pg";
 import { jsonRows } from "../app/db/json-rows.server";
 import * as pgSchema from "../app/db/schema.pg";

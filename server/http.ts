@@ -1,12 +1,12 @@
 // The Express app around React Router, the same in development (Vite in middleware mode) and in
 // production (the built files), and the graceful stop of one HTTP server.
+import type { Server } from "node:http";
+import { Server as NetServer } from "node:net";
+import { constants as zlibConstants } from "node:zlib";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
 import helmet from "helmet";
 import morgan from "morgan";
-import type { Server } from "node:http";
-import { constants as zlibConstants } from "node:zlib";
-import { Server as NetServer } from "node:net";
 import sirv from "sirv";
 import type { ViteDevServer } from "vite";
 import { dialect } from "~/db/dialect.server";

@@ -1,7 +1,7 @@
 // The small middlewares of our own around the app: each applies one check of http-guards.ts.
 // Security headers come from helmet, static files from sirv, compression from compression.
-import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { TLSSocket } from "node:tls";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { env } from "~/env.server";
 import { ALLOW, bodyLimitFor, isCrossSite, methodPolicy, ownOrigins } from "./http-guards";
 

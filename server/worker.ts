@@ -1,10 +1,10 @@
 // One web worker: the Express app on the shared port, stopped gracefully on SIGTERM/SIGINT or
 // when the primary retires it (a rolling restart). An uncaught error ends it (exit 1) after
 // in-flight requests, and the primary starts another.
-import closeWithGrace from "close-with-grace";
-import express from "express";
 import type { Server } from "node:http";
 import { join } from "node:path";
+import closeWithGrace from "close-with-grace";
+import type express from "express";
 import type { ViteDevServer } from "vite";
 import { projectRoot } from "~/env.server";
 import { createHttpApp, listen, stop } from "./http";

@@ -13,9 +13,9 @@
 // names), and rows come back as better-sqlite3 gives them, so an assertion reads the same on both
 // databases: counts and bigints are numbers, booleans 1 or 0, timestamps unix seconds (read them
 // through drizzle for a Date). Parameters may be booleans and Dates on both.
-import Database from "better-sqlite3";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import Database from "better-sqlite3";
 import pg from "pg";
 
 export type TestDb = {

@@ -1,7 +1,7 @@
-import { defineConfig, devices } from "@playwright/test";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { defineConfig, devices } from "@playwright/test";
 import { startPgCluster } from "./pg-cluster";
 import { createDatabase, onPostgres } from "./pg-e2e";
 import { makePgTemplate, PG_TEMPLATE } from "./server";

@@ -2,11 +2,8 @@
 // environment, so they can kill it, restart it, lower its rate limits or edit its database
 // without touching the shared Playwright webServer. Needs `npm run build` first. On the
 // PostgreSQL run (tests/pg-e2e.ts) its database is a new one on the run's cluster.
-import type { TestInfo } from "@playwright/test";
-import bcrypt from "bcryptjs";
-import Database from "better-sqlite3";
-import { createHash, randomBytes } from "node:crypto";
 import { spawn, type ChildProcess } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
 import {
   copyFileSync,
   existsSync,
@@ -18,11 +15,14 @@ import {
   statSync,
   utimesSync,
 } from "node:fs";
-import { Agent, request as httpRequest } from "node:http";
+import { type Agent, request as httpRequest } from "node:http";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { TestInfo } from "@playwright/test";
+import bcrypt from "bcryptjs";
+import Database from "better-sqlite3";
 import { isPostgres, testDb, type TestDb } from "./db";
 import { createDatabase, databaseExists, onPostgres, renameToTemplate } from "./pg-e2e";
 

@@ -2,9 +2,9 @@ import { getFormProps, getInputProps, getTextareaProps, useForm, type Submission
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useRef, useState } from "react";
 import { Form, Link } from "react-router";
-import { showToast } from "~/utils/toast.client";
 import { isImageUrl } from "~/lib/image-url";
 import { GALLERY_MAX, GALLERY_TOO_MANY, galleryTooMany, productSchema } from "~/lib/product-schema";
+import { showToast } from "~/utils/toast.client";
 import { Field, FormAlert } from "./Field";
 
 export type EditorValues = {

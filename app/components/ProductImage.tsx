@@ -1,5 +1,5 @@
-import { imageVariants } from "~/lib/image-variants";
 import { isImageUrl } from "~/lib/image-url";
+import { imageVariants } from "~/lib/image-variants";
 
 type Props = {
   src: string;

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { useNavigation } from "react-router";
+import { pendingToast } from "~/lib/pending-toasts";
 import { onToast, type ClientToast } from "~/utils/toast.client";
 import type { Toast } from "~/utils/toast.server";
-import { pendingToast } from "~/lib/pending-toasts";
 
 /**
  * Flash toasts rendered in the server HTML, so they show with JS off. CSS alone makes them

@@ -1,8 +1,8 @@
 // PostgreSQL, for several app servers sharing one database (DATABASE_URL): a pool per process.
-import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
-import { migrate } from "drizzle-orm/node-postgres/migrator";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { join } from "node:path";
+import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { projectRoot } from "~/env.server";
 import type { ShopDatabase } from "./database";

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
+import { rupeesToPaise } from "~/lib/money";
+import { averageRating } from "~/models/rating.server";
 import { newId } from "~/utils/id.server";
 import { mulberry32 } from "~/utils/prng.server";
 import { slugify } from "~/utils/slug.server";
-import { rupeesToPaise } from "~/lib/money";
-import { averageRating } from "~/models/rating.server";
 import { db, writeTransaction } from "./client.server";
 import { demoProducts, reviewComments, reviewerNames } from "./demo-catalogue";
 import { productImages, products, reviews } from "./schema";

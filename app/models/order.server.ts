@@ -2,10 +2,9 @@ import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { db, isUniqueViolation, rowsChanged, type Tx, writeTransaction } from "~/db/client.server";
 import { orderItems, orders, products, type Order, type OrderItem } from "~/db/schema";
 import { cartTotals } from "~/lib/cart";
-import type { OrderRequest } from "~/lib/checkout-schema";
-import { CART_EMPTY } from "~/lib/checkout-schema";
-import { newId } from "~/utils/id.server";
+import { type OrderRequest, CART_EMPTY } from "~/lib/checkout-schema";
 import { formatPaise, paiseToRupees, rupeesToPaise } from "~/lib/money";
+import { newId } from "~/utils/id.server";
 import { hit } from "~/utils/rate-limit.server";
 
 /** A refusal the shopper can act on; nothing was written. */

@@ -1,10 +1,10 @@
-import { eq } from "drizzle-orm";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { eq } from "drizzle-orm";
 import { db, dialect, insertionOrder, writeTransaction, type DB } from "~/db/client.server";
 import { jsonRows } from "~/db/json-rows.server";
-import { env } from "~/env.server";
 import { pinCache, pincodes } from "~/db/schema";
+import { env } from "~/env.server";
 import {
   PIN_BAD_RESPONSE,
   PIN_INVALID,

@@ -1,8 +1,8 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { db, rowsChanged, type Tx, writeTransaction } from "~/db/client.server";
 import { productImages, products } from "~/db/schema";
-import { newId } from "~/utils/id.server";
 import type { ProductInput } from "~/lib/product-schema";
+import { newId } from "~/utils/id.server";
 
 async function writeGallery(tx: Tx, productId: string, urls: string[]) {
   await tx.delete(productImages).where(eq(productImages.productId, productId));

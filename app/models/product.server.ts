@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { catalogueVersion, db, prepared, rowsChanged, writeTransaction } from "~/db/client.server";
-import { searchClause, searchKind, searchParam, type SearchKind } from "~/db/search.server";
 import { productImages, products, reviews, type User } from "~/db/schema";
-import { newId } from "~/utils/id.server";
+import { searchClause, searchKind, searchParam, type SearchKind } from "~/db/search.server";
 import { paiseToRupees } from "~/lib/money";
-import { ratingFromTotals } from "~/models/rating.server";
 import type { ReviewInput } from "~/lib/review-schema";
 import { ADMIN_MAX_LIMIT, clampInt, cleanSearch, DEFAULT_LIMIT, MAX_PAGE, type ShopQuery } from "~/lib/shop-query";
+import { ratingFromTotals } from "~/models/rating.server";
+import { newId } from "~/utils/id.server";
 import { hit } from "~/utils/rate-limit.server";
 
 const live = isNull(products.deletedAt);

@@ -1,13 +1,13 @@
 import { mkdir, rename, unlink, writeFile } from "node:fs/promises";
-import sharp from "sharp";
 import { join } from "node:path";
 import { eq, inArray } from "drizzle-orm";
+import sharp from "sharp";
 import { db, dialect, writeTransaction } from "~/db/client.server";
 import { pictures } from "~/db/schema";
 import { env } from "~/env.server";
+import { IMAGE_WIDTHS } from "~/lib/image-variants";
 import { newId } from "~/utils/id.server";
 import { detectImageType, type ImageType } from "~/utils/image-type.server";
-import { IMAGE_WIDTHS } from "~/lib/image-variants";
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_NOT_IMAGE = "Only JPEG, PNG, WebP or GIF images can be uploaded.";

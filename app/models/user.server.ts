@@ -2,8 +2,8 @@ import bcrypt from "bcryptjs";
 import { eq, sql } from "drizzle-orm";
 import { db, isUniqueViolation, prepared, rowsChanged, writeTransaction } from "~/db/client.server";
 import { sessions, users, type User } from "~/db/schema";
-import { newId } from "~/utils/id.server";
 import type { RegisterInput } from "~/lib/auth-schemas";
+import { newId } from "~/utils/id.server";
 
 const BCRYPT_ROUNDS = 10;
 

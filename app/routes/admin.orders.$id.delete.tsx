@@ -1,9 +1,9 @@
 import { data, Form, Link } from "react-router";
-import type { Route } from "./+types/admin.orders.$id.delete";
 import { formatPaise } from "~/lib/money";
-import { requireAdmin } from "~/utils/auth.server";
 import { deleteOrder, getOrderFor } from "~/models/order.server";
+import { requireAdmin } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import type { Route } from "./+types/admin.orders.$id.delete";
 
 export const meta: Route.MetaFunction = () => [{ title: "Delete order · Admin · RK Candles" }];
 

@@ -1,10 +1,10 @@
 import { data, Link } from "react-router";
-import type { Route } from "./+types/admin.orders.$id";
-import { formatDate } from "~/lib/dates";
 import { Totals } from "~/components/Totals";
+import { formatDate } from "~/lib/dates";
 import { formatPaise } from "~/lib/money";
-import { requireAdmin } from "~/utils/auth.server";
 import { getOrderFor } from "~/models/order.server";
+import { requireAdmin } from "~/utils/auth.server";
+import type { Route } from "./+types/admin.orders.$id";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `Order #${data?.order.id.slice(-6) ?? ""} · Admin · RK Candles` },

@@ -1,8 +1,8 @@
 import { data, Form, Link } from "react-router";
-import type { Route } from "./+types/admin.products.$id.delete";
-import { requireAdmin } from "~/utils/auth.server";
 import { deleteProduct, getProductForEdit } from "~/models/product-admin.server";
+import { requireAdmin } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import type { Route } from "./+types/admin.products.$id.delete";
 
 export const meta: Route.MetaFunction = () => [{ title: "Delete product · Admin · RK Candles" }];
 

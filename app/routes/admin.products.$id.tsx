@@ -1,11 +1,11 @@
 import { data } from "react-router";
-import type { Route } from "./+types/admin.products.$id";
 import { ProductEditor } from "~/components/ProductEditor";
-import { requireAdmin } from "~/utils/auth.server";
 import { getProductForEdit } from "~/models/product-admin.server";
 import { submitProductForm } from "~/models/product-form.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { requireAdmin } from "~/utils/auth.server";
 import { readForm } from "~/utils/http.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import type { Route } from "./+types/admin.products.$id";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `Edit ${data?.product.name ?? "product"} · Admin · RK Candles` },

@@ -1,9 +1,9 @@
-import type { Route } from "./+types/admin.products.new";
 import { ProductEditor } from "~/components/ProductEditor";
-import { requireAdmin } from "~/utils/auth.server";
 import { submitProductForm } from "~/models/product-form.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { requireAdmin } from "~/utils/auth.server";
 import { readForm } from "~/utils/http.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import type { Route } from "./+types/admin.products.new";
 
 export const meta: Route.MetaFunction = () => [{ title: "New product · Admin · RK Candles" }];
 

@@ -1,5 +1,4 @@
 import { Form, isRouteErrorResponse, Link, useSubmit } from "react-router";
-import type { Route } from "./+types/admin";
 import { ConfirmButton } from "~/components/ConfirmButton";
 import { LoadFailed } from "~/components/LoadFailed";
 import { Pagination } from "~/components/Pagination";
@@ -8,12 +7,13 @@ import { formatDate } from "~/lib/dates";
 import { formatPaise } from "~/lib/money";
 import { ORDER_STATUSES } from "~/lib/product-schema";
 import { ADMIN_MAX_LIMIT, MAX_PAGE, parseShopQuery, queryInt } from "~/lib/shop-query";
-import { requireAdmin } from "~/utils/auth.server";
 import { markDelivered, OrderError, pageOfOrders, updateOrder } from "~/models/order.server";
 import { listProducts } from "~/models/product.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { requireAdmin } from "~/utils/auth.server";
 import { readForm } from "~/utils/http.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { useErrorToast } from "~/utils/use-error-toast";
+import type { Route } from "./+types/admin";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin · RK Candles" }, { name: "robots", content: "noindex" }];
 

@@ -1,10 +1,10 @@
-import type { Route } from "./+types/api.auth.login";
 import { LOGIN_FAILED, LOGIN_REQUIRED, loginSchema } from "~/lib/auth-schemas";
+import { toPublicUser } from "~/models/user.server";
 import { attemptLogin, startUserSession } from "~/utils/auth.server";
 import { apiError, json, methodNotAllowed, readBody } from "~/utils/http.server";
 import { RateLimited, tooMany } from "~/utils/rate-limit.server";
 import { ipOf } from "~/utils/request-context.server";
-import { toPublicUser } from "~/models/user.server";
+import type { Route } from "./+types/api.auth.login";
 
 export const loader = methodNotAllowed;
 

@@ -1,6 +1,6 @@
-import type { Route } from "./+types/api.auth.logout";
 import { endUserSession } from "~/utils/auth.server";
 import { json, methodNotAllowed } from "~/utils/http.server";
+import type { Route } from "./+types/api.auth.logout";
 
 export const loader = methodNotAllowed;
 

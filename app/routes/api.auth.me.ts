@@ -1,7 +1,7 @@
-import type { Route } from "./+types/api.auth.me";
+import { toPublicUser } from "~/models/user.server";
 import { getUser } from "~/utils/auth.server";
 import { apiError, json } from "~/utils/http.server";
-import { toPublicUser } from "~/models/user.server";
+import type { Route } from "./+types/api.auth.me";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getUser(request);

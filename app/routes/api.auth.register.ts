@@ -1,10 +1,10 @@
-import type { Route } from "./+types/api.auth.register";
 import { EMAIL_TAKEN, registerSchema, registerSummary } from "~/lib/auth-schemas";
+import { EmailTakenError, toPublicUser } from "~/models/user.server";
 import { registerAccount, startUserSession } from "~/utils/auth.server";
 import { apiError, json, methodNotAllowed, readBody } from "~/utils/http.server";
 import { RateLimited, tooMany } from "~/utils/rate-limit.server";
 import { ipOf } from "~/utils/request-context.server";
-import { EmailTakenError, toPublicUser } from "~/models/user.server";
+import type { Route } from "./+types/api.auth.register";
 
 export const loader = methodNotAllowed;
 

@@ -1,8 +1,8 @@
-import type { Route } from "./+types/api.orders.$id.invoice";
-import { requireApiUser } from "~/utils/auth.server";
-import { apiError } from "~/utils/http.server";
 import { renderInvoice } from "~/models/invoice.server";
 import { getOrderFor } from "~/models/order.server";
+import { requireApiUser } from "~/utils/auth.server";
+import { apiError } from "~/utils/http.server";
+import type { Route } from "./+types/api.orders.$id.invoice";
 
 // GET /api/orders/{id}/invoice: a PDF for the order's owner or an admin; 404 for anyone else.
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -1,8 +1,8 @@
-import type { Route } from "./+types/api.orders.$id";
 import { orderUpdateSchema } from "~/lib/product-schema";
+import { deleteOrder, getOrderFor, OrderError, toApiOrder, updateOrder } from "~/models/order.server";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { apiError, json, methodNotAllowed, readBody } from "~/utils/http.server";
-import { deleteOrder, getOrderFor, OrderError, toApiOrder, updateOrder } from "~/models/order.server";
+import type { Route } from "./+types/api.orders.$id";
 
 // GET /api/orders/{id} (admin): the order detail.
 export async function loader({ request, params }: Route.LoaderArgs) {

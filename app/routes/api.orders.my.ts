@@ -1,7 +1,7 @@
-import type { Route } from "./+types/api.orders.my";
+import { listOrdersForUser, toApiOrder } from "~/models/order.server";
 import { requireApiUser } from "~/utils/auth.server";
 import { json } from "~/utils/http.server";
-import { listOrdersForUser, toApiOrder } from "~/models/order.server";
+import type { Route } from "./+types/api.orders.my";
 
 // GET /api/orders/my: the customer's own orders, never cached.
 export async function loader({ request }: Route.LoaderArgs) {

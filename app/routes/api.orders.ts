@@ -1,8 +1,4 @@
-import type { Route } from "./+types/api.orders";
 import { orderRequestMessage, orderRequestSchema } from "~/lib/checkout-schema";
-import { requireApiAdmin, requireApiUser } from "~/utils/auth.server";
-import { apiError, json, methodNotAllowed, readBody } from "~/utils/http.server";
-import { RateLimited, tooMany } from "~/utils/rate-limit.server";
 import {
   getOrderFor,
   IDEMPOTENCY_KEY_INVALID,
@@ -12,6 +8,10 @@ import {
   submitOrder,
   toApiOrder,
 } from "~/models/order.server";
+import { requireApiAdmin, requireApiUser } from "~/utils/auth.server";
+import { apiError, json, methodNotAllowed, readBody } from "~/utils/http.server";
+import { RateLimited, tooMany } from "~/utils/rate-limit.server";
+import type { Route } from "./+types/api.orders";
 
 // GET /api/orders (admin): every order, newest first.
 export async function loader({ request }: Route.LoaderArgs) {

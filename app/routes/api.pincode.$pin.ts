@@ -1,6 +1,6 @@
-import type { Route } from "./+types/api.pincode.$pin";
-import { apiError, json, methodNotAllowed } from "~/utils/http.server";
 import { PinServiceError, lookupPinWithSource } from "~/models/pincode.server";
+import { apiError, json, methodNotAllowed } from "~/utils/http.server";
+import type { Route } from "./+types/api.pincode.$pin";
 
 // GET /api/pincode/:pin → the postal service's own answer, [{ Message, Status, PostOffice }],
 // with 200 also for Status "Error" (as the service does); 502 { message } when it cannot be asked.

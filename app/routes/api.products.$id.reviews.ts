@@ -1,10 +1,10 @@
-import type { Route } from "./+types/api.products.$id.reviews";
 import { reviewSchema } from "~/lib/review-schema";
 import { REVIEW_SUBMITTED, REVIEW_UPDATED } from "~/lib/review-texts";
+import { getProduct, postReview, toApiProductDetail } from "~/models/product.server";
 import { requireApiUser } from "~/utils/auth.server";
 import { apiError, json, methodNotAllowed, readBody } from "~/utils/http.server";
 import { RateLimited, tooMany } from "~/utils/rate-limit.server";
-import { getProduct, postReview, toApiProductDetail } from "~/models/product.server";
+import type { Route } from "./+types/api.products.$id.reviews";
 
 export const loader = methodNotAllowed;
 

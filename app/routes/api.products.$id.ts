@@ -1,9 +1,9 @@
-import type { Route } from "./+types/api.products.$id";
 import { productError, productSchema } from "~/lib/product-schema";
-import { requireApiAdmin } from "~/utils/auth.server";
-import { apiError, json, methodNotAllowed, readBody } from "~/utils/http.server";
 import { deleteProduct, updateProduct } from "~/models/product-admin.server";
 import { getProduct, toApiProductDetail } from "~/models/product.server";
+import { requireApiAdmin } from "~/utils/auth.server";
+import { apiError, json, methodNotAllowed, readBody } from "~/utils/http.server";
+import type { Route } from "./+types/api.products.$id";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const product = await getProduct(params.id);

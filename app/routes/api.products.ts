@@ -1,10 +1,10 @@
-import type { Route } from "./+types/api.products";
-import { ADMIN_MAX_LIMIT, MAX_LIMIT, parseShopQuery, queryInt } from "~/lib/shop-query";
 import { productError, productSchema } from "~/lib/product-schema";
-import { getUser, requireApiAdmin } from "~/utils/auth.server";
-import { apiError, json, methodNotAllowed, readBody } from "~/utils/http.server";
+import { ADMIN_MAX_LIMIT, MAX_LIMIT, parseShopQuery, queryInt } from "~/lib/shop-query";
 import { createProduct } from "~/models/product-admin.server";
 import { getProduct, imagesFor, listProducts, toApiProduct, toApiProductDetail } from "~/models/product.server";
+import { getUser, requireApiAdmin } from "~/utils/auth.server";
+import { apiError, json, methodNotAllowed, readBody } from "~/utils/http.server";
+import type { Route } from "./+types/api.products";
 
 // GET /api/products?limit&page&search&sort&order → { items, page, totalPages, totalItems }
 export async function loader({ request }: Route.LoaderArgs) {

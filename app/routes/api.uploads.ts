@@ -1,6 +1,3 @@
-import type { Route } from "./+types/api.uploads";
-import { requireApiAdmin } from "~/utils/auth.server";
-import { apiError, json, methodNotAllowed } from "~/utils/http.server";
 import {
   filesOf,
   MAX_UPLOAD_BYTES,
@@ -9,6 +6,9 @@ import {
   UPLOAD_TOO_BIG,
   UploadError,
 } from "~/models/upload.server";
+import { requireApiAdmin } from "~/utils/auth.server";
+import { apiError, json, methodNotAllowed } from "~/utils/http.server";
+import type { Route } from "./+types/api.uploads";
 
 export const loader = methodNotAllowed;
 

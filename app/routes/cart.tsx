@@ -1,13 +1,13 @@
 import { Form, Link, redirect, useSubmit } from "react-router";
-import type { Route } from "./+types/cart";
 import { ProductImage } from "~/components/ProductImage";
+import { Totals } from "~/components/Totals";
 import { safeRedirect } from "~/lib/auth-schemas";
 import { addToCart, coerceQty, MAX_QTY, removeFromCart, setQty } from "~/lib/cart";
-import { Totals } from "~/components/Totals";
 import { formatPaise } from "~/lib/money";
 import { cartLines, cartSummary, commitCart, productForCart, readCart, type CartLine } from "~/models/cart.server";
-import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/http.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import type { Route } from "./+types/cart";
 
 export const meta: Route.MetaFunction = () => [{ title: "Cart · RK Candles" }, { name: "robots", content: "noindex" }];
 

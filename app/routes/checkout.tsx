@@ -2,20 +2,20 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useFetcher } from "react-router";
-import type { Route } from "./+types/checkout";
 import { Field, FormAlert } from "~/components/Field";
-import { CART_EMPTY, CHECKOUT_INCOMPLETE, checkoutSchema, PHONE_HINT_CHECKOUT } from "~/lib/checkout-schema";
 import { Totals } from "~/components/Totals";
+import { CART_EMPTY, CHECKOUT_INCOMPLETE, checkoutSchema, PHONE_HINT_CHECKOUT } from "~/lib/checkout-schema";
 import { formatPaise } from "~/lib/money";
 import { cityStateFromAnswer, PIN_BAD_RESPONSE, PIN_UNAVAILABLE, postalAnswerSchema } from "~/lib/pincode";
-import { requireUser } from "~/utils/auth.server";
 import { cartLines, cartSummary, commitCart, readCart } from "~/models/cart.server";
 import { digitsOnly, fillCityState, resolvePin } from "~/models/checkout.server";
 import { isIdempotencyKey, OrderError, submitOrder } from "~/models/order.server";
-import { RateLimited } from "~/utils/rate-limit.server";
-import { flashToast } from "~/utils/toast.server";
+import { requireUser } from "~/utils/auth.server";
 import { readForm } from "~/utils/http.server";
 import { newId } from "~/utils/id.server";
+import { RateLimited } from "~/utils/rate-limit.server";
+import { flashToast } from "~/utils/toast.server";
+import type { Route } from "./+types/checkout";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Checkout · RK Candles" },

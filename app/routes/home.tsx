@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import type { Route } from "./+types/home";
 import { HeroCarousel } from "~/components/HeroCarousel";
 import { ProductGrid } from "~/components/ProductCard";
 import { BEST_SELLERS } from "~/lib/shop-query";
 import { cardView, topRated } from "~/models/product.server";
+import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = () => [
   { title: "RK Candles · Hand-poured soy candles" },

@@ -1,7 +1,7 @@
-import type { Route } from "./+types/images.demo.$file";
 import { demoProducts } from "~/db/demo-catalogue";
-import { slugify } from "~/utils/slug.server";
 import { candleSvg } from "~/utils/candle-svg.server";
+import { slugify } from "~/utils/slug.server";
+import type { Route } from "./+types/images.demo.$file";
 
 // The demo catalogue's pictures, drawn on request and cached for a year (they never change).
 export function loader({ params }: Route.LoaderArgs) {

@@ -1,14 +1,14 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
-import type { Route } from "./+types/login";
 import { Field, FormAlert } from "~/components/Field";
 import { LOGIN_FAILED, LOGIN_REQUIRED, loginSchema, safeRedirect } from "~/lib/auth-schemas";
-import { firstName } from "~/utils/greeting.server";
 import { authenticateForm, getUser, LoginError, startUserSession } from "~/utils/auth.server";
+import { firstName } from "~/utils/greeting.server";
+import { readForm } from "~/utils/http.server";
 import { RateLimited } from "~/utils/rate-limit.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { readForm } from "~/utils/http.server";
+import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => [{ title: "Login · RK Candles" }];
 

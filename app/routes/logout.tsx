@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
-import type { Route } from "./+types/logout";
 import { endUserSession } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import type { Route } from "./+types/logout";
 
 // Logging out changes state, so only POST does it; a stray GET just goes home.
 export function loader() {

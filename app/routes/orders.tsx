@@ -1,13 +1,13 @@
 import { useEffect, useState } from "react";
 import { isRouteErrorResponse, Link, useLocation, useRevalidator, useSearchParams } from "react-router";
-import type { Route } from "./+types/orders";
-import { showToast } from "~/utils/toast.client";
 import { formatDate } from "~/lib/dates";
-import { forgetLastOrder, LAST_ORDER_CLEAR_MS, readLastOrder } from "~/utils/last-order.client";
 import { formatPaise } from "~/lib/money";
-import { requireUser } from "~/utils/auth.server";
 import { listOrdersForUser } from "~/models/order.server";
+import { requireUser } from "~/utils/auth.server";
+import { forgetLastOrder, LAST_ORDER_CLEAR_MS, readLastOrder } from "~/utils/last-order.client";
+import { showToast } from "~/utils/toast.client";
 import { useErrorToast } from "~/utils/use-error-toast";
+import type { Route } from "./+types/orders";
 
 export const meta: Route.MetaFunction = () => [
   { title: "My Orders · RK Candles" },

@@ -1,5 +1,5 @@
-import type { Route } from "./+types/policy.privacy";
 import { SUPPORT } from "~/lib/support";
+import type { Route } from "./+types/policy.privacy";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Privacy · RK Candles" },

@@ -1,5 +1,5 @@
-import type { Route } from "./+types/policy.refund";
 import { SUPPORT } from "~/lib/support";
+import type { Route } from "./+types/policy.refund";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Refund & Returns · RK Candles" },

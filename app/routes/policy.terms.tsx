@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import type { Route } from "./+types/policy.terms";
 import { SUPPORT } from "~/lib/support";
+import type { Route } from "./+types/policy.terms";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Terms · RK Candles" },

@@ -1,7 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { lazy, Suspense, useState } from "react";
 import { data, Form, isRouteErrorResponse, Link } from "react-router";
-import type { Route } from "./+types/product.$id";
 import { Price } from "~/components/Price";
 import { ProductImage } from "~/components/ProductImage";
 import { Stars } from "~/components/Stars";
@@ -9,12 +8,13 @@ import { formatDate } from "~/lib/dates";
 import { reviewSchema } from "~/lib/review-schema";
 import { REVIEW_SUBMITTED, REVIEW_UPDATED, REVIEWED_ALREADY } from "~/lib/review-texts";
 import { queryInt } from "~/lib/shop-query";
-import { getUser, requireUser } from "~/utils/auth.server";
 import { getProduct, postReview, reviewBy } from "~/models/product.server";
+import { getUser, requireUser } from "~/utils/auth.server";
+import { readForm } from "~/utils/http.server";
 import { RateLimited } from "~/utils/rate-limit.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { readForm } from "~/utils/http.server";
 import { useErrorToast } from "~/utils/use-error-toast";
+import type { Route } from "./+types/product.$id";
 
 // Only logged-in shoppers see the review form: its zod and conform code is fetched when it is
 // rendered, so a guest's product page does not download it.

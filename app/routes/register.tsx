@@ -1,16 +1,16 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
-import type { Route } from "./+types/register";
 import { Field, FormAlert } from "~/components/Field";
 import { EMAIL_TAKEN, PHONE_HINT, registerSchema, registerSummary, safeRedirect } from "~/lib/auth-schemas";
-import { firstName } from "~/utils/greeting.server";
+import { EmailTakenError } from "~/models/user.server";
 import { getUser, registerAccount, startUserSession } from "~/utils/auth.server";
+import { firstName } from "~/utils/greeting.server";
+import { readForm } from "~/utils/http.server";
 import { RateLimited } from "~/utils/rate-limit.server";
 import { ipOf } from "~/utils/request-context.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { EmailTakenError } from "~/models/user.server";
-import { readForm } from "~/utils/http.server";
+import type { Route } from "./+types/register";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign up · RK Candles" }];
 

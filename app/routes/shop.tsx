@@ -1,11 +1,11 @@
 import { Form, isRouteErrorResponse, Link, redirect, useSubmit } from "react-router";
-import type { Route } from "./+types/shop";
 import { LoadFailed } from "~/components/LoadFailed";
 import { Pagination } from "~/components/Pagination";
 import { ProductGrid } from "~/components/ProductCard";
 import { PAGE_SIZES, parseShopQuery, shopHref, SORT_OPTIONS, sortValue } from "~/lib/shop-query";
 import { cardView, listProducts } from "~/models/product.server";
 import { useErrorToast } from "~/utils/use-error-toast";
+import type { Route } from "./+types/shop";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: data?.query.q ? `“${data.query.q}” · Shop · RK Candles` : "Shop · RK Candles" },

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Link, redirect } from "react-router";
-import type { Route } from "./+types/thank-you";
 import { rememberLastOrder } from "~/utils/last-order.client";
+import type { Route } from "./+types/thank-you";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Thank you · RK Candles" },

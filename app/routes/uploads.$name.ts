@@ -1,5 +1,5 @@
-import type { Route } from "./+types/uploads.$name";
 import { contentTypeOf, storedPicture } from "~/models/upload.server";
+import type { Route } from "./+types/uploads.$name";
 
 /** Names saveUploads gives: a random id, an optional width, the format. */
 const PICTURE_NAME = /^[0-9a-f]{24}(?:-\d{2,4})?\.(?:jpg|png|webp|gif)$/;

@@ -15,10 +15,10 @@
 //   by server/app.ts, so it shares this module with the app): answers a hit before the request
 //   checks, routing and React Router run;
 // - pageCache, root middleware (app/root.tsx): keeps what React Router renders for a guest.
-import { LRUCache } from "lru-cache";
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type express from "express";
+import { LRUCache } from "lru-cache";
 import type { MiddlewareFunction } from "react-router";
 import { catalogueVersion } from "~/db/client.server";
 import { env } from "~/env.server";

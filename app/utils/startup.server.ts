@@ -2,8 +2,8 @@ import { whileStartingUp } from "~/db/client.server";
 import { seedDemoCatalogue } from "~/db/seed.server";
 import { env } from "~/env.server";
 import { ensurePincodes } from "~/models/pincode.server";
-import { deleteExpiredSessions } from "./session.server";
 import { ensureAdmin } from "~/models/user.server";
+import { deleteExpiredSessions } from "./session.server";
 
 let done = false;
 

@@ -6,12 +6,12 @@
 // Prints the four category scores per page and, for every category under its budget, the audits
 // that did not pass. Writes a summary and the full reports under .bench/. With --check the exit
 // code is 1 when a budget is missed.
-import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
 import {
   build,
   killAll,

@@ -12,13 +12,13 @@
 //             and served by two app servers of one worker each (--workers N each), which share
 //             the connections; percentiles are the worse server's
 
-import autocannon from "autocannon";
-import Database from "better-sqlite3";
 import { spawn, spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import Database from "better-sqlite3";
 import { copyDatabase } from "../../scripts/db-copy";
 import { fetchRaw, firstVisit, type FirstVisit, type Sizes } from "./first-visit";
 import {

@@ -6,17 +6,17 @@
 // tables of drizzle/sqlite/*.sql, built in memory and written to the file at the end. The schema
 // is made by drizzle's migrator (the same call the server makes when it opens the database), so
 // the server finds its migrations already applied.
-import bcrypt from "bcryptjs";
-import Database from "better-sqlite3";
-import { drizzle } from "drizzle-orm/better-sqlite3";
-import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { existsSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import bcrypt from "bcryptjs";
+import Database from "better-sqlite3";
+import { drizzle } from "drizzle-orm/better-sqlite3";
+import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { demoProducts, reviewComments, reviewerNames } from "../../app/db/demo-catalogue";
-import { mulberry32 } from "../../app/utils/prng.server";
 import { ratingFromTotals } from "../../app/models/rating.server";
+import { mulberry32 } from "../../app/utils/prng.server";
 import { slugify } from "../../app/utils/slug.server";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");

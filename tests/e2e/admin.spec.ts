@@ -1,6 +1,6 @@
-import type { Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
+import type { Page } from "@playwright/test";
 import { storedPictures } from "../db";
 import { ADMIN } from "../playwright.config";
 import { expect, queryOne, sharedDb, test, toaster } from "./fixtures";

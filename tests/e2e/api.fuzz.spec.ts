@@ -4,10 +4,10 @@
 // re-render (200), redirect (302/303, always to this site) or refuse (4xx); and a refused
 // request changes nothing in the database. Only rows this file creates are compared, because
 // other spec files write to the same database in parallel.
-import type { APIRequestContext, APIResponse } from "@playwright/test";
-import fc from "fast-check";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { APIRequestContext, APIResponse } from "@playwright/test";
+import fc from "fast-check";
 import { ADMIN } from "../playwright.config";
 import { expect, queryOne, test } from "./fixtures";
 import { png } from "./images";

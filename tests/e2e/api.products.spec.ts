@@ -58,7 +58,7 @@ test("limit is capped at 60, except admins who may ask for up to 200", async ({ 
   expect((await admin.post("/api/auth/login", { data: ADMIN })).status()).toBe(200);
   const all = await (await admin.get("/api/products?limit=200")).json();
   expect(all.totalPages).toBe(Math.ceil(all.totalItems / 200));
-  expect(all.items.length).toBe(Math.min(200, all.totalItems));
+  expect(all.items).toHaveLength(Math.min(200, all.totalItems));
   const capped = await (await admin.get("/api/products?limit=5000")).json();
   expect(capped.totalPages).toBe(Math.ceil(capped.totalItems / 200));
   await admin.dispose();

@@ -1,5 +1,5 @@
-import { expect, nav, queryOne, test, toaster } from "./fixtures";
 import type { Page } from "@playwright/test";
+import { expect, nav, queryOne, test, toaster } from "./fixtures";
 
 const cards = (page: Page) => page.locator("main .grid > li");
 const priceOf = async (page: Page, i: number) =>

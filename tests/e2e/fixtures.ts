@@ -1,6 +1,6 @@
 import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
-import { ADMIN } from "../playwright.config";
 import { testDb, type TestDb } from "../db";
+import { ADMIN } from "../playwright.config";
 
 export { expect };
 

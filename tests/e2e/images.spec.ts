@@ -31,9 +31,8 @@ test("a broken product image shows the grey 'No Image' placeholder in a fixed bo
 test("images below the fold load lazily and every product image has a size", async ({ page, goto }) => {
   await goto("/shop");
   const imgs = page.locator("main .grid img");
-  const n = await imgs.count();
-  expect(n).toBe(12);
-  for (let i = 0; i < n; i++) {
+  await expect(imgs).toHaveCount(12);
+  for (let i = 0; i < 12; i++) {
     await expect(imgs.nth(i)).toHaveAttribute("width", "300");
     await expect(imgs.nth(i)).toHaveAttribute("height", "300");
     await expect(imgs.nth(i)).toHaveAttribute("loading", i < 4 ? "eager" : "lazy");

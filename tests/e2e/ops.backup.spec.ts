@@ -1,7 +1,7 @@
-import { expect, test } from "@playwright/test";
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { expect, test } from "@playwright/test";
 import { testDb } from "../db";
 import { onPostgres } from "../pg-e2e";
 import {
@@ -24,9 +24,11 @@ test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "server-level 
 test.describe.configure({ mode: "default" });
 
 let server: TestServer;
+
 test.beforeAll(async ({}, testInfo) => {
   if (runsHere(testInfo)) server = await startServer();
 });
+
 test.afterAll(async () => {
   await server?.stop();
 });

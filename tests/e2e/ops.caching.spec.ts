@@ -1,9 +1,9 @@
-import { expect, test } from "@playwright/test";
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { Agent } from "node:http";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { expect, test } from "@playwright/test";
 import { watchCsp } from "../csp-watch";
 import { onPostgres } from "../pg-e2e";
 import {
@@ -32,12 +32,14 @@ test.describe.configure({ mode: "default" });
 let server: TestServer;
 let uncached: TestServer;
 const oneWorker = new Agent({ keepAlive: true, maxSockets: 1 });
+
 test.beforeAll(async ({}, testInfo) => {
   if (!runsHere(testInfo)) return;
   // Two servers of two workers each start here.
   test.setTimeout(90_000);
   [server, uncached] = await Promise.all([startServer(), startServer({ env: { PAGE_CACHE: "false" } })]);
 });
+
 test.afterAll(async () => {
   oneWorker.destroy();
   await Promise.all([server?.stop(), uncached?.stop()]);
@@ -126,7 +128,7 @@ test("a guest page is rendered once, then sent from the cache as the same bytes,
   expect(third.headers.get("etag")).toBe(etag);
   const revalidated = await raw(server.url, "/shop?q=soy", { "Accept-Encoding": "br", "If-None-Match": etag! });
   expect(revalidated.status).toBe(304);
-  expect(revalidated.bytes.length).toBe(0);
+  expect(revalidated.bytes).toHaveLength(0);
   expect((await raw(server.url, "/shop?q=soy", { "If-None-Match": 'W/"0-stale"' })).status).toBe(200);
 });
 

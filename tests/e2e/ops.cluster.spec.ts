@@ -1,10 +1,10 @@
 // The server on every core (issue #12): workers share one port and one database, and nothing
 // that must be shared lives in one worker's memory. Each test starts its own production server
 // with two workers; the dev-server test starts `npm run dev`'s entry. Server-level: js-on only.
-import { expect, test } from "@playwright/test";
 import { spawn } from "node:child_process";
 import { Agent } from "node:http";
 import { join } from "node:path";
+import { expect, test } from "@playwright/test";
 import { onPostgres } from "../pg-e2e";
 import {
   adminClient,
@@ -30,6 +30,7 @@ import {
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "server-level test: runs once");
 
 const servers: TestServer[] = [];
+
 test.afterAll(async () => {
   await Promise.all(servers.map((s) => s.kill9()));
 });

@@ -16,9 +16,11 @@ import {
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "server-level test: runs once");
 
 let server: TestServer;
+
 test.beforeAll(async ({}, testInfo) => {
   if (runsHere(testInfo)) server = await startServer();
 });
+
 test.afterAll(async () => {
   await server?.stop();
 });

@@ -18,6 +18,7 @@ import {
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "server-level test: runs once");
 
 const servers: TestServer[] = [];
+
 test.afterAll(async () => {
   await Promise.all(servers.map((s) => s.kill9()));
 });

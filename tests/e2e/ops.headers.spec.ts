@@ -9,9 +9,11 @@ test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "server-level 
 test.describe.configure({ mode: "default" });
 
 let proxied: TestServer;
+
 test.beforeAll(async ({}, testInfo) => {
   if (runsHere(testInfo)) proxied = await startServer({ env: { TRUST_PROXY: "true" } });
 });
+
 test.afterAll(async () => {
   await proxied?.stop();
 });

@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
 import { existsSync, readdirSync } from "node:fs";
 import { connect } from "node:net";
+import { expect, test } from "@playwright/test";
 import {
   adminClient,
   Client,
@@ -30,6 +30,7 @@ let server: TestServer;
 let signups: TestServer;
 let admin: Client;
 let bigStock: string;
+
 test.beforeAll(async ({}, testInfo) => {
   if (!runsHere(testInfo)) return;
   [server, signups] = await Promise.all([
@@ -39,6 +40,7 @@ test.beforeAll(async ({}, testInfo) => {
   admin = await adminClient(server.url);
   bigStock = await createProduct(admin, { name: "Limits Test Lantern", stock: 100_000 });
 });
+
 test.afterAll(async () => {
   await Promise.all([server?.stop(), signups?.stop()]);
 });

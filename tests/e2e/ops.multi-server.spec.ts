@@ -3,8 +3,8 @@
 // machines behind a load balancer would. Nothing one server keeps in memory may decide what the
 // other answers: stock, sessions, rate limits and the guest page cache must all hold across them.
 // Server-level: js-on only. The SQLite cluster twins of these tests are in ops.cluster.spec.ts.
-import { expect, test } from "@playwright/test";
 import { Agent } from "node:http";
+import { expect, test } from "@playwright/test";
 import { onPostgres } from "../pg-e2e";
 import {
   adminClient,
@@ -31,6 +31,7 @@ test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "server-level 
 test.describe.configure({ mode: "default" });
 
 const started: TestServer[] = [];
+
 test.afterAll(async () => {
   await Promise.all(started.map((s) => s.kill9()));
 });
@@ -50,6 +51,7 @@ async function twoServers(env: {
 // The rate limits at their real values; B with one worker, so its page cache is one cache.
 let a: TestServer;
 let b: TestServer;
+
 test.beforeAll(async ({}, testInfo) => {
   if (!runsHere(testInfo) || !onPostgres) return;
   [a, b] = await twoServers({

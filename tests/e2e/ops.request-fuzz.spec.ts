@@ -3,11 +3,11 @@
 // numbers and bodies, as guest, customer and admin. Properties: the server answers every request
 // with a status below 500, and still answers /healthz after each one. Seeded and replayable like
 // api.fuzz.spec.ts (FC_SEED), and bounded in time.
-import { expect, test } from "@playwright/test";
-import fc from "fast-check";
 import { readFileSync } from "node:fs";
 import { connect } from "node:net";
 import { join } from "node:path";
+import { expect, test } from "@playwright/test";
+import fc from "fast-check";
 import {
   adminClient,
   Client,

@@ -6,9 +6,11 @@ test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "server-level 
 test.describe.configure({ mode: "default" });
 
 let server: TestServer;
+
 test.beforeAll(async ({}, testInfo) => {
   if (runsHere(testInfo)) server = await startServer();
 });
+
 test.afterAll(async () => {
   await server?.stop();
 });

@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
 import { Agent, request as httpRequest } from "node:http";
 import { connect, type Socket } from "node:net";
+import { expect, test } from "@playwright/test";
 import {
   ADDRESS,
   Client,
@@ -19,6 +19,7 @@ import {
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "server-level test: runs once");
 
 let server: TestServer | undefined;
+
 test.afterAll(async () => {
   await server?.kill9();
 });

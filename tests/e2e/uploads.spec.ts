@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { storedPictures } from "../db";
 import sharp from "sharp";
+import { storedPictures } from "../db";
 import { adminClient, dbOf, runsHere, startServer, type Client, type TestServer } from "../server";
 import { expect, test, toaster, waitForHydration } from "./fixtures";
 import { png } from "./images";
@@ -13,10 +13,12 @@ test.describe.configure({ mode: "default" });
 
 let server: TestServer;
 let admin: Client;
+
 test.beforeAll(async () => {
   server = await startServer();
   admin = await adminClient(server.url);
 });
+
 test.afterAll(async () => {
   await server?.stop();
 });

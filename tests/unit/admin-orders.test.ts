@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { writeTransaction } from "~/db/client.server";
 import * as app from "~/db/client.server";
 import { orderItems, orders, products } from "~/db/schema";
-import { newId } from "~/utils/id.server";
 import { ADMIN_ORDERS_PER_PAGE, listAllOrders, pageOfOrders } from "~/models/order.server";
+import { newId } from "~/utils/id.server";
 import { testDb } from "../db";
 
 const raw = testDb(app); // the app's own connections (tests/db.ts)

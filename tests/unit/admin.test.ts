@@ -1,13 +1,13 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as app from "~/db/client.server";
-import { newId } from "~/utils/id.server";
-import { detectImageType } from "~/utils/image-type.server";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { orderUpdateSchema, productError, productSchema, URL_INVALID } from "~/lib/product-schema";
 import { deleteOrder, markDelivered, OrderError, placeOrder, updateOrder } from "~/models/order.server";
 import { createProduct, deleteProduct, getProductForEdit, updateProduct } from "~/models/product-admin.server";
 import { getProduct } from "~/models/product.server";
 import { createUser } from "~/models/user.server";
+import { newId } from "~/utils/id.server";
+import { detectImageType } from "~/utils/image-type.server";
 import { testDb } from "../db";
 
 const raw = testDb(app); // the app's own connections (tests/db.ts)

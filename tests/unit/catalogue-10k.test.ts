@@ -2,9 +2,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { writeTransaction } from "~/db/client.server";
 import * as app from "~/db/client.server";
 import { products } from "~/db/schema";
-import { newId } from "~/utils/id.server";
 import { parseShopQuery } from "~/lib/shop-query";
 import { imagesFor, listProducts, toApiProduct } from "~/models/product.server";
+import { newId } from "~/utils/id.server";
 import { testDb } from "../db";
 
 const raw = testDb(app); // the app's own connections (tests/db.ts)

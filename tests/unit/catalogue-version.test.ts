@@ -3,12 +3,12 @@ import { catalogueVersion } from "~/db/client.server";
 import * as app from "~/db/client.server";
 import { env } from "~/env.server";
 import { productSchema } from "~/lib/product-schema";
+import { parseShopQuery } from "~/lib/shop-query";
 import { placeOrder, updateOrder } from "~/models/order.server";
 import { createProduct, deleteProduct, updateProduct } from "~/models/product-admin.server";
 import { addReview, listProducts } from "~/models/product.server";
-import { sessionStorage } from "~/utils/session.server";
 import { createUser } from "~/models/user.server";
-import { parseShopQuery } from "~/lib/shop-query";
+import { sessionStorage } from "~/utils/session.server";
 import { testDb } from "../db";
 
 const raw = testDb(app); // the app's own connections (tests/db.ts)

@@ -1,13 +1,13 @@
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import Database from "better-sqlite3";
 import { is } from "drizzle-orm";
 import { drizzle as sqliteDrizzle } from "drizzle-orm/better-sqlite3";
 import { migrate as sqliteMigrate } from "drizzle-orm/better-sqlite3/migrator";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { PgTable } from "drizzle-orm/pg-core";
-import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as pgSchema from "~/db/schema.pg";

@@ -1,12 +1,12 @@
-import * as app from "~/db/client.server";
 import { beforeAll, describe, expect, it } from "vitest";
-import { newId } from "~/utils/id.server";
-import { registerAccount } from "~/utils/auth.server";
+import * as app from "~/db/client.server";
 import { fillCityState } from "~/models/checkout.server";
 import { OrderError, placeOrder, submitOrder, type PlaceOrderInput } from "~/models/order.server";
 import { getProduct, postReview } from "~/models/product.server";
-import { RateLimited } from "~/utils/rate-limit.server";
 import { createUser, EmailTakenError } from "~/models/user.server";
+import { registerAccount } from "~/utils/auth.server";
+import { newId } from "~/utils/id.server";
+import { RateLimited } from "~/utils/rate-limit.server";
 import { testDb } from "../db";
 
 const raw = testDb(app); // the app's own connections (tests/db.ts)

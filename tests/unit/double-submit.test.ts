@@ -3,7 +3,6 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db, isUniqueViolation, writeTransaction } from "~/db/client.server";
 import * as app from "~/db/client.server";
 import { orders } from "~/db/schema";
-import { newId } from "~/utils/id.server";
 import {
   getOrderFor,
   IDEMPOTENCY_KEY_INVALID,
@@ -14,6 +13,7 @@ import {
 } from "~/models/order.server";
 import { addReview, getProduct, reviewBy } from "~/models/product.server";
 import { createUser } from "~/models/user.server";
+import { newId } from "~/utils/id.server";
 import { testDb } from "../db";
 
 const raw = testDb(app); // the app's own connections (tests/db.ts)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { requireAdmin, requireApiAdmin, requireApiUser, requireUser, startUserSession } from "~/utils/auth.server";
 import { createUser, ensureAdmin, getUserByEmail } from "~/models/user.server";
+import { requireAdmin, requireApiAdmin, requireApiUser, requireUser, startUserSession } from "~/utils/auth.server";
 
 async function cookieFor(email: string, isAdmin = false) {
   if (isAdmin) await ensureAdmin(email, "admin-pass");

@@ -1,6 +1,6 @@
-import { isPersonalPath } from "~/utils/personal-pages.server";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { describe, expect, it } from "vitest";
+import { isPersonalPath } from "~/utils/personal-pages.server";
 import {
   ALLOW,
   cspDirectives,

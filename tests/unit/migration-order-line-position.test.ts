@@ -1,11 +1,11 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import Database from "better-sqlite3";
 import { drizzle as sqliteDrizzle } from "drizzle-orm/better-sqlite3";
 import { migrate as sqliteMigrate } from "drizzle-orm/better-sqlite3/migrator";
 import { drizzle as pgDrizzle } from "drizzle-orm/node-postgres";
 import { migrate as pgMigrate } from "drizzle-orm/node-postgres/migrator";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
 import pg from "pg";
 import { expect, it } from "vitest";
 import { testDb } from "../db";

@@ -7,10 +7,10 @@ import {
   orderRequestMessage,
   orderRequestSchema,
 } from "~/lib/checkout-schema";
-import { newId } from "~/utils/id.server";
 import { getOrderFor, listOrdersForUser, OrderError, placeOrder, toApiOrder } from "~/models/order.server";
 import { deleteProduct } from "~/models/product-admin.server";
 import { createUser } from "~/models/user.server";
+import { newId } from "~/utils/id.server";
 import { testDb } from "../db";
 
 const raw = testDb(app); // the app's own connections (tests/db.ts)

@@ -3,10 +3,10 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { dialect } from "~/db/client.server";
 import * as app from "~/db/client.server";
 import { env } from "~/env.server";
-import { newId } from "~/utils/id.server";
 import { deleteOrder, OrderError, placeOrder, updateOrder } from "~/models/order.server";
 import { addReview, getProduct } from "~/models/product.server";
 import { createUser } from "~/models/user.server";
+import { newId } from "~/utils/id.server";
 import { testDb } from "../db";
 
 const raw = testDb(app); // the app's own connections (tests/db.ts)

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import Database from "better-sqlite3";
 import { eq, is } from "drizzle-orm";
 import { drizzle as sqliteDrizzle } from "drizzle-orm/better-sqlite3";
@@ -5,8 +7,6 @@ import { migrate as sqliteMigrate } from "drizzle-orm/better-sqlite3/migrator";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoProducts } from "~/db/demo-catalogue";

@@ -1,13 +1,13 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { db, dialect, writeTransaction } from "~/db/client.server";
 import * as app from "~/db/client.server";
 import { products } from "~/db/schema";
-import { newId } from "~/utils/id.server";
 import { placeOrder, updateOrder } from "~/models/order.server";
 import { createUser } from "~/models/user.server";
+import { newId } from "~/utils/id.server";
 import { testDb } from "../db";
 
 const raw = testDb(app); // the app's own connections (tests/db.ts)
