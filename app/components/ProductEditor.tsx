@@ -137,7 +137,7 @@ export function ProductEditor({ mode, defaults, lastResult }: Props) {
                 <input type="checkbox" name="images" value={url} defaultChecked /> Keep
                 <img
                   src={isImageUrl(url) ? url : "/no-image.svg"}
-                  alt={`Picture ${i + 1}`}
+                  alt={`Gallery item ${i + 1}`}
                   width={64}
                   height={64}
                   loading="lazy"

@@ -6,6 +6,7 @@
 // nothing, as it does on SQLite, and a text keeps its other characters.
 import pg from "pg";
 
+// eslint-disable-next-line no-control-regex -- NUL is the character this module removes
 const NUL = /\u0000/g;
 const withoutNul = (value: unknown): unknown =>
   typeof value === "string" ? value.replace(NUL, "\uFFFD") : Array.isArray(value) ? value.map(withoutNul) : value;

@@ -51,6 +51,7 @@ export function clampInt(n: number, { fallback, min, max }: IntBounds): number {
 const clamp = (n: number, min: number, max: number) => Math.min(max, Math.max(min, n));
 
 /** C0 controls (NUL included), DEL and C1 controls. */
+// eslint-disable-next-line no-control-regex -- control characters are what this strips
 const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/g;
 
 /**

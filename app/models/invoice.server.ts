@@ -44,7 +44,7 @@ const SUBSTITUTES: [RegExp, string][] = [
 ];
 /** Invisible characters that would only turn into a stray "?": zero-width spaces and joiners,
  *  the BOM, variation selectors (the "️" after ©, ™…). */
-const INVISIBLE = /[\u200b-\u200d\u2060\ufeff\ufe00-\ufe0f]/g;
+const INVISIBLE = /[\u200b-\u200d\u2060\ufeff]|[\ufe00-\ufe0f]/g;
 
 const segmenter = new Intl.Segmenter("en", { granularity: "grapheme" });
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { catalogueVersion, db, prepared, rowsChanged, writeTransaction } from "~/db/client.server";
 import { productImages, products, reviews, type User } from "~/db/schema";
 import { searchClause, searchKind, searchParam, type SearchKind } from "~/db/search.server";

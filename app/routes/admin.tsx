@@ -51,7 +51,7 @@ export async function action({ request }: Route.ActionArgs) {
     switch (form.get("intent")) {
       case "status": {
         const status = ORDER_STATUSES.find((s) => s === form.get("status"));
-        if (!status) return redirectWithToast(request, back, { type: "error", title: "Unknown status" });
+        if (!status) return await redirectWithToast(request, back, { type: "error", title: "Unknown status" });
         done = await updateOrder(id, { status });
         break;
       }
@@ -62,9 +62,9 @@ export async function action({ request }: Route.ActionArgs) {
         done = await markDelivered(id);
         break;
       default:
-        return redirectWithToast(request, back, { type: "error", title: "Unknown action" });
+        return await redirectWithToast(request, back, { type: "error", title: "Unknown action" });
     }
-    if (!done) return redirectWithToast(request, back, { type: "error", title: "Order not found" });
+    if (!done) return await redirectWithToast(request, back, { type: "error", title: "Order not found" });
   } catch (error) {
     if (error instanceof OrderError) return redirectWithToast(request, back, { type: "error", title: error.message });
     throw error;

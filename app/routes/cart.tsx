@@ -87,7 +87,7 @@ function Line({ line }: { line: CartLine }) {
           defaultValue={line.qty}
           key={line.qty}
           onChange={(e) => {
-            if (e.currentTarget.value !== "") submit(e.currentTarget.form, { preventScrollReset: true });
+            if (e.currentTarget.value !== "") void submit(e.currentTarget.form, { preventScrollReset: true });
           }}
         />
         <button type="submit" className="button small">

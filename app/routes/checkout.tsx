@@ -163,7 +163,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     if (known) applyPin(known);
     else {
       setPinPending(pin);
-      pinFetcher.load(`/api/pincode/${pin}`);
+      void pinFetcher.load(`/api/pincode/${pin}`);
     }
   };
 

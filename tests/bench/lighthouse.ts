@@ -230,7 +230,7 @@ async function main() {
     );
     if (args.check && missed.length) process.exitCode = 1;
   } finally {
-    await chrome?.kill();
+    chrome?.kill();
     forgetChrome();
     await server?.stop();
     rmSync(dir, { recursive: true, force: true });

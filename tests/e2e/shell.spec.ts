@@ -94,6 +94,7 @@ test("toasts pause on hover and close by themselves after 2.5 s", async ({ page,
   await nav(page).getByRole("button", { name: "Logout" }).click();
   const toast = toaster(page).getByText("Logged out");
   await toast.hover();
+  // eslint-disable-next-line playwright/no-wait-for-timeout -- a hovered toast must outlive its 2.5 s fade
   await page.waitForTimeout(3000);
   await expect(toast).toBeVisible();
   await page.mouse.move(5, 400);

@@ -118,7 +118,8 @@ function sourceShop() {
   return { file, uploads };
 }
 
-describe.skipIf(!bin)(bin ? "npm run db:copy" : `npm run db:copy: ${skipped}`, { timeout: 60_000 }, () => {
+const title = bin ? "npm run db:copy" : `npm run db:copy: ${skipped}`;
+describe.skipIf(!bin)(title, { timeout: 60_000 }, () => {
   let cluster: PgCluster;
   beforeAll(async () => {
     cluster = await startPgCluster();

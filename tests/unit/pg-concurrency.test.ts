@@ -108,148 +108,146 @@ const cart = (...ids: string[]) => ({ contact, shippingAddress, items: ids.map((
 const fulfilled = (value: unknown) => ({ status: "fulfilled", value });
 const order = (productId: string, qty: number) => ({ contact, shippingAddress, items: [{ product: productId, qty }] });
 
-describe.skipIf(dialect !== "pg")(
+const title =
   dialect === "pg"
     ? "two writes at once on PostgreSQL"
-    : "two writes at once on PostgreSQL (SQLite runs one write transaction at a time)",
-  { timeout: 60_000 },
-  () => {
-    let asha: { id: string; name: string };
-    let ravi: { id: string; name: string };
-    beforeAll(async () => {
-      asha = await createUser({
-        name: "Asha",
-        email: "asha-race@example.com",
-        phone: "9876543210",
-        password: "secret1",
-      });
-      ravi = await createUser({
-        name: "Ravi",
-        email: "ravi-race@example.com",
-        phone: "9876543211",
-        password: "secret1",
-      });
+    : "two writes at once on PostgreSQL (SQLite runs one write transaction at a time)";
+describe.skipIf(dialect !== "pg")(title, { timeout: 60_000 }, () => {
+  let asha: { id: string; name: string };
+  let ravi: { id: string; name: string };
+  beforeAll(async () => {
+    asha = await createUser({
+      name: "Asha",
+      email: "asha-race@example.com",
+      phone: "9876543210",
+      password: "secret1",
     });
+    ravi = await createUser({
+      name: "Ravi",
+      email: "ravi-race@example.com",
+      phone: "9876543211",
+      password: "secret1",
+    });
+  });
 
-    it("two orders for the last units: one is placed, the other refused and written nowhere; stock ends at 0", async () => {
-      const jar = await product(2);
-      // Both read 2 in stock and write their order, then wait to take the stock.
-      const outcomes = await overlapping(
-        jar,
-        () => placeOrder(asha.id, order(jar, 2)),
-        () => placeOrder(ravi.id, order(jar, 2)),
-      );
-      expect(outcomes.map((o) => o.status).sort()).toEqual(["fulfilled", "rejected"]);
-      expect(outcomes.find((o) => o.status === "rejected")).toMatchObject({ reason: expect.any(OrderError) });
-      expect(await stock(jar)).toBe(0);
-      expect(await unitsSold(jar)).toBe(2);
-      expect(
-        await raw.value("SELECT cast(count(*) AS integer) FROM orders WHERE user_id IN (?, ?)", asha.id, ravi.id),
-      ).toBe(1);
-    });
+  it("two orders for the last units: one is placed, the other refused and written nowhere; stock ends at 0", async () => {
+    const jar = await product(2);
+    // Both read 2 in stock and write their order, then wait to take the stock.
+    const outcomes = await overlapping(
+      jar,
+      () => placeOrder(asha.id, order(jar, 2)),
+      () => placeOrder(ravi.id, order(jar, 2)),
+    );
+    expect(outcomes.map((o) => o.status).sort()).toEqual(["fulfilled", "rejected"]);
+    expect(outcomes.find((o) => o.status === "rejected")).toMatchObject({ reason: expect.any(OrderError) });
+    expect(await stock(jar)).toBe(0);
+    expect(await unitsSold(jar)).toBe(2);
+    expect(
+      await raw.value("SELECT cast(count(*) AS integer) FROM orders WHERE user_id IN (?, ?)", asha.id, ravi.id),
+    ).toBe(1);
+  });
 
-    it("the same Idempotency-Key twice at once is one order: the second answers the first", async () => {
-      const jar = await product(5);
-      const key = newId();
-      // One waits to take the stock, the other for the first's key in the unique index.
-      const outcomes = await overlapping(
-        jar,
-        () => placeOrder(asha.id, order(jar, 1), key),
-        () => placeOrder(asha.id, order(jar, 1), key),
-      );
-      expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "fulfilled"]);
-      const [a, b] = outcomes.map((o) => (o as PromiseFulfilledResult<{ id: string; replayed: boolean }>).value);
-      expect(a!.id).toBe(b!.id);
-      expect([a!.replayed, b!.replayed].sort()).toEqual([false, true]);
-      expect(await stock(jar)).toBe(4);
-      expect(await unitsSold(jar)).toBe(1);
-    });
+  it("the same Idempotency-Key twice at once is one order: the second answers the first", async () => {
+    const jar = await product(5);
+    const key = newId();
+    // One waits to take the stock, the other for the first's key in the unique index.
+    const outcomes = await overlapping(
+      jar,
+      () => placeOrder(asha.id, order(jar, 1), key),
+      () => placeOrder(asha.id, order(jar, 1), key),
+    );
+    expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "fulfilled"]);
+    const [a, b] = outcomes.map((o) => (o as PromiseFulfilledResult<{ id: string; replayed: boolean }>).value);
+    expect(a!.id).toBe(b!.id);
+    expect([a!.replayed, b!.replayed].sort()).toEqual([false, true]);
+    expect(await stock(jar)).toBe(4);
+    expect(await unitsSold(jar)).toBe(1);
+  });
 
-    it("two customers reviewing one product at once: the count and rating include both", async () => {
-      const jar = await product(3);
-      const outcomes = await overlapping(
-        jar,
-        () => addReview(jar, asha, { rating: 5, comment: "" }),
-        () => addReview(jar, ravi, { rating: 2, comment: "" }),
-      );
-      expect(outcomes).toEqual([fulfilled("created"), fulfilled("created")]);
-      expect(await getProduct(jar)).toMatchObject({ numReviews: 2, rating: 3.5 });
-    });
+  it("two customers reviewing one product at once: the count and rating include both", async () => {
+    const jar = await product(3);
+    const outcomes = await overlapping(
+      jar,
+      () => addReview(jar, asha, { rating: 5, comment: "" }),
+      () => addReview(jar, ravi, { rating: 2, comment: "" }),
+    );
+    expect(outcomes).toEqual([fulfilled("created"), fulfilled("created")]);
+    expect(await getProduct(jar)).toMatchObject({ numReviews: 2, rating: 3.5 });
+  });
 
-    it("an order cancelled twice at once gives its stock back once", async () => {
-      const jar = await product(5);
-      const { id } = await placeOrder(asha.id, order(jar, 3));
-      const outcomes = await overlapping(
-        jar,
-        () => updateOrder(id, { status: "Cancelled" }),
-        () => updateOrder(id, { status: "Cancelled" }),
-      );
-      expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "fulfilled"]);
-      expect(await stock(jar)).toBe(5);
-    });
+  it("an order cancelled twice at once gives its stock back once", async () => {
+    const jar = await product(5);
+    const { id } = await placeOrder(asha.id, order(jar, 3));
+    const outcomes = await overlapping(
+      jar,
+      () => updateOrder(id, { status: "Cancelled" }),
+      () => updateOrder(id, { status: "Cancelled" }),
+    );
+    expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "fulfilled"]);
+    expect(await stock(jar)).toBe(5);
+  });
 
-    it("an order cancelled and deleted at once gives its stock back once", async () => {
-      const jar = await product(5);
-      const { id } = await placeOrder(asha.id, order(jar, 3));
-      const outcomes = await overlapping(
-        jar,
-        () => updateOrder(id, { status: "Cancelled" }),
-        () => deleteOrder(id),
-      );
-      expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "fulfilled"]);
-      expect(await stock(jar)).toBe(5);
-    });
+  it("an order cancelled and deleted at once gives its stock back once", async () => {
+    const jar = await product(5);
+    const { id } = await placeOrder(asha.id, order(jar, 3));
+    const outcomes = await overlapping(
+      jar,
+      () => updateOrder(id, { status: "Cancelled" }),
+      () => deleteOrder(id),
+    );
+    expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "fulfilled"]);
+    expect(await stock(jar)).toBe(5);
+  });
 
-    // The owner deletes a product while a customer's order for it is being written: the order read
-    // the product before the deletion committed, and must not take its stock after.
-    it("an order for a product deleted at the same moment is refused and written nowhere", async () => {
-      const jar = await product(5);
-      const commitDeletion = await openTransaction("UPDATE products SET deleted_at = now() WHERE id = $1", [jar]);
-      const placing = placeOrder(asha.id, order(jar, 1));
-      placing.catch(() => {}); // judged below
-      try {
-        await waitingForLocks(1);
-      } finally {
-        await commitDeletion();
-      }
-      await expect(placing).rejects.toThrow(new OrderError("A product in your order is no longer available."));
-      expect(await stock(jar)).toBe(5);
-      expect(await unitsSold(jar)).toBe(0);
-    });
+  // The owner deletes a product while a customer's order for it is being written: the order read
+  // the product before the deletion committed, and must not take its stock after.
+  it("an order for a product deleted at the same moment is refused and written nowhere", async () => {
+    const jar = await product(5);
+    const commitDeletion = await openTransaction("UPDATE products SET deleted_at = now() WHERE id = $1", [jar]);
+    const placing = placeOrder(asha.id, order(jar, 1));
+    placing.catch(() => {}); // judged below
+    try {
+      await waitingForLocks(1);
+    } finally {
+      await commitDeletion();
+    }
+    await expect(placing).rejects.toThrow(new OrderError("A product in your order is no longer available."));
+    expect(await stock(jar)).toBe(5);
+    expect(await unitsSold(jar)).toBe(0);
+  });
 
-    // Were stock taken in each cart's own order, an order of (hi, lo) could hold `hi` while waiting
-    // for `lo`, held by an order of (lo, hi) waiting for `hi`: a deadlock, which PostgreSQL ends by
-    // failing one of them. Which of two such orders gets where first is up to the server, so this
-    // looks at one: waiting for `lo`, it must not hold `hi` yet.
-    it("an order takes its products' stock in one order, by id, whatever the cart's order", async () => {
-      const [lo, hi] = [await product(5), await product(5)].sort() as [string, string];
-      const release = await holdProduct(lo);
-      const placing = placeOrder(asha.id, cart(hi, lo));
-      placing.catch(() => {}); // awaited below
-      try {
-        await waitingForLocks(1);
-        expect(await lockable(hi)).toBe(true);
-      } finally {
-        await release();
-      }
-      await placing;
-      expect([await stock(lo), await stock(hi)]).toEqual([4, 4]);
-    });
+  // Were stock taken in each cart's own order, an order of (hi, lo) could hold `hi` while waiting
+  // for `lo`, held by an order of (lo, hi) waiting for `hi`: a deadlock, which PostgreSQL ends by
+  // failing one of them. Which of two such orders gets where first is up to the server, so this
+  // looks at one: waiting for `lo`, it must not hold `hi` yet.
+  it("an order takes its products' stock in one order, by id, whatever the cart's order", async () => {
+    const [lo, hi] = [await product(5), await product(5)].sort() as [string, string];
+    const release = await holdProduct(lo);
+    const placing = placeOrder(asha.id, cart(hi, lo));
+    placing.catch(() => {}); // awaited below
+    try {
+      await waitingForLocks(1);
+      expect(await lockable(hi)).toBe(true);
+    } finally {
+      await release();
+    }
+    await placing;
+    expect([await stock(lo), await stock(hi)]).toEqual([4, 4]);
+  });
 
-    // Giving stock back, the deadlock itself can be staged: the first cancellation (lines hi, lo)
-    // waits for `hi`, held; the second (lo, hi) takes `lo` and queues for `hi`; let go, the first
-    // would take `hi` and wait for `lo`.
-    it("two orders of the same two products, listed in opposite orders, cancelled at once: both give their stock back", async () => {
-      const [lo, hi] = [await product(5), await product(5)].sort() as [string, string];
-      const x = (await placeOrder(asha.id, cart(hi, lo))).id;
-      const y = (await placeOrder(ravi.id, cart(lo, hi))).id;
-      const outcomes = await overlapping(
-        hi,
-        () => updateOrder(x, { status: "Cancelled" }),
-        () => updateOrder(y, { status: "Cancelled" }),
-      );
-      expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "fulfilled"]);
-      expect([await stock(lo), await stock(hi)]).toEqual([5, 5]);
-    });
-  },
-);
+  // Giving stock back, the deadlock itself can be staged: the first cancellation (lines hi, lo)
+  // waits for `hi`, held; the second (lo, hi) takes `lo` and queues for `hi`; let go, the first
+  // would take `hi` and wait for `lo`.
+  it("two orders of the same two products, listed in opposite orders, cancelled at once: both give their stock back", async () => {
+    const [lo, hi] = [await product(5), await product(5)].sort() as [string, string];
+    const x = (await placeOrder(asha.id, cart(hi, lo))).id;
+    const y = (await placeOrder(ravi.id, cart(lo, hi))).id;
+    const outcomes = await overlapping(
+      hi,
+      () => updateOrder(x, { status: "Cancelled" }),
+      () => updateOrder(y, { status: "Cancelled" }),
+    );
+    expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "fulfilled"]);
+    expect([await stock(lo), await stock(hi)]).toEqual([5, 5]);
+  });
+});
