@@ -1,7 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { GALLERY_MAX, galleryTooMany, productSchema } from "~/lib/product-schema";
+import { formFields } from "~/utils/http.server";
 import { createProduct, productExists, updateProduct } from "./product-admin.server";
 import { discardUploads, filesOf, saveUploads, UploadError } from "./upload.server";
+
+/** The editor's fields; the gallery's kept URLs and new files may each be one over the most. */
+export const PRODUCT_FORM_FIELDS = formFields(productSchema, { images: GALLERY_MAX + 1, gallery: GALLERY_MAX + 1 });
 
 /**
  * The product editor's submit, for create (no id) and edit: fields checked first, then the

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { ProductEditor } from "~/components/ProductEditor";
 import { getProductForEdit } from "~/models/product-admin.server";
-import { submitProductForm } from "~/models/product-form.server";
+import { PRODUCT_FORM_FIELDS, submitProductForm } from "~/models/product-form.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { readForm } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -20,7 +20,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   await requireAdmin(request);
-  const result = await submitProductForm(await readForm(request), params.id);
+  const result = await submitProductForm(await readForm(request, PRODUCT_FORM_FIELDS), params.id);
   if ("reply" in result) return result.reply;
   if ("missing" in result) return redirectWithToast(request, "/admin", { type: "error", title: "Product not found" });
   return redirectWithToast(request, "/admin", { type: "success", title: "Product updated" });

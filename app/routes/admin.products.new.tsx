@@ -1,5 +1,5 @@
 import { ProductEditor } from "~/components/ProductEditor";
-import { submitProductForm } from "~/models/product-form.server";
+import { PRODUCT_FORM_FIELDS, submitProductForm } from "~/models/product-form.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { readForm } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -14,7 +14,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const result = await submitProductForm(await readForm(request));
+  const result = await submitProductForm(await readForm(request, PRODUCT_FORM_FIELDS));
   if ("reply" in result) return result.reply;
   return redirectWithToast(request, "/admin", { type: "success", title: "Product created" });
 }

@@ -10,7 +10,7 @@ import { ADMIN_MAX_LIMIT, MAX_PAGE, parseShopQuery, queryInt } from "~/lib/shop-
 import { markDelivered, OrderError, pageOfOrders, updateOrder } from "~/models/order.server";
 import { listProducts } from "~/models/product.server";
 import { requireAdmin } from "~/utils/auth.server";
-import { readForm } from "~/utils/http.server";
+import { type FormFields, readForm } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useErrorToast } from "~/utils/use-error-toast";
 import type { Route } from "./+types/admin";
@@ -41,9 +41,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 // Order changes from the Orders tab: status, paid flag, Mark Delivered.
+const ORDER_FORM_FIELDS: FormFields = { intent: 1, orderId: 1, page: 1, status: 1, isPaid: 1 };
+
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const form = await readForm(request);
+  const form = await readForm(request, ORDER_FORM_FIELDS);
   const id = String(form.get("orderId") ?? "");
   const back = ordersHref(pageParam(form.get("page")));
   try {

@@ -5,7 +5,7 @@ import { safeRedirect } from "~/lib/auth-schemas";
 import { addToCart, coerceQty, MAX_QTY, removeFromCart, setQty } from "~/lib/cart";
 import { formatPaise } from "~/lib/money";
 import { cartLines, cartSummary, commitCart, productForCart, readCart, type CartLine } from "~/models/cart.server";
-import { readForm } from "~/utils/http.server";
+import { type FormFields, readForm } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/cart";
 
@@ -16,8 +16,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { lines, summary: cartSummary(lines) };
 }
 
+const CART_FIELDS: FormFields = { intent: 1, productId: 1, qty: 1, redirectTo: 1 };
+
 export async function action({ request }: Route.ActionArgs) {
-  const form = await readForm(request);
+  const form = await readForm(request, CART_FIELDS);
   const intent = form.get("intent");
   const productId = String(form.get("productId") ?? "");
   let cart = await readCart(request);

@@ -11,7 +11,7 @@ import { cartLines, cartSummary, commitCart, readCart } from "~/models/cart.serv
 import { digitsOnly, fillCityState, resolvePin } from "~/models/checkout.server";
 import { isIdempotencyKey, OrderError, submitOrder } from "~/models/order.server";
 import { requireUser } from "~/utils/auth.server";
-import { readForm } from "~/utils/http.server";
+import { formFields, readForm } from "~/utils/http.server";
 import { newId } from "~/utils/id.server";
 import { RateLimited } from "~/utils/rate-limit.server";
 import { flashToast } from "~/utils/toast.server";
@@ -31,6 +31,7 @@ const FORM_OUT_OF_DATE = "This checkout form is out of date. Please reload the p
  * resend or Back-and-submit-again answers the order the first post placed.
  */
 const ORDER_TOKEN = "orderToken";
+const CHECKOUT_FIELDS = formFields(checkoutSchema, { intent: 1, [ORDER_TOKEN]: 1 });
 
 /** The form's token: undefined when the post has none (then it is placed as before), null when unusable. */
 function orderTokenOf(formData: FormData): string | undefined | null {
@@ -60,7 +61,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const formData = await readForm(request);
+  const formData = await readForm(request, CHECKOUT_FIELDS);
   // Non-digits are stripped (spaces, dashes); anything but 6 digits is then refused, never cut.
   const pin = digitsOnly(formData.get("pin"));
   formData.set("pin", pin);

@@ -5,7 +5,7 @@ import { Field, FormAlert } from "~/components/Field";
 import { LOGIN_FAILED, LOGIN_REQUIRED, loginSchema, safeRedirect } from "~/lib/auth-schemas";
 import { authenticateForm, getUser, LoginError, startUserSession } from "~/utils/auth.server";
 import { firstName } from "~/utils/greeting.server";
-import { readForm } from "~/utils/http.server";
+import { formFields, readForm } from "~/utils/http.server";
 import { RateLimited } from "~/utils/rate-limit.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/login";
@@ -21,8 +21,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
+const LOGIN_FIELDS = formFields(loginSchema);
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await readForm(request.clone()), { schema: loginSchema });
+  const submission = parseWithZod(await readForm(request.clone(), LOGIN_FIELDS), { schema: loginSchema });
   if (submission.status !== "success") {
     return submission.reply({ formErrors: [LOGIN_REQUIRED], hideFields: ["password"] });
   }

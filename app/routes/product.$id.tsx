@@ -10,7 +10,7 @@ import { REVIEW_SUBMITTED, REVIEW_UPDATED, REVIEWED_ALREADY } from "~/lib/review
 import { queryInt } from "~/lib/shop-query";
 import { getProduct, postReview, reviewBy } from "~/models/product.server";
 import { getUser, requireUser } from "~/utils/auth.server";
-import { readForm } from "~/utils/http.server";
+import { formFields, readForm } from "~/utils/http.server";
 import { RateLimited } from "~/utils/rate-limit.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useErrorToast } from "~/utils/use-error-toast";
@@ -43,9 +43,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { product, selected, loggedIn: user !== null, mine: user ? await reviewBy(product.id, user.id) : null };
 }
 
+const REVIEW_FIELDS = formFields(reviewSchema);
+
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const formData = await readForm(request);
+  const formData = await readForm(request, REVIEW_FIELDS);
   const submission = parseWithZod(formData, { schema: reviewSchema });
   if (submission.status !== "success") return submission.reply();
   let done;

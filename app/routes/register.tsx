@@ -6,7 +6,7 @@ import { EMAIL_TAKEN, PHONE_HINT, registerSchema, registerSummary, safeRedirect 
 import { EmailTakenError } from "~/models/user.server";
 import { getUser, registerAccount, startUserSession } from "~/utils/auth.server";
 import { firstName } from "~/utils/greeting.server";
-import { readForm } from "~/utils/http.server";
+import { formFields, readForm } from "~/utils/http.server";
 import { RateLimited } from "~/utils/rate-limit.server";
 import { ipOf } from "~/utils/request-context.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -19,8 +19,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
+const REGISTER_FIELDS = formFields(registerSchema, { redirect: 1 });
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readForm(request);
+  const formData = await readForm(request, REGISTER_FIELDS);
   const submission = parseWithZod(formData, { schema: registerSchema });
   if (submission.status !== "success") {
     const summary = registerSummary(Object.fromEntries(formData), submission.error ?? {});

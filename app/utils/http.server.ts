@@ -34,17 +34,49 @@ export async function readBody(request: Request): Promise<Record<string, unknown
 export const FORM_UNREADABLE = "This form could not be read. Please reload the page and try again.";
 
 /**
- * The body of an HTML form post. A body that is not a form (JSON, text, a broken multipart) is
- * a client error: 415 or 400 with a page that says so, never a 500 from `request.formData()`.
+ * The fields an HTML form of ours sends: each name its action reads, with how many values of it
+ * are kept (1 for a field, a list's most plus one so that its own "at most" message still shows).
  */
-export async function readForm(request: Request): Promise<FormData> {
+export type FormFields = Readonly<Record<string, number>>;
+
+/** Each field of `schema` once, and `extra` (buttons, tokens, lists). */
+export function formFields(schema: { shape: Record<string, unknown> }, extra: FormFields = {}): FormFields {
+  return { ...Object.fromEntries(Object.keys(schema.shape).map((name) => [name, 1])), ...extra };
+}
+
+/** Far more entries than any form of ours has: such a body is not one of our forms. */
+export const FORM_ENTRIES_MAX = 1000;
+
+/**
+ * The body of an HTML form post, holding only the `fields` its action knows (docs/decisions/0007).
+ * A body that is not a form (JSON, text, a broken multipart) is a client error: 415 or 400 with a
+ * page that says so, never a 500 from `request.formData()`. Names the form does not have are
+ * dropped before any parser sees them, and so are values past a field's count: conform's
+ * parseWithZod builds arrays and objects from names like `x[100000000]` or `a.b.c…` and merges
+ * repeats one by one, which a hostile name turns into seconds of CPU, a heap exhausted or a stack
+ * overflow. More than FORM_ENTRIES_MAX entries is a 400.
+ */
+export async function readForm(request: Request, fields: FormFields): Promise<FormData> {
   const type = request.headers.get("Content-Type") ?? "";
   if (!/^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i.test(type)) {
     throw data(FORM_UNREADABLE, { status: 415 });
   }
+  let form: FormData;
   try {
-    return await request.formData();
+    form = await request.formData();
   } catch {
     throw data(FORM_UNREADABLE, { status: 400 });
   }
+  const kept = new FormData();
+  const counts = new Map<string, number>();
+  let entries = 0;
+  for (const [name, value] of form) {
+    if (++entries > FORM_ENTRIES_MAX) throw data(FORM_UNREADABLE, { status: 400 });
+    const most = Object.hasOwn(fields, name) ? (fields[name] ?? 0) : 0;
+    const seen = counts.get(name) ?? 0;
+    if (seen >= most) continue;
+    counts.set(name, seen + 1);
+    kept.append(name, value);
+  }
+  return kept;
 }
