@@ -50,6 +50,22 @@ export function isCrossSite(method: string, headers: Headers, ownOrigins: string
   return referer !== undefined && !ownOrigins.includes(originOf(referer));
 }
 
+/** A name the DNS could hold, an IPv4 address or a bracketed IPv6 one, with an optional port. */
+const HOST =
+  /^(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)*\.?|\[[0-9a-f:.]{2,45}\])(?::[0-9]{1,5})?$/i;
+
+/**
+ * Whether the request names a host the app can build its URL from (React Router's adapter makes
+ * the request URL of Express's host: X-Forwarded-Host behind a trusted proxy, else Host). With none,
+ * an empty one or one like "a b" or "[", that URL cannot be made.
+ */
+export function usableHost(headers: Headers, trustProxy: boolean): boolean {
+  const host = one(headers.host);
+  if (host === undefined || !HOST.test(host)) return false;
+  const forwarded = trustProxy ? one(headers["x-forwarded-host"])?.split(",")[0]?.trim() : undefined;
+  return !forwarded || HOST.test(forwarded);
+}
+
 /** The origin of a URL, lowercased; "" for anything that is not an absolute URL. */
 function originOf(url: string): string {
   try {

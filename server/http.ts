@@ -12,7 +12,16 @@ import type { ViteDevServer } from "vite";
 import { dialect } from "~/db/dialect.server";
 import { env } from "~/env.server";
 import { ALLOW, cspDirectives, HSTS, newNonce, PERMISSIONS_POLICY } from "./http-guards";
-import { bodyLimit, methods, noSuchFile, offeredEncodings, plainRanges, sameOrigin, serverError } from "./middleware";
+import {
+  bodyLimit,
+  knownHost,
+  methods,
+  noSuchFile,
+  offeredEncodings,
+  plainRanges,
+  sameOrigin,
+  serverError,
+} from "./middleware";
 
 const YEAR = "public, max-age=31536000, immutable";
 let stopping = false;
@@ -81,7 +90,7 @@ export function createHttpApp(options: Options) {
     });
   };
   // A guest's kept page is answered first, with the security headers; anything else gets them here.
-  http.use(options.servePageCache(securityHeaders), securityHeaders, methods, sameOrigin, bodyLimit);
+  http.use(knownHost, options.servePageCache(securityHeaders), securityHeaders, methods, sameOrigin, bodyLimit);
   // Brotli at quality 2 for what is compressed per response (pages; assets are precompressed at
   // q11): measured on a 22 KB /shop page, 6% more bytes than the default q4 for less than half the
   // CPU, and q4 was a third of the CPU of a cached page.

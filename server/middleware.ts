@@ -3,7 +3,7 @@
 import type { TLSSocket } from "node:tls";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { env } from "~/env.server";
-import { ALLOW, bodyLimitFor, isCrossSite, methodPolicy, ownOrigins } from "./http-guards";
+import { ALLOW, bodyLimitFor, isCrossSite, methodPolicy, ownOrigins, usableHost } from "./http-guards";
 
 /** A refused body is still read (and dropped) up to this much, so the client reads our answer. */
 const DRAIN_LIMIT = 16 * 1024 * 1024;
@@ -28,6 +28,12 @@ export function refuse(
   if (req.path.startsWith("/api/") || (req.headers.accept ?? "").includes("application/json")) res.json({ message });
   else res.type("text/plain").send(message);
 }
+
+export const HOST_REFUSED = "Bad request: the Host header is missing or is not a host name";
+
+/** A request with no usable Host is refused before anything builds a URL of it (a 500 before). */
+export const knownHost: RequestHandler = (req, res, next) =>
+  usableHost(req.headers, env.trustProxy) ? next() : refuse(req, res, 400, HOST_REFUSED);
 
 /** Methods the web Request cannot carry never reach the app; OPTIONS runs no loader. */
 export const methods: RequestHandler = (req, res, next) => {

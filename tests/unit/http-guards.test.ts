@@ -10,6 +10,7 @@ import {
   methodPolicy,
   ownOrigins,
   UPLOAD_BODY_LIMIT,
+  usableHost,
 } from "../../server/http-guards";
 
 const own = ["http://shop.test"];
@@ -112,5 +113,22 @@ describe("cspDirectives", () => {
     expect(csp.frameAncestors).toEqual(["'none'"]);
     expect(csp.objectSrc).toEqual(["'none'"]);
     expect(csp.connectSrc).toEqual(["'self'"]);
+  });
+});
+
+describe("usableHost (issue #20: a request the app cannot build a URL for is a 400, not a 500)", () => {
+  it.each(["shop.test", "shop.test:3000", "127.0.0.1:8080", "[::1]:3000", "localhost", "my_host.internal", "a.b.c."])(
+    "takes %j",
+    (host) => expect(usableHost({ host }, false)).toBe(true),
+  );
+  it.each([undefined, "", " ", "[", "a b", "shop.test:port", "shop.test/x", "a@b", "shop..test", "-a.test", "é.test"])(
+    "refuses %j",
+    (host) => expect(usableHost({ host }, false)).toBe(false),
+  );
+  it("checks X-Forwarded-Host only behind a trusted proxy, where it names the host", () => {
+    expect(usableHost({ host: "127.0.0.1:3000", "x-forwarded-host": "a b" }, false)).toBe(true);
+    expect(usableHost({ host: "127.0.0.1:3000", "x-forwarded-host": "a b" }, true)).toBe(false);
+    expect(usableHost({ host: "127.0.0.1:3000", "x-forwarded-host": "shop.test, proxy.internal" }, true)).toBe(true);
+    expect(usableHost({ host: "127.0.0.1:3000", "x-forwarded-host": "" }, true)).toBe(true);
   });
 });
