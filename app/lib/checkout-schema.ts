@@ -43,6 +43,10 @@ export type CheckoutInput = z.infer<typeof checkoutSchema>;
  * POST /api/orders (spec §7). Client names and images are ignored; a client price is only
  * compared with the database's, so a stale or tampered price refuses the order.
  */
+/** The most of one product an order may hold, whether in one line or several. */
+export const QTY_MAX = 99;
+export const QTY_TOO_MANY = `At most ${QTY_MAX} of one item per order.`;
+
 export const orderRequestSchema = z.object({
   contact: contactSchema,
   shippingAddress: addressSchema,
@@ -54,7 +58,7 @@ export const orderRequestSchema = z.object({
           .number({ error: "Quantity must be a whole number of at least 1." })
           .int({ error: "Quantity must be a whole number of at least 1." })
           .min(1, { error: "Quantity must be a whole number of at least 1." })
-          .max(99, { error: "At most 99 of one item per order." }),
+          .max(QTY_MAX, { error: QTY_TOO_MANY }),
         // The price the client showed (rupees). Never used to charge; a mismatch refuses the order.
         price: z.number({ error: "Price must be a number." }).nonnegative().finite().optional(),
       }),

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { db, isUniqueViolation, rowsChanged, type Tx, writeTransaction } from "~/db/client.server";
 import { orderItems, orders, products, type Order, type OrderItem } from "~/db/schema";
 import { cartTotals } from "~/lib/cart";
-import { type OrderRequest, CART_EMPTY } from "~/lib/checkout-schema";
+import { type OrderRequest, CART_EMPTY, QTY_MAX, QTY_TOO_MANY } from "~/lib/checkout-schema";
 import { formatPaise, paiseToRupees, rupeesToPaise } from "~/lib/money";
 import { newId } from "~/utils/id.server";
 import { hit } from "~/utils/rate-limit.server";
@@ -69,7 +69,10 @@ export async function placeOrder(
   // Every price a client showed, per product: each line is checked, not only the last one.
   const shownPrices = new Map<string, Set<number>>();
   for (const item of input.items) {
-    wanted.set(item.product, (wanted.get(item.product) ?? 0) + item.qty);
+    // The cap is on the product, however its quantity is split into lines.
+    const qty = (wanted.get(item.product) ?? 0) + item.qty;
+    if (qty > QTY_MAX) throw new OrderError(QTY_TOO_MANY);
+    wanted.set(item.product, qty);
     if (item.price !== undefined) {
       const seen = shownPrices.get(item.product) ?? new Set<number>();
       seen.add(rupeesToPaise(item.price));

@@ -155,3 +155,31 @@ test("GET /api/pincode answers in the postal service's shape", async ({ request 
   const bad = await (await request.get("/api/pincode/12ab")).json();
   expect(bad[0]).toMatchObject({ Status: "Error", Message: "Please enter a valid 6-digit PIN" });
 });
+
+test("POST /api/orders: the 99-per-product cap holds on lines split of one product; a review's rating is a number", async ({
+  request,
+  uniqueEmail,
+}) => {
+  const email = uniqueEmail();
+  await customer(request, email);
+  const id = await productId("Ocean Breeze");
+  const stock = await stockOf(id);
+  const split = await request.post("/api/orders", {
+    data: { contact, shippingAddress, items: [1, 2, 3].map(() => ({ product: id, qty: 99 })) },
+  });
+  expect(split.status()).toBe(400);
+  expect((await split.json()).message).toBe("At most 99 of one item per order.");
+  expect(await orderCount(email)).toBe(0);
+  expect(await stockOf(id)).toBe(stock);
+
+  for (const rating of [true, [3], "0x3"]) {
+    const review = await request.post(`/api/products/${id}/reviews`, { data: { rating, comment: "Lovely" } });
+    expect(review.status(), JSON.stringify(rating)).toBe(400);
+    expect((await review.json()).message).toBe("Rating must be a whole number from 1 to 5.");
+  }
+  const reviews = await queryOne<{ n: number }>(
+    "select count(*) n from reviews r join users u on u.id = r.user_id where u.email = ?",
+    email,
+  );
+  expect(Number(reviews!.n)).toBe(0);
+});

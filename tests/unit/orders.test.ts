@@ -6,6 +6,8 @@ import {
   checkoutSchema,
   orderRequestMessage,
   orderRequestSchema,
+  QTY_MAX,
+  QTY_TOO_MANY,
 } from "~/lib/checkout-schema";
 import { getOrderFor, listOrdersForUser, OrderError, placeOrder, toApiOrder } from "~/models/order.server";
 import { deleteProduct } from "~/models/product-admin.server";
@@ -155,6 +157,32 @@ describe("placeOrder", () => {
     }
     expect(ok).toBe(5);
     expect(await stock(a)).toBe(0);
+  });
+});
+
+describe("the per-product cap (issue #20)", () => {
+  it("holds on the summed quantity, however the lines are split, and writes nothing", async () => {
+    const a = await product(100_00, 1_000);
+    const [orders, items] = [await orderRows(), await itemRows()];
+    const split = [1, 2, 3].map(() => ({ product: a, qty: 99 }));
+    await expect(placeOrder(asha.id, { contact, shippingAddress, items: split })).rejects.toThrow(
+      new OrderError(QTY_TOO_MANY),
+    );
+    const justOver = [
+      { product: a, qty: 50 },
+      { product: a, qty: 50 },
+    ];
+    await expect(placeOrder(asha.id, { contact, shippingAddress, items: justOver })).rejects.toThrow(QTY_TOO_MANY);
+    expect([await orderRows(), await itemRows(), await stock(a)]).toEqual([orders, items, 1_000]);
+
+    const atTheCap = [
+      { product: a, qty: 90 },
+      { product: a, qty: 9 },
+    ];
+    const { id } = await placeOrder(asha.id, { contact, shippingAddress, items: atTheCap });
+    const order = await getOrderFor(asha, id);
+    expect(order!.items.map((i) => i.qty)).toEqual([QTY_MAX]);
+    expect(await stock(a)).toBe(1_000 - QTY_MAX);
   });
 });
 

@@ -983,3 +983,11 @@ describe("cart", () => {
     );
   });
 });
+
+describe("reviewSchema's rating (issue #20)", () => {
+  it("is a whole number 1..5, given as a number or as its digits; nothing else is read as one", () => {
+    for (const ok of [1, 5, "3", " 4 "]) expect(reviewSchema.safeParse({ rating: ok }).success, String(ok)).toBe(true);
+    for (const bad of [true, false, [3], ["3"], "0x3", "3e0", "3.0", "", null, 0, 6, 2.5, { valueOf: () => 3 }])
+      expect(reviewSchema.safeParse({ rating: bad }).success, JSON.stringify(bad)).toBe(false);
+  });
+});
