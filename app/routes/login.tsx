@@ -24,13 +24,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 const LOGIN_FIELDS = formFields(loginSchema);
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await readForm(request.clone(), LOGIN_FIELDS), { schema: loginSchema });
+  const form = await readForm(request, LOGIN_FIELDS);
+  const submission = parseWithZod(form, { schema: loginSchema });
   if (submission.status !== "success") {
     return submission.reply({ formErrors: [LOGIN_REQUIRED], hideFields: ["password"] });
   }
   let user;
   try {
-    user = await authenticateForm(request, context);
+    // remix-auth's form strategy reads the body itself: it is given the form as read here, so the
+    // credentials it checks are the ones validated above, not a repeat of a name further on.
+    user = await authenticateForm(new Request(request.url, { method: "POST", body: form }), context);
   } catch (error) {
     if (error instanceof Response) throw error;
     if (error instanceof RateLimited)
