@@ -89,6 +89,10 @@ describe("uploads: a picture is decoded completely before anything is written", 
   it.each(["jpeg", "webp", "gif"] as const)("a %s cut in half is refused", async (format) => {
     const full = await picture(format);
     const before = await listing();
+    // By the check itself, not only when the resized copies are made (a GIF has none).
+    await expect(checkUploads([file(full.subarray(0, Math.floor(full.length / 2)), "half")])).rejects.toThrow(
+      UPLOAD_NOT_IMAGE,
+    );
     await expect(saveUploads([file(full.subarray(0, Math.floor(full.length / 2)), `half.${format}`)])).rejects.toThrow(
       UPLOAD_NOT_IMAGE,
     );
