@@ -1,7 +1,7 @@
 import { mkdir, rename, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { eq, inArray } from "drizzle-orm";
-import sharp from "sharp";
+import sharp, { type Metadata } from "sharp";
 import { db, dialect, writeTransaction } from "~/db/client.server";
 import { pictures } from "~/db/schema";
 import { env } from "~/env.server";
@@ -14,31 +14,79 @@ export const UPLOAD_NOT_IMAGE = "Only JPEG, PNG, WebP or GIF images can be uploa
 export const UPLOAD_TOO_BIG = "Each image must be 5 MB or smaller.";
 export const UPLOAD_MISSING = "Choose an image file to upload.";
 
+/**
+ * The most pixels a picture may declare (issue #20): a few bytes can declare billions, so the
+ * header is read and these are checked before anything is decoded. 50 megapixels is the largest
+ * phone camera mode (8160 × 6120) and far more than a product page shows (1200 px wide at most);
+ * 10,000 a side is longer than any camera's long side, and keeps every resized copy inside
+ * WebP's 16,383. A GIF or WebP counts all its frames, each decoded onto the whole canvas, and
+ * may have at most MAX_IMAGE_FRAMES of them.
+ */
+export const MAX_IMAGE_PIXELS = 50_000_000;
+export const MAX_IMAGE_SIDE = 10_000;
+export const MAX_IMAGE_FRAMES = 1_000;
+export const UPLOAD_TOO_MANY_PIXELS =
+  "Each image must be 50 megapixels or smaller (all frames together), and at most 10,000 pixels a side.";
+export const UPLOAD_TOO_MANY_FRAMES = "An animated image may have at most 1,000 frames.";
+
 export class UploadError extends Error {}
 
 type Checked = { bytes: Uint8Array; ext: ImageType; name: string };
 
 // failOn "error": a truncated or corrupt picture is an error, not a warning to paint grey over.
-const DECODE = { failOn: "error", limitInputPixels: 50_000_000 } as const;
+// The pixel limit repeats the header check for every decode that follows it.
+const DECODE = { failOn: "error", limitInputPixels: MAX_IMAGE_PIXELS } as const;
 
-const notImage = (name: string) => new UploadError(`${UPLOAD_NOT_IMAGE} (${name || "file"})`);
+const nameOf = (name: string) => name || "file";
+const notImage = (name: string) => new UploadError(`${UPLOAD_NOT_IMAGE} (${nameOf(name)})`);
+const count = (n: number) => n.toLocaleString("en-IN");
+
+/**
+ * Refuses a picture whose header declares more than the limits allow. metadata() reads the
+ * header only (for a GIF or WebP it walks the frame headers to count them, decoding none), and
+ * its own pixel limit is off so that the size can be told rather than "not an image".
+ */
+async function checkDeclaredSize(bytes: Uint8Array, name: string): Promise<void> {
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw notImage(name);
+  }
+  const { width } = meta;
+  const height = meta.pageHeight ?? meta.height;
+  const frames = meta.pages ?? 1;
+  const size = `${count(width)} × ${count(height)} pixels`;
+  if (frames > MAX_IMAGE_FRAMES)
+    throw new UploadError(`${UPLOAD_TOO_MANY_FRAMES} (${nameOf(name)}: ${count(frames)} frames)`);
+  if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE || width * height * frames > MAX_IMAGE_PIXELS)
+    throw new UploadError(
+      `${UPLOAD_TOO_MANY_PIXELS} (${nameOf(name)}: ${frames > 1 ? `${count(frames)} frames of ${size}` : size})`,
+    );
+}
 
 /**
  * Checks every file before saving any, so a bad one among several saves nothing. The right first
- * bytes are not enough, nor is a header sharp can read (metadata() stops there): every pixel is
- * decoded, all frames of a GIF or WebP.
+ * bytes are not enough, nor is a header sharp can read (metadata() stops there): after the
+ * declared size, the whole image is decoded, all frames of a GIF or WebP.
  */
 export async function checkUploads(files: File[]): Promise<Checked[]> {
   const checked: Checked[] = [];
   for (const file of files) {
-    if (file.size > MAX_UPLOAD_BYTES) throw new UploadError(`${UPLOAD_TOO_BIG} (${file.name || "file"})`);
+    if (file.size > MAX_UPLOAD_BYTES) throw new UploadError(`${UPLOAD_TOO_BIG} (${nameOf(file.name)})`);
     const bytes = new Uint8Array(await file.arrayBuffer());
     const ext = detectImageType(bytes);
     if (!ext) throw notImage(file.name);
+    await checkDeclaredSize(bytes, file.name);
     try {
-      // stats() reads the whole image, tile by tile, without holding it decoded in memory.
-      const stats = await sharp(bytes, { ...DECODE, animated: ext === "gif" || ext === "webp" }).stats();
-      if (stats.channels.length === 0) throw new Error("no pixels");
+      // Shrunk to one pixel a frame: the decoder still reads all the image data, so a cut or
+      // corrupt file fails just as it did with stats(), but streams it, row by row or at a
+      // JPEG's or WebP's reduced scale. stats() opens the image for random access, which holds
+      // it decoded whole: 160 MB for a 50-megapixel PNG or JPEG, 390 MB for a WebP of 38 bytes.
+      await sharp(bytes, { ...DECODE, animated: ext === "gif" || ext === "webp" })
+        .resize({ width: 1, height: 1, fit: "fill" })
+        .raw()
+        .toBuffer();
     } catch {
       throw notImage(file.name);
     }

@@ -1,12 +1,14 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { storedPictures } from "../db";
-import { adminClient, dbOf, runsHere, startServer, type Client, type TestServer } from "../server";
+import { gifBomb, pngHeaderBomb, solidImage, webpCanvasBomb } from "../image-bombs";
+import { adminClient, dbOf, processesOf, runsHere, startServer, type Client, type TestServer } from "../server";
 import { expect, test, toaster, waitForHydration } from "./fixtures";
 import { png } from "./images";
 
 // Issue #11, uploads: a truncated picture was a 500 and left its original behind; the editor saved
 // 20 gallery files for a product that may have 12, and files for a product that no longer existed.
+// Issue #20: pictures that declare far more pixels or frames than a product photo has.
 // A server of our own, so its UPLOAD_DIR holds only what these tests write and can be compared
 // file by file. The form tests run with JS off and on; the API test once.
 test.describe.configure({ mode: "default" });
@@ -24,6 +26,9 @@ test.afterAll(async () => {
 });
 
 const UPLOAD_NOT_IMAGE = "Only JPEG, PNG, WebP or GIF images can be uploaded.";
+const UPLOAD_TOO_MANY_PIXELS =
+  "Each image must be 50 megapixels or smaller (all frames together), and at most 10,000 pixels a side.";
+const UPLOAD_TOO_MANY_FRAMES = "An animated image may have at most 1,000 frames.";
 /** The names of the pictures the server keeps (files on SQLite, rows on PostgreSQL). */
 const listing = async () => [...(await storedPictures(server.database, server.uploadDir)).keys()];
 
@@ -191,4 +196,73 @@ test("product form: files posted for a product that no longer exists are not sav
   }
   expect(await listing()).toEqual(before);
   expect((await productRow(id)).product).toMatchObject({ deletedAt: expect.any(Number) });
+});
+
+// Issue #20: pictures whose few bytes declare hundreds of millions of pixels. A real one, every
+// pixel there to decode: 20,000 × 20,000 of one colour is a 1.2 MB PNG. Made once per worker.
+let realBomb: Promise<Buffer> | undefined;
+const bombPng = () => (realBomb ??= solidImage("png", 20_000, 20_000));
+
+/** The server answers, with the same worker processes it had: none died of the upload. */
+async function stillServes(processes: number[]) {
+  const health = await fetch(`${server.url}/healthz`);
+  expect(health.status).toBe(200);
+  expect(processesOf(server).sort()).toEqual([...processes].sort());
+}
+
+test("POST /api/uploads: pictures that declare too many pixels or frames are 400 with their size, nothing is saved and the workers keep serving (issue #20)", async ({}, testInfo) => {
+  test.skip(!runsHere(testInfo), "server-level test: runs once");
+  const processes = processesOf(server);
+  const before = await listing();
+  const bombs: [string, Buffer, string][] = [
+    ["header.png", pngHeaderBomb(50_000, 50_000), `${UPLOAD_TOO_MANY_PIXELS} (header.png: 50,000 × 50,000 pixels)`],
+    ["real.png", await bombPng(), `${UPLOAD_TOO_MANY_PIXELS} (real.png: 20,000 × 20,000 pixels)`],
+    [
+      "canvas.webp",
+      await webpCanvasBomb(16_383, 16_383),
+      `${UPLOAD_TOO_MANY_PIXELS} (canvas.webp: 2 frames of 16,383 × 16,383 pixels)`,
+    ],
+    ["frames.gif", gifBomb(1, 1, 200_000), `${UPLOAD_TOO_MANY_FRAMES} (frames.gif: 2,00,000 frames)`],
+  ];
+  for (const [name, bytes, message] of bombs) {
+    const body = new FormData();
+    body.set("file", new File([new Uint8Array(bytes)], name, { type: "image/png" }));
+    const res = await admin.fetch("/api/uploads", { method: "POST", body });
+    expect(res.status, name).toBe(400);
+    expect(await res.json()).toEqual({ message });
+  }
+  expect(await listing()).toEqual(before);
+  await stillServes(processes);
+
+  // A picture within the limits still goes in.
+  const good = new FormData();
+  good.set("file", new File([new Uint8Array(png(40, 30, [200, 120, 40]))], "good.png", { type: "image/png" }));
+  expect((await admin.fetch("/api/uploads", { method: "POST", body: good })).status).toBe(201);
+});
+
+test("product form: a 20,000 × 20,000 PNG in the gallery shows its size, saves nothing, and the server keeps serving (issue #20)", async ({
+  page,
+  jsEnabled,
+}) => {
+  const name = `Bomb Picture ${test.info().project.name} ${Date.now()}`;
+  const bomb = await bombPng();
+  const processes = processesOf(server);
+  await asAdmin(page, "/admin/products/new", jsEnabled);
+  const before = await listing();
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Price (₹)").fill("100");
+  await page.getByLabel("Add pictures").setInputFiles([{ name: "bomb.png", mimeType: "image/png", buffer: bomb }]);
+  const message = `${UPLOAD_TOO_MANY_PIXELS} (bomb.png: 20,000 × 20,000 pixels)`;
+  if (jsEnabled) {
+    // Uploaded at once through /api/uploads: refused there, and said under the gallery.
+    await expect(galleryError(page)).toHaveText(message);
+    await expect(toaster(page)).toContainText(UPLOAD_TOO_MANY_PIXELS);
+    await expect(page.locator(".gallery-edit li")).toHaveCount(0);
+  } else {
+    await page.getByRole("button", { name: "Create product" }).click();
+    await expect(galleryError(page)).toHaveText(message);
+  }
+  expect(await dbOf(server).value("select count(*) from products where name = ?", name)).toBe(0);
+  expect(await listing()).toEqual(before);
+  await stillServes(processes);
 });

@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { gifBomb, pngHeaderBomb, solidImage, webpCanvasBomb } from "../image-bombs";
 
 // Issue #11: a truncated or corrupt picture was a 500 and left its original in UPLOAD_DIR; the
 // editor saved 20 gallery files for a product that may have 12, and saved files for a product
@@ -17,8 +18,17 @@ vi.mock("~/utils/id.server", async (importOriginal) => {
   return { ...real, newId: () => ids.next.shift() ?? real.newId() };
 });
 
-const { checkUploads, discardUploads, saveUploads, storedPicture, UPLOAD_NOT_IMAGE, UploadError } =
-  await import("~/models/upload.server");
+const {
+  checkUploads,
+  discardUploads,
+  MAX_UPLOAD_BYTES,
+  saveUploads,
+  storedPicture,
+  UPLOAD_NOT_IMAGE,
+  UPLOAD_TOO_MANY_FRAMES,
+  UPLOAD_TOO_MANY_PIXELS,
+  UploadError,
+} = await import("~/models/upload.server");
 const { db, dialect, writeTransaction } = await import("~/db/client.server");
 const { pictures } = await import("~/db/schema");
 const { submitProductForm } = await import("~/models/product-form.server");
@@ -79,6 +89,10 @@ describe("uploads: a picture is decoded completely before anything is written", 
   it.each(["jpeg", "webp", "gif"] as const)("a %s cut in half is refused", async (format) => {
     const full = await picture(format);
     const before = await listing();
+    // By the check itself, not only when the resized copies are made (a GIF has none).
+    await expect(checkUploads([file(full.subarray(0, Math.floor(full.length / 2)), "half")])).rejects.toThrow(
+      UPLOAD_NOT_IMAGE,
+    );
     await expect(saveUploads([file(full.subarray(0, Math.floor(full.length / 2)), `half.${format}`)])).rejects.toThrow(
       UPLOAD_NOT_IMAGE,
     );
@@ -191,5 +205,89 @@ describe("the product form saves no file for a refused submit", async () => {
     expect(result).toMatchObject({ reply: { error: { gallery: [`${UPLOAD_NOT_IMAGE} (broken.png)`] } } });
     expect(await listing()).toEqual(before);
     expect(await getProductForEdit(id)).toMatchObject({ name: "Gallery Jar", images: existing });
+  });
+});
+
+describe("issue #20: a picture that declares too many pixels or frames is refused from its header", () => {
+  // Real pictures of one colour: every pixel is there to decode, in 1.2 MB at most.
+  const bombs = {} as Record<"png" | "jpeg" | "webp", Buffer>;
+  beforeAll(async () => {
+    [bombs.png, bombs.jpeg, bombs.webp] = await Promise.all([
+      solidImage("png", 20_000, 20_000),
+      solidImage("jpeg", 20_000, 20_000),
+      solidImage("webp", 16_383, 16_383), // the most a WebP can be: 268 megapixels in 38 bytes
+    ]);
+  }, 120_000);
+
+  it("the real ones are well under the 5 MB an upload may be, so only their pixels can refuse them", () => {
+    for (const bytes of Object.values(bombs)) expect(bytes.length).toBeLessThan(MAX_UPLOAD_BYTES / 2);
+  });
+
+  const tooManyPixels = (detail: string) => `${UPLOAD_TOO_MANY_PIXELS} (${detail})`;
+  const cases: [string, () => Buffer | Promise<Buffer>, string][] = [
+    [
+      "a PNG whose IHDR says 50,000 × 50,000 and carries one row",
+      () => pngHeaderBomb(50_000, 50_000),
+      tooManyPixels("bomb: 50,000 × 50,000 pixels"),
+    ],
+    ["a whole PNG of 20,000 × 20,000", () => bombs.png, tooManyPixels("bomb: 20,000 × 20,000 pixels")],
+    ["a whole JPEG of 20,000 × 20,000", () => bombs.jpeg, tooManyPixels("bomb: 20,000 × 20,000 pixels")],
+    ["a whole WebP of 16,383 × 16,383", () => bombs.webp, tooManyPixels("bomb: 16,383 × 16,383 pixels")],
+    [
+      "an animated WebP of two 16 × 16 frames on a 16,383 × 16,383 canvas",
+      () => webpCanvasBomb(16_383, 16_383),
+      tooManyPixels("bomb: 2 frames of 16,383 × 16,383 pixels"),
+    ],
+    [
+      "a GIF of 20 frames on a 2,000 × 2,000 screen (80 megapixels decoded)",
+      () => gifBomb(2000, 2000, 20),
+      tooManyPixels("bomb: 20 frames of 2,000 × 2,000 pixels"),
+    ],
+    [
+      "a 1 × 1 GIF of 200,000 frames",
+      () => gifBomb(1, 1, 200_000),
+      `${UPLOAD_TOO_MANY_FRAMES} (bomb: 2,00,000 frames)`,
+    ],
+    [
+      "a PNG strip of 1,000 × 50,000 (within 50 megapixels, but not a product photo)",
+      () => solidImage("png", 1000, 50_000),
+      tooManyPixels("bomb: 1,000 × 50,000 pixels"),
+    ],
+  ];
+
+  // The time limit only catches a hang. Decoded with no pixel limit, the 156-byte WebP alone took
+  // 9.5 s and 2.2 GB; the 200,000 frames were decoded twice (4.7 s) and saved.
+  it.each(cases)("%s: refused with the size, nothing stored", { timeout: 30_000 }, async (_, make, message) => {
+    const bomb = file(await make(), "bomb");
+    const before = await listing();
+    await expect(checkUploads([bomb])).rejects.toThrow(new UploadError(message));
+    await expect(saveUploads([file(await picture("png"), "good.png"), bomb])).rejects.toThrow(new UploadError(message));
+    expect(await listing()).toEqual(before);
+  });
+
+  it("the product form shows the size by the gallery and saves nothing", async () => {
+    const before = await listing();
+    const fd = new FormData();
+    fd.set("name", "Bomb Jar");
+    fd.set("price", "5");
+    fd.append("gallery", file(pngHeaderBomb(50_000, 50_000), "bomb.png"));
+    const result = await submitProductForm(fd);
+    expect(result).toMatchObject({
+      reply: { error: { gallery: [tooManyPixels("bomb.png: 50,000 × 50,000 pixels")] } },
+    });
+    expect(await listing()).toEqual(before);
+  });
+
+  it.each([
+    ["a 4,000 × 3,000 phone photo (JPEG)", () => solidImage("jpeg", 4000, 3000), "jpg", 7],
+    ["a PNG of exactly 50 megapixels, 10,000 × 5,000", () => solidImage("png", 10_000, 5000), "png", 7],
+    ["an animated GIF of 1,000 frames of 100 × 100", async () => gifBomb(100, 100, 1000), "gif", 1],
+  ] as const)("%s is within the limits and saved", { timeout: 30_000 }, async (_, make, ext, files) => {
+    const before = await listing();
+    const [url] = await saveUploads([file(await make(), `ok.${ext}`)]);
+    expect(url).toMatch(new RegExp(`^/uploads/[0-9a-f]{24}\\.${ext}$`));
+    expect((await listing()).length).toBe(before.length + files);
+    await discardUploads([url!]);
+    expect(await listing()).toEqual(before);
   });
 });
