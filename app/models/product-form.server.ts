@@ -4,8 +4,13 @@ import { formFields } from "~/utils/http.server";
 import { createProduct, productExists, updateProduct } from "./product-admin.server";
 import { discardUploads, filesOf, saveUploads, UploadError } from "./upload.server";
 
-/** The editor's fields; the gallery's kept URLs and new files may each be one over the most. */
-export const PRODUCT_FORM_FIELDS = formFields(productSchema, { images: GALLERY_MAX + 1, gallery: GALLERY_MAX + 1 });
+/**
+ * The editor's fields. The gallery's kept URLs and new files are lists: far more of each are kept
+ * than GALLERY_MAX, so that "this would make N" counts what the admin chose.
+ */
+const GALLERY_LIST_MAX = 100;
+
+export const PRODUCT_FORM_FIELDS = formFields(productSchema, { images: GALLERY_LIST_MAX, gallery: GALLERY_LIST_MAX });
 
 /**
  * The product editor's submit, for create (no id) and edit: fields checked first, then the

@@ -35,7 +35,7 @@ export const FORM_UNREADABLE = "This form could not be read. Please reload the p
 
 /**
  * The fields an HTML form of ours sends: each name its action reads, with how many values of it
- * are kept (1 for a field, a list's most plus one so that its own "at most" message still shows).
+ * are kept (1 for a field; for a list, enough that its own "at most N" message counts what was sent).
  */
 export type FormFields = Readonly<Record<string, number>>;
 
