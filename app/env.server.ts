@@ -85,6 +85,9 @@ const schema = z.object({
   PAGE_CACHE: flag("true"),
   RATE_LIMIT_FACTOR: z.coerce.number({ error: "must be a number" }).positive("must be more than 0").default(1),
   PINCODE_API_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  // Seconds a client has to send a request's headers, and its whole request (headers and body).
+  HEADERS_TIMEOUT: int(20, 1, 600),
+  REQUEST_TIMEOUT: int(120, 1, 3600),
 });
 
 const parsed = schema.safeParse(process.env);
@@ -101,6 +104,11 @@ if (raw.DATABASE_URL && !raw.SESSION_SECRET) {
   throw new Error(
     "Invalid environment: SESSION_SECRET must be set when DATABASE_URL is (every app server signs sessions with it)",
   );
+}
+
+// Node refuses to start a server whose headers may take longer than its whole request.
+if (raw.HEADERS_TIMEOUT > raw.REQUEST_TIMEOUT) {
+  throw new Error("Invalid environment: HEADERS_TIMEOUT must be at most REQUEST_TIMEOUT");
 }
 
 // Without SESSION_SECRET a random one is generated once and kept beside the database,
@@ -138,4 +146,6 @@ export const env = {
   pageCache: raw.PAGE_CACHE,
   rateLimitFactor: raw.RATE_LIMIT_FACTOR,
   pincodeApiUrl: raw.PINCODE_API_URL,
+  headersTimeoutMs: raw.HEADERS_TIMEOUT * 1000,
+  requestTimeoutMs: raw.REQUEST_TIMEOUT * 1000,
 };

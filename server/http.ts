@@ -1,6 +1,6 @@
 // The Express app around React Router, the same in development (Vite in middleware mode) and in
 // production (the built files), and the graceful stop of one HTTP server.
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import { Server as NetServer } from "node:net";
 import { constants as zlibConstants } from "node:zlib";
 import compression from "compression";
@@ -124,13 +124,36 @@ export function createHttpApp(options: Options) {
   return http;
 }
 
+/** Idle keep-alive connections are closed after this, and clients are told so (Keep-Alive: timeout=5). */
+const KEEP_ALIVE_MS = 5_000;
+
 /**
  * Listens, and answers CONNECT (which never reaches Express: without a handler Node drops the
  * socket unanswered). Resolves once listening.
+ *
+ * A client that sends its headers or body a byte at a time costs a worker only an open socket,
+ * never its event loop; these timeouts bound how long it keeps one. HEADERS_TIMEOUT (20 s) is
+ * far more than headers need even on 2G, and ends the classic slowloris; REQUEST_TIMEOUT (120 s)
+ * is the whole request with its body, which is enough for a 5 MB picture at 350 kbit/s. Node
+ * looks for late requests every 30 s by default, which would let one take up to 50 s for its
+ * headers: here it looks 4 times per headers timeout, at least every 5 s.
  */
 export function listen(http: express.Express): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const server = http.listen(env.port, env.host, (error?: Error) => (error ? reject(error) : resolve(server)));
+    const server = createServer(
+      {
+        headersTimeout: env.headersTimeoutMs,
+        requestTimeout: env.requestTimeoutMs,
+        keepAliveTimeout: KEEP_ALIVE_MS,
+        connectionsCheckingInterval: Math.min(5_000, env.headersTimeoutMs / 4),
+      },
+      http,
+    );
+    server.once("error", reject);
+    server.listen(env.port, env.host, () => {
+      server.off("error", reject);
+      resolve(server);
+    });
     server.on("connect", (_req, socket) => {
       socket.end(
         `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${ALLOW}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,

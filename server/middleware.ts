@@ -7,6 +7,35 @@ import { ALLOW, bodyLimitFor, isCrossSite, methodPolicy, ownOrigins, usableHost 
 
 /** A refused body is still read (and dropped) up to this much, so the client reads our answer. */
 const DRAIN_LIMIT = 16 * 1024 * 1024;
+/**
+ * How long a refused request's answer stays unfinished while its body is read and dropped. Past
+ * this the answer ends anyway: a connection that closes may then reset a client that is still
+ * sending (Apache's lingering close stops after 30 s too).
+ */
+const LINGER_MS = 30_000;
+
+/**
+ * Sends the answer at once but ends it only once the request's body has been read. Node closes a
+ * connection as soon as its last answer ends (Connection: close, HTTP/1.0, or ours while stopping),
+ * and a socket closed while request bytes still arrive answers them with a reset: the client's
+ * next write fails (a broken pipe) and it drops the 413 it had not read yet. A client that reads
+ * while it sends still sees the answer at once and can stop sending.
+ */
+function endOnceBodyRead(req: Request, res: Response, body: string) {
+  if (req.complete) {
+    res.end(body);
+    return;
+  }
+  res.flushHeaders();
+  if (body) res.write(body);
+  const end = () => {
+    clearTimeout(timer);
+    if (!res.writableEnded) res.end();
+  };
+  const timer = setTimeout(end, LINGER_MS);
+  req.once("end", end);
+  res.once("close", () => clearTimeout(timer));
+}
 
 /**
  * Answers a request the app will not see, in JSON for the API and in text otherwise. The body is
@@ -22,11 +51,19 @@ export function refuse(
 ) {
   const declared = Number(req.headers["content-length"] ?? 0);
   const chunked = req.headers["transfer-encoding"] !== undefined && req.headers["content-length"] === undefined;
-  if (chunked || declared > DRAIN_LIMIT) res.set("Connection", "close");
-  else req.resume();
-  res.status(status).set(headers);
-  if (req.path.startsWith("/api/") || (req.headers.accept ?? "").includes("application/json")) res.json({ message });
-  else res.type("text/plain").send(message);
+  const json = req.path.startsWith("/api/") || (req.headers.accept ?? "").includes("application/json");
+  const body = json ? JSON.stringify({ message }) : message;
+  res
+    .status(status)
+    .set(headers)
+    .type(json ? "json" : "text/plain")
+    .set("Content-Length", String(Buffer.byteLength(body)));
+  if (chunked || declared > DRAIN_LIMIT) {
+    res.set("Connection", "close").end(body);
+  } else {
+    req.resume();
+    endOnceBodyRead(req, res, body);
+  }
 }
 
 export const HOST_REFUSED = "Bad request: the Host header is missing or is not a host name";
@@ -41,7 +78,7 @@ export const methods: RequestHandler = (req, res, next) => {
   if (policy === "app") return next();
   if (policy === "refuse") return refuse(req, res, 405, "Method not allowed", { Allow: ALLOW });
   req.resume();
-  res.status(204).set("Allow", ALLOW).end();
+  endOnceBodyRead(req, res.status(204).set("Allow", ALLOW), "");
 };
 
 /** Cross-site form posts and fetches are refused before the app runs any action. */
