@@ -15,7 +15,7 @@ import {
   statSync,
   utimesSync,
 } from "node:fs";
-import { type Agent, request as httpRequest } from "node:http";
+import { Agent, request as httpRequest } from "node:http";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -50,6 +50,8 @@ export type TestServer = {
   logs(): string;
   /** stdout only (the JSON request log lives there). */
   stdout(): string;
+  /** stderr only (errors the server logged, with their stacks). */
+  stderr(): string;
 };
 
 /**
@@ -214,12 +216,14 @@ export async function startServer(
   running.add(proc);
   let all = "";
   let out = "";
+  let err = "";
   proc.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
     all += chunk;
     out += chunk;
   });
   proc.stderr!.setEncoding("utf8").on("data", (chunk: string) => {
     all += chunk;
+    err += chunk;
   });
   const exited = new Promise<Exit>((resolveExit) => {
     proc.once("exit", (code, signal) => {
@@ -267,6 +271,7 @@ export async function startServer(
     },
     logs: () => all,
     stdout: () => out,
+    stderr: () => err,
   };
 }
 
@@ -473,6 +478,50 @@ export async function nodeFetch(
     req.end(init.body);
   });
 }
+
+/** A line of a server's JSON request log (server/http.ts). */
+export type LogLine = { method: string; path: string; status: number; pid: number };
+
+export const logLines = (server: TestServer): LogLine[] =>
+  server
+    .stdout()
+    .split("\n")
+    .filter((l) => l.startsWith("{"))
+    .map((l) => JSON.parse(l) as LogLine);
+
+/** The pid of the worker that answered the one request for `path`, once its log line is out. */
+export async function answeredBy(server: TestServer, path: string): Promise<number> {
+  let line: LogLine | undefined;
+  for (let i = 0; i < 100 && !(line = logLines(server).find((l) => l.path === path)); i++) await sleep(20);
+  if (!line) throw new Error(`no log line for ${path}`);
+  return line.pid;
+}
+
+/**
+ * One kept-alive connection to each worker, by the worker's pid. The kernel gives a new
+ * connection to whichever worker takes it first, so connections are opened until every worker
+ * holds one.
+ */
+export async function connectionsByWorker(server: TestServer, workers = 2): Promise<Map<number, Agent>> {
+  const byPid = new Map<number, Agent>();
+  for (let i = 0; i < 100 && byPid.size < workers; i++) {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    // A path of its own (a 404), so its log line is told from any other.
+    const path = `/api/which-worker-${i}`;
+    const { status } = await rawRequest(`${server.url}${path}`, { agent });
+    if (status !== 404) throw new Error(`${path} answered ${status}`);
+    const pid = await answeredBy(server, path);
+    if (byPid.has(pid)) agent.destroy();
+    else byPid.set(pid, agent);
+  }
+  if (byPid.size !== workers) throw new Error(`a connection to ${byPid.size} of ${workers} workers after 100 tries`);
+  return byPid;
+}
+
+/** One kept-alive connection to each worker. */
+export const connectionPerWorker = async (server: TestServer, workers = 2): Promise<Agent[]> => [
+  ...(await connectionsByWorker(server, workers)).values(),
+];
 
 /**
  * Integrity and orphan checks shared by the crash, concurrency and backup tests. `integrity` is

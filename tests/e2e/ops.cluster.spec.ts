@@ -2,18 +2,20 @@
 // that must be shared lives in one worker's memory. Each test starts its own production server
 // with two workers; the dev-server test starts `npm run dev`'s entry. Server-level: js-on only.
 import { spawn } from "node:child_process";
-import { Agent } from "node:http";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { onPostgres } from "../pg-e2e";
 import {
   adminClient,
   Client,
+  connectionPerWorker,
   createProduct,
   dbHealth,
   dbOf,
   freePort,
   insertUser,
+  logLines,
+  type LogLine,
   newDatabase,
   ordersWithoutLines,
   placeOrder,
@@ -39,40 +41,6 @@ async function twoWorkers(env: Record<string, string> = {}): Promise<TestServer>
   const server = await startServer({ env: { WEB_CONCURRENCY: "2", ...env } });
   servers.push(server);
   return server;
-}
-
-type LogLine = { method: string; path: string; status: number; pid: number };
-const logLines = (server: TestServer): LogLine[] =>
-  server
-    .stdout()
-    .split("\n")
-    .filter((l) => l.startsWith("{"))
-    .map((l) => JSON.parse(l) as LogLine);
-
-/** The pid of the worker that answered the one request for `path`, once its log line is out. */
-async function answeredBy(server: TestServer, path: string): Promise<number> {
-  let line: LogLine | undefined;
-  for (let i = 0; i < 100 && !(line = logLines(server).find((l) => l.path === path)); i++) await sleep(20);
-  return line!.pid;
-}
-
-/**
- * One kept-alive connection to each worker. The kernel gives a new connection to whichever worker
- * takes it first, so connections are opened until every worker holds one.
- */
-async function connectionPerWorker(server: TestServer, workers = 2): Promise<Agent[]> {
-  const byPid = new Map<number, Agent>();
-  for (let i = 0; i < 100 && byPid.size < workers; i++) {
-    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-    // A path of its own (a 404), so its log line is told from any other.
-    const path = `/api/which-worker-${i}`;
-    expect((await rawRequest(`${server.url}${path}`, { agent })).status).toBe(404);
-    const pid = await answeredBy(server, path);
-    if (byPid.has(pid)) agent.destroy();
-    else byPid.set(pid, agent);
-  }
-  expect(byPid.size, "a connection to each worker").toBe(workers);
-  return [...byPid.values()];
 }
 
 test("failed logins spread over two workers are still refused on the 11th", async ({}, testInfo) => {
