@@ -3,7 +3,7 @@
 import type { TLSSocket } from "node:tls";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { env } from "~/env.server";
-import { ALLOW, bodyLimitFor, isCrossSite, methodPolicy, ownOrigins, usableHost } from "./http-guards";
+import { ALLOW, bodyLimitFor, isCrossSite, methodPolicy, ownOrigins, usableHost, usableProto } from "./http-guards";
 
 /** A refused body is still read (and dropped) up to this much, so the client reads our answer. */
 const DRAIN_LIMIT = 16 * 1024 * 1024;
@@ -30,10 +30,17 @@ export function refuse(
 }
 
 export const HOST_REFUSED = "Bad request: the Host header is missing or is not a host name";
+export const PROTO_REFUSED = "Bad request: X-Forwarded-Proto is not http or https";
 
-/** A request with no usable Host is refused before anything builds a URL of it (a 500 before). */
-export const knownHost: RequestHandler = (req, res, next) =>
-  usableHost(req.headers, env.trustProxy) ? next() : refuse(req, res, 400, HOST_REFUSED);
+/**
+ * A request with no usable Host (or, behind a trusted proxy, X-Forwarded-Host or -Proto) is refused
+ * before anything builds a URL of it (a 500 before).
+ */
+export const knownHost: RequestHandler = (req, res, next) => {
+  if (!usableHost(req.headers, env.trustProxy)) return refuse(req, res, 400, HOST_REFUSED);
+  if (!usableProto(req.headers, env.trustProxy)) return refuse(req, res, 400, PROTO_REFUSED);
+  next();
+};
 
 /** Methods the web Request cannot carry never reach the app; OPTIONS runs no loader. */
 export const methods: RequestHandler = (req, res, next) => {
