@@ -2122,6 +2122,43 @@ test("regression: POST /api/orders refuses a tampered price even when the same p
   expect(after).toEqual(before);
 });
 
+// The review form's rating went through conform's own coercion (Number()) before the schema, so
+// "0x5", "1e0" and "3.0" were stored as 5, 1 and 3 where POST /api/products/{id}/reviews refuses
+// them (issue #20's rule; found at the form door by the review form's fuzz test once it checked the rating).
+test("regression: the review form reads a rating from its digits only, as the JSON door does", async ({
+  playwright,
+  baseURL,
+}) => {
+  const base = baseURL!;
+  const admin = await newAdmin(playwright, base);
+  const customer = await newCustomer(playwright, base);
+  const product = await newProduct(admin, base);
+  const answers: string[] = [];
+  for (const rating of ["0x5", "1e0", "3.0", "+4", " 4 "]) {
+    const res = await send(customer.api, base, `/product/${product}`, {
+      form: formBody([
+        ["rating", rating],
+        ["comment", "x"],
+      ]),
+    });
+    const stored = await row<{ rating: number }>(
+      "select rating from reviews where product_id = ? and user_id = ?",
+      product,
+      customer.id,
+    );
+    answers.push(`${JSON.stringify(rating)} → ${res.status} ${stored?.rating ?? "no review"}`);
+  }
+  await send(admin.api, base, `/api/products/${product}`, { method: "DELETE" });
+  await Promise.all([customer.api.dispose(), admin.api.dispose()]);
+  expect(answers).toEqual([
+    '"0x5" → 200 no review',
+    '"1e0" → 200 no review',
+    '"3.0" → 200 no review',
+    '"+4" → 200 no review',
+    '" 4 " → 302 4',
+  ]);
+});
+
 // A body that is not a form (JSON, text/plain, a multipart type without a boundary, a malformed
 // multipart body, or no body at all) once made `request.formData()` throw in the HTML actions: a
 // 500. Every form action now reads its body through readForm (app/utils/http.server.ts).
