@@ -1,9 +1,11 @@
-// A request fuzzer over raw sockets (issue #11): random methods (TRACE, CONNECT, PROPFIND,
-// lowercase and unknown ones), paths from every route of app/routes.ts, headers, hostile query
-// numbers and bodies, as guest, customer and admin. Properties: the server answers every request
-// with a status below 500, and still answers /healthz after each one. Seeded and replayable like
-// api.fuzz.spec.ts (FC_SEED), and bounded in time.
+// A request fuzzer over raw sockets (issues #11 and #20): random methods (TRACE, CONNECT, PROPFIND,
+// lowercase and unknown ones), HTTP/1.0 and 1.1, missing and malformed Host headers, paths from
+// every route of app/routes.ts, headers, hostile query numbers and bodies (hostile form field names
+// among them), as guest, customer and admin. Properties: the server answers every request with a
+// status below 500, and each of its workers still answers after each one. Seeded and replayable
+// like api.fuzz.spec.ts (FC_SEED), and bounded in time.
 import { readFileSync } from "node:fs";
+import { type Agent, request as httpRequest } from "node:http";
 import { connect } from "node:net";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
@@ -11,6 +13,7 @@ import fc from "fast-check";
 import {
   adminClient,
   Client,
+  connectionPerWorker,
   createProduct,
   dbHealth,
   dbOf,
@@ -42,13 +45,13 @@ type RawAnswer = { status: number; head: string };
  * One request on its own connection, written byte for byte (fetch and node:http refuse many of
  * these methods and headers). Resolves with the status line's code once the server closes.
  */
-function rawHttp(port: number, head: string, body: Buffer): Promise<RawAnswer> {
+function rawHttp(port: number, head: string, body: Buffer, timeoutMs = 15_000): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, "127.0.0.1");
     const chunks: Buffer[] = [];
-    socket.setTimeout(15_000, () => {
+    socket.setTimeout(timeoutMs, () => {
       socket.destroy();
-      reject(new Error("no answer within 15 s"));
+      reject(new Error(`no answer within ${timeoutMs / 1000} s`));
     });
     socket.on("data", (c: Buffer) => chunks.push(c));
     socket.on("error", (error: NodeJS.ErrnoException) => {
@@ -65,6 +68,148 @@ function rawHttp(port: number, head: string, body: Buffer): Promise<RawAnswer> {
     socket.write(Buffer.concat([Buffer.from(head, "latin1"), body]));
   });
 }
+
+type Timed = { status: number; ms: number; reused: boolean };
+
+/** One request over `agent` (a new connection when false), given up on after `timeoutMs`. */
+function timedRequest(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: Buffer; agent?: Agent | false },
+  timeoutMs: number,
+): Promise<Timed> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const req = httpRequest(
+      url,
+      { method: options.method ?? "GET", headers: options.headers, agent: options.agent ?? false },
+      (res) => {
+        res.resume();
+        res.on("error", reject);
+        res.on("end", () => {
+          clearTimeout(timer);
+          resolve({ status: res.statusCode ?? 0, ms: performance.now() - started, reused: req.reusedSocket });
+        });
+      },
+    );
+    const timer = setTimeout(() => req.destroy(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+    req.on("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    req.end(options.body);
+  });
+}
+
+/**
+ * A kept-alive connection held to each worker, so that "the server still answers" means every
+ * worker does: a worker left busy by a request still leaves the other to take any new connection,
+ * and /healthz through any connection would pass.
+ */
+class EachWorker {
+  private agents: Agent[] = [];
+  private constructor(private server: TestServer) {}
+
+  static async of(server: TestServer): Promise<EachWorker> {
+    const each = new EachWorker(server);
+    await each.pin();
+    return each;
+  }
+
+  private async pin() {
+    this.close();
+    this.agents = await connectionPerWorker(this.server);
+  }
+
+  /** After a restart: the same checks against the new server. */
+  async use(server: TestServer) {
+    this.server = server;
+    await this.pin();
+  }
+
+  /**
+   * GET `path` on each worker: null when each answered `status` within `withinMs` (the best of
+   * `tries`, so one scheduling hiccup of a shared CI machine is not a finding), else what went wrong.
+   */
+  async check(path: string, headers: Record<string, string>, status: number, withinMs: number, tries = 3) {
+    for (let attempt = 0; ; attempt++) {
+      const problems: string[] = [];
+      let lostConnection = false;
+      for (const [i, agent] of this.agents.entries()) {
+        let best = Infinity;
+        let last = "";
+        for (let t = 0; t < tries && best > withinMs; t++) {
+          try {
+            const answer = await timedRequest(`${this.server.url}${path}`, { headers, agent }, 2_000);
+            // The kept connection had been closed (idle): which worker answered is not known.
+            if (!answer.reused) lostConnection = true;
+            if (answer.status !== status) last = `answered ${answer.status}`;
+            else best = Math.min(best, answer.ms);
+          } catch (error) {
+            last = (error as Error).message;
+            lostConnection = true;
+            break;
+          }
+        }
+        if (best > withinMs)
+          problems.push(`worker ${i + 1}: ${last || `slowest answer ${Math.round(best)} ms (> ${withinMs} ms)`}`);
+        if (lostConnection) break;
+      }
+      // A connection closed while idle, or reset as it was reused: hold a new one to each worker
+      // (which fails when one takes no new connection) and ask again, once.
+      if (lostConnection && attempt === 0) {
+        try {
+          await this.pin();
+        } catch (error) {
+          return `GET ${path}: ${(error as Error).message}`;
+        }
+        continue;
+      }
+      return problems.length ? `GET ${path}: ${problems.join("; ")}` : null;
+    }
+  }
+
+  close() {
+    for (const agent of this.agents) agent.destroy();
+    this.agents = [];
+  }
+}
+
+/** Lines of a server's stderr that are part of a stack trace (an error logged by serverError or handleError). */
+const stackLines = (stderr: string) => stderr.split("\n").filter((l) => /^\s+at /.test(l));
+
+// Field names that make a form parser build structure (issue #20): a huge index, deep nesting
+// (both notations), one name many times, many names.
+type HostileKind = "deep-dots" | "deep-brackets" | "distinct" | "repeats" | "huge-index";
+const HOSTILE_KINDS: HostileKind[] = ["deep-dots", "deep-brackets", "distinct", "repeats", "huge-index"];
+const DEPTH = 20_000;
+const REPEATS = 100_000;
+const DISTINCT = 10_000;
+
+/** The hostile pairs of `kind`, put before a form's own fields; `field` is a name the form reads. */
+function hostilePairs(kind: HostileKind, field: string, repeats = REPEATS): [string, string][] {
+  switch (kind) {
+    case "huge-index":
+      return [["x[100000000]", "1"]];
+    case "deep-dots":
+      return [[`x${".a".repeat(DEPTH)}`, "1"]];
+    case "deep-brackets":
+      return [[`x${"[0]".repeat(DEPTH)}`, "1"]];
+    case "repeats":
+      return Array.from({ length: repeats }, () => [field, "1"] as [string, string]);
+    case "distinct":
+      return Array.from({ length: DISTINCT }, (_, i) => [`x${i}`, "1"] as [string, string]);
+  }
+}
+
+const BOUNDARY = "XyZzY0";
+const urlencoded = (pairs: [string, string][]) => Buffer.from(new URLSearchParams(pairs).toString());
+const multipartPart = ([name, value]: [string, string]) =>
+  `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+const multipart = (pairs: [string, string][]) => Buffer.from(`${pairs.map(multipartPart).join("")}--${BOUNDARY}--\r\n`);
+const FORM_TYPE = {
+  urlencoded: "application/x-www-form-urlencoded",
+  multipart: `multipart/form-data; boundary=${BOUNDARY}`,
+} as const;
 
 const HUGE_NUMBERS = [
   "1e308",
@@ -175,10 +320,11 @@ const FIELDS = [
   "page",
 ];
 
-test("random requests of any method, path, header and body: never a 5xx, and the server keeps answering", async ({}, testInfo) => {
+test("random requests of any method, version, Host, path, header and body: never a 5xx, and each worker keeps answering", async ({}, testInfo) => {
   test.skip(!runsHere(testInfo));
   test.setTimeout(TIME_LIMIT_MS + 60_000);
   const server: TestServer = await startServer();
+  let each: EachWorker | undefined;
   try {
     const admin = await adminClient(server.url);
     const customer = new Client(server.url);
@@ -286,7 +432,23 @@ test("random requests of any method, path, header and body: never a 5xx, and the
       fc.constantFrom(...HUGE_NUMBERS, ...INTENTS, product, order, "-5", "6", "Cancelled", "Delivered"),
       fc.string({ maxLength: 40 }),
     );
-    const body = fc.oneof(
+    // Field names a form parser turns into structure (issue #20), sent as the form they pose as.
+    const probeFields: [string, string][] = [
+      ["email", "a@b.c"],
+      ["password", "x"],
+      ["intent", "add"],
+      ["productId", product],
+    ];
+    const hostileForm = fc
+      .tuple(fc.constantFrom(...HOSTILE_KINDS), fc.constantFrom("intent", "email", "x"), fc.boolean())
+      .map(([kind, field, asMultipart]) => {
+        // 20,000 parts: a multipart body as large as 100,000 would be refused at the 1 MB limit.
+        const pairs = [...hostilePairs(kind, field, asMultipart ? 20_000 : REPEATS), ...probeFields];
+        return asMultipart
+          ? { bytes: multipart(pairs), type: FORM_TYPE.multipart }
+          : { bytes: urlencoded(pairs), type: FORM_TYPE.urlencoded };
+      });
+    const plainBody = fc.oneof(
       fc.constant(Buffer.alloc(0)),
       fc
         .array(fc.tuple(fc.constantFrom(...FIELDS), formValue), { maxLength: 8 })
@@ -303,6 +465,42 @@ test("random requests of any method, path, header and body: never a 5xx, and the
         Buffer.from("intent=add&productId=" + product + "&qty=9223372036854775808"),
       ),
     );
+    const body = fc.oneof(
+      // One in thirteen: each is large (up to 900 KB), and the dedicated test below sends every one to every action.
+      { weight: 12, arbitrary: plainBody.map((bytes) => ({ bytes, type: undefined })) },
+      { weight: 1, arbitrary: hostileForm },
+    );
+    // HTTP/1.0 too, and Host headers that are missing, empty, not a host name, or one the WHATWG URL
+    // parser refuses (a port past 65535, a name ending in a number that is no IPv4 address).
+    const version = fc.oneof(
+      { weight: 4, arbitrary: fc.constant("HTTP/1.1") },
+      { weight: 1, arbitrary: fc.constant("HTTP/1.0") },
+    );
+    const ownHost = `127.0.0.1:${server.port}`;
+    const host = fc.oneof(
+      { weight: 8, arbitrary: fc.constant<string | null>(ownHost) },
+      {
+        weight: 2,
+        arbitrary: fc.constantFrom<string | null>(
+          null,
+          "",
+          "[",
+          "a b",
+          "x".repeat(300),
+          "a.".repeat(150),
+          "127.0.0.1:99999",
+          "1.2.3.4.5",
+          "256.0.0.1",
+          "a.1",
+          "[1:2]",
+          "[::1",
+          "localhost",
+          "evil.example",
+          `${ownHost}, evil.example`,
+          `${ownHost}\r\nHost: evil.example`,
+        ),
+      },
+    );
     // Most real traffic is GET and POST: weigh them so the app's own code is reached often.
     const method = fc.oneof(
       { weight: 4, arbitrary: fc.constantFrom("GET", "POST") },
@@ -312,41 +510,63 @@ test("random requests of any method, path, header and body: never a 5xx, and the
 
     let requests = 0;
     const fiveHundreds: string[] = [];
+    each = await EachWorker.of(server);
+    const line = fc.record({ version, host });
     await fc.assert(
-      fc.asyncProperty(method, path, query, suffix, headers, body, framing, async (method, p, q, s, h, b, frame) => {
-        const target = `${p}${s}${q}`.replace(/[\s]/g, "%20");
-        const lines = [`${method} ${target} HTTP/1.1`, `Host: 127.0.0.1:${server.port}`, "Connection: close"];
-        for (const [k, v] of Object.entries(h)) if (v !== "") lines.push(`${k}: ${v}`);
-        let payload = b;
-        if (frame === "length") lines.push(`Content-Length: ${b.length}`);
-        else if (frame === "chunked") {
-          lines.push("Transfer-Encoding: chunked");
-          payload = b.length
-            ? Buffer.concat([Buffer.from(`${b.length.toString(16)}\r\n`), b, Buffer.from("\r\n0\r\n\r\n")])
-            : Buffer.from("0\r\n\r\n");
-        } else payload = Buffer.alloc(0);
-        const answer = await rawHttp(server.port, `${lines.join("\r\n")}\r\n\r\n`, payload);
-        requests++;
-        expect(answer.status, `${method} ${target}: no status line (${answer.head})`).toBeGreaterThanOrEqual(100);
-        if (answer.status >= 500) fiveHundreds.push(`${answer.status} ${method} ${target} ${JSON.stringify(h)}`);
-        expect(
-          answer.status,
-          `${method} ${target} ${JSON.stringify(h)} (${frame}, ${b.length} bytes) → ${answer.head}`,
-        ).toBeLessThan(500);
-        const health = await fetch(`${server.url}/healthz`, { signal: AbortSignal.timeout(10_000) });
-        expect(health.status, `/healthz after ${method} ${target}`).toBe(200);
-        await health.body?.cancel();
-      }),
+      fc.asyncProperty(
+        method,
+        path,
+        query,
+        suffix,
+        headers,
+        body,
+        framing,
+        line,
+        async (method, p, q, s, generated, form, frame, l) => {
+          const target = `${p}${s}${q}`.replace(/[\s]/g, "%20");
+          const lines = [`${method} ${target} ${l.version}`];
+          if (l.host !== null) lines.push(`Host: ${l.host}`);
+          lines.push("Connection: close");
+          // A hostile form goes with its own type, so that it reaches the parser it is aimed at.
+          const h = form.type ? { ...generated, "content-type": form.type } : generated;
+          for (const [k, v] of Object.entries(h)) if (v !== "") lines.push(`${k}: ${v}`);
+          const b = form.bytes;
+          let payload = b;
+          if (frame === "length") lines.push(`Content-Length: ${b.length}`);
+          else if (frame === "chunked") {
+            lines.push("Transfer-Encoding: chunked");
+            payload = b.length
+              ? Buffer.concat([Buffer.from(`${b.length.toString(16)}\r\n`), b, Buffer.from("\r\n0\r\n\r\n")])
+              : Buffer.from("0\r\n\r\n");
+          } else payload = Buffer.alloc(0);
+          const what = `${method} ${target} ${l.version} Host: ${JSON.stringify(l.host)} ${JSON.stringify(h)} (${frame}, ${b.length} bytes: ${JSON.stringify(b.subarray(0, 80).toString("latin1"))})`;
+          // Ten seconds is far more than any of these needs: a request that takes it is a finding.
+          const answer = await rawHttp(server.port, `${lines.join("\r\n")}\r\n\r\n`, payload, 10_000).catch(
+            (error: Error) => {
+              throw new Error(`${what}: ${error.message}`);
+            },
+          );
+          requests++;
+          expect(answer.status, `${what}: no status line (${answer.head})`).toBeGreaterThanOrEqual(100);
+          if (answer.status >= 500) fiveHundreds.push(`${answer.status} ${what}`);
+          expect(answer.status, `${what} → ${answer.head}`).toBeLessThan(500);
+          // Each worker, not whichever takes a new connection: a request may leave one busy.
+          expect(await each!.check("/healthz", {}, 200, 200), `after ${what}`).toBeNull();
+        },
+      ),
       { numRuns: NUM_RUNS, seed: FC_SEED, interruptAfterTimeLimit: TIME_LIMIT_MS, markInterruptAsFailure: false },
     );
     expect(fiveHundreds).toEqual([]);
-    // The process that took every request is the one still running.
+    // The process that took every request is the one still running, and so is each worker.
     expect(server.proc.exitCode).toBeNull();
+    expect(server.logs()).not.toMatch(/Worker \d+ died/);
+    expect(stackLines(server.stderr()), server.stderr().slice(0, 4_000)).toEqual([]);
     expect(requests).toBeGreaterThan(50);
     // No request wrote anything half: every order still has its lines.
     expect((await dbHealth(dbOf(server))).ordersWithoutItems).toBe(0);
     testInfo.annotations.push({ type: "requests", description: String(requests) });
   } finally {
+    each?.close();
     await server.stop();
   }
 });
