@@ -3,9 +3,10 @@
 // every route of app/routes.ts, headers, hostile query numbers and bodies (hostile form field names
 // among them), as guest, customer and admin. Properties: the server answers every request with a
 // status below 500, and each of its workers still answers after each one. Seeded and replayable
-// like api.fuzz.spec.ts (FC_SEED), and bounded in time.
-import { readFileSync } from "node:fs";
-import { type Agent, request as httpRequest } from "node:http";
+// like api.fuzz.spec.ts (FC_SEED), and bounded in time. Then, systematically: every HTML action
+// against hostile field names.
+import { readdirSync, readFileSync } from "node:fs";
+import { Agent, request as httpRequest } from "node:http";
 import { connect } from "node:net";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
@@ -685,6 +686,256 @@ test("a cross-site form post with no Origin is refused on a foreign Referer or S
     expect([302, 303]).toContain(ok.status);
     expect(ok.headers.getSetCookie().join()).toContain("rk_cart_v1");
   } finally {
+    await server.stop();
+  }
+});
+
+/** Every route module with an `action` export: each must be in the table below. */
+function actionModules(): string[] {
+  const dir = join(ROOT, "app", "routes");
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(".tsx") || f.endsWith(".ts"))
+    .filter((f) =>
+      /^export (async )?function action\b|^export const action\b/m.test(readFileSync(join(dir, f), "utf8")),
+    )
+    .filter((f) => !f.startsWith("api."))
+    .sort();
+}
+
+test("hostile field names on every HTML action (urlencoded and multipart): a 4xx or the form's own answer within 2 s, and each worker answers a page within 200 ms after", async ({}, testInfo) => {
+  test.skip(!runsHere(testInfo));
+  test.setTimeout(180_000);
+  const started = Date.now();
+  let server = await startServer();
+  const stderr: string[] = [];
+  let each: EachWorker | undefined;
+  try {
+    const admin = await adminClient(server.url);
+    const customer = new Client(server.url);
+    const customerEmail = uniqueEmail("hostile");
+    expect((await customer.register(customerEmail)).status).toBe(201);
+    const product = await createProduct(admin, { name: "Hostile Names Cedar", stock: 100_000 });
+    const orderRes = await placeOrder(customer, product, 1);
+    expect(orderRes.status).toBe(201);
+    const order = ((await orderRes.json()) as { _id: string })._id;
+    // A cart for the checkout form: set by the cart's own action.
+    const carted = await customer.fetch("/cart", { form: { intent: "add", productId: product, qty: "1" } });
+    expect(carted.status).toBe(302);
+    expect(customer.cookieHeader()).toContain("rk_cart_v1=");
+    const ZERO = "0".repeat(24);
+    let serial = 0;
+
+    type Role = "guest" | "customer" | "admin";
+    type Action = {
+      module: string;
+      path: string;
+      role: Role;
+      /** A name the form reads, repeated by the "repeats" kind. */
+      field: string;
+      /** The form as the page sends it. */
+      fields: () => [string, string][];
+    };
+    const contact: [string, string][] = [
+      ["name", "Hostile Buyer"],
+      ["email", "buyer@example.com"],
+      ["phone", "9876543210"],
+      ["address", "5 Park Street"],
+      ["city", "Kolkata"],
+      ["state", "West Bengal"],
+      ["pin", "700016"],
+    ];
+    const productForm = (): [string, string][] => [
+      ["name", `Hostile Names ${++serial}`],
+      ["description", "Made by the request fuzzer"],
+      ["price", "10"],
+      ["mrp", ""],
+      ["stock", "5"],
+      ["image", ""],
+    ];
+    const actions: Action[] = [
+      {
+        module: "login.tsx",
+        path: "/login",
+        role: "guest",
+        field: "email",
+        fields: () => [
+          ["email", customerEmail],
+          ["password", "not-the-password"],
+        ],
+      },
+      {
+        module: "register.tsx",
+        path: "/register",
+        role: "guest",
+        field: "name",
+        fields: () => [
+          ["name", "Hostile Names"],
+          ["email", uniqueEmail("hostile-reg")],
+          ["phone", "9876543210"],
+          ["password", "secret12"],
+        ],
+      },
+      {
+        module: "cart.tsx",
+        path: "/cart",
+        role: "guest",
+        field: "qty",
+        fields: () => [
+          ["intent", "add"],
+          ["productId", product],
+          ["qty", "1"],
+        ],
+      },
+      {
+        module: "checkout.tsx",
+        path: "/checkout",
+        role: "customer",
+        field: "pin",
+        fields: () => [["intent", "place"], ...contact],
+      },
+      {
+        module: "product.$id.tsx",
+        path: `/product/${product}`,
+        role: "customer",
+        field: "rating",
+        fields: () => [
+          ["rating", "5"],
+          ["comment", "Smells of rain"],
+        ],
+      },
+      {
+        module: "admin.tsx",
+        path: "/admin",
+        role: "admin",
+        field: "intent",
+        fields: () => [
+          ["intent", "status"],
+          ["orderId", order],
+          ["status", "Processing"],
+        ],
+      },
+      {
+        module: "admin.products.new.tsx",
+        path: "/admin/products/new",
+        role: "admin",
+        field: "name",
+        fields: productForm,
+      },
+      {
+        module: "admin.products.$id.tsx",
+        path: `/admin/products/${product}`,
+        role: "admin",
+        field: "name",
+        fields: () => [...productForm().slice(1), ["name", "Hostile Names Cedar"], ["stock", "100000"]],
+      },
+      {
+        module: "admin.products.$id.delete.tsx",
+        path: `/admin/products/${ZERO}/delete`,
+        role: "admin",
+        field: "intent",
+        fields: () => [["intent", "delete"]],
+      },
+      {
+        module: "admin.orders.$id.delete.tsx",
+        path: `/admin/orders/${ZERO}/delete`,
+        role: "admin",
+        field: "intent",
+        fields: () => [["intent", "delete"]],
+      },
+      { module: "logout.tsx", path: "/logout", role: "guest", field: "intent", fields: () => [] },
+      { module: "$.tsx", path: "/no-such-page", role: "guest", field: "intent", fields: () => [["intent", "x"]] },
+    ];
+    expect(actions.map((a) => a.module).sort(), "every HTML action is fuzzed").toEqual(actionModules());
+    const cookieOf = (role: Role) =>
+      role === "admin" ? admin.cookieHeader() : role === "customer" ? customer.cookieHeader() : "";
+
+    /** 1 MB, 61 MB on the product editor (server/http-guards.ts bodyLimitFor). */
+    const limitOf = (path: string) => (/^\/admin\/products\/[^/]+$/.test(path) ? 61 * 1024 * 1024 : 1024 * 1024);
+    const post = (action: Action, encoding: keyof typeof FORM_TYPE, pairs: [string, string][], agent?: Agent) => {
+      const body = encoding === "multipart" ? multipart(pairs) : urlencoded(pairs);
+      const headers: Record<string, string> = {
+        origin: server.url,
+        "content-type": FORM_TYPE[encoding],
+        "content-length": String(body.length),
+      };
+      const cookie = cookieOf(action.role);
+      if (cookie) headers.cookie = cookie;
+      return timedRequest(`${server.url}${action.path}`, { method: "POST", headers, body, agent }, 2_000);
+    };
+    /** As many repeats as reach the action: a body over the path's limit is refused at the door (413). */
+    const repeatsFor = (action: Action, encoding: keyof typeof FORM_TYPE) => {
+      const one = encoding === "multipart" ? multipartPart([action.field, "1"]).length : action.field.length + 3;
+      return Math.min(REPEATS, Math.floor((limitOf(action.path) - 4_096) / one));
+    };
+
+    // The answer to the form as its page sends it: a hostile name must not change it (or be a 4xx).
+    const encodings = ["urlencoded", "multipart"] as const;
+    const clean = new Map<string, number>();
+    for (const action of actions)
+      for (const encoding of encodings) {
+        const answer = await post(action, encoding, action.fields());
+        expect(answer.status, `${action.path} ${encoding} as sent by its page`).toBeLessThan(400);
+        clean.set(`${action.path} ${encoding}`, answer.status);
+      }
+
+    // A customer's page: rendered for each request, with the product's reviews and the cart.
+    const page = `/product/${product}`;
+    each = await EachWorker.of(server);
+    const problems: string[] = [];
+    let requests = 0;
+    for (const kind of HOSTILE_KINDS) {
+      thisKind: for (const action of actions)
+        for (const encoding of encodings) {
+          const repeats = repeatsFor(action, encoding);
+          const what = `${kind}${kind === "repeats" ? ` ×${repeats}` : ""} ${encoding} POST ${action.path} as ${action.role}`;
+          const pairs = [...hostilePairs(kind, action.field, repeats), ...action.fields()];
+          let wedged = false;
+          // Kept alive, as browsers do: the connection must take its next request at once.
+          const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+          try {
+            const answer = await post(action, encoding, pairs, agent);
+            requests++;
+            const expected = clean.get(`${action.path} ${encoding}`);
+            if (answer.status >= 500 || (answer.status < 400 && answer.status !== expected))
+              problems.push(`${what}: ${answer.status} (the form as its page sends it: ${expected})`);
+            // A body an action did not read once held its connection until the keep-alive timeout reset it.
+            await timedRequest(`${server.url}/healthz`, { agent }, 2_000).then(
+              (next) =>
+                next.status !== 200 && problems.push(`${what}: the next request on its connection: ${next.status}`),
+              (error: Error) => problems.push(`${what}: the next request on its connection: ${error.message}`),
+            );
+          } catch (error) {
+            problems.push(`${what}: ${(error as Error).message}`);
+            wedged = true;
+          } finally {
+            agent.destroy();
+          }
+          const after = await each.check(page, { cookie: customer.cookieHeader() }, 200, 200);
+          if (after) {
+            problems.push(`after ${what}: ${after}`);
+            wedged = true;
+          }
+          if (wedged) {
+            // A worker is stuck: another server on the same database for the next kind, so one
+            // finding does not hide the others.
+            stderr.push(server.stderr());
+            await server.kill9();
+            server = await startServer({ database: server.database });
+            await each.use(server);
+            break thisKind;
+          }
+        }
+    }
+    stderr.push(server.stderr());
+    expect(problems, problems.join("\n")).toEqual([]);
+    expect(server.logs()).not.toMatch(/Worker \d+ died/);
+    expect(stackLines(stderr.join("\n")), stderr.join("\n").slice(0, 4_000)).toEqual([]);
+    testInfo.annotations.push({
+      type: "hostile forms",
+      description: `${requests} requests, ${Math.round((Date.now() - started) / 1000)} s`,
+    });
+  } finally {
+    each?.close();
     await server.stop();
   }
 });
