@@ -4,7 +4,7 @@
 // among them), as guest, customer and admin. Properties: the server answers every request with a
 // status below 500, and each of its workers still answers after each one. Seeded and replayable
 // like api.fuzz.spec.ts (FC_SEED), and bounded in time. Then, systematically: every HTML action
-// against hostile field names.
+// against hostile field names, and the Host checks behind a trusted proxy.
 import { readdirSync, readFileSync } from "node:fs";
 import { Agent, request as httpRequest } from "node:http";
 import { connect } from "node:net";
@@ -936,6 +936,86 @@ test("hostile field names on every HTML action (urlencoded and multipart): a 4xx
     });
   } finally {
     each?.close();
+    await server.stop();
+  }
+});
+
+test("a missing or malformed Host, X-Forwarded-Host or X-Forwarded-Proto (behind a trusted proxy) is a 400, never a 5xx or a stack trace", async ({}, testInfo) => {
+  test.skip(!runsHere(testInfo));
+  const server = await startServer({ env: { TRUST_PROXY: "true" } });
+  try {
+    const own = `127.0.0.1:${server.port}`;
+    const form = "email=a%40b.co&password=x";
+    /** GET / (a guest's copy may come from the page cache), GET /login (rendered) and a form post to /login. */
+    const heads = (version: string, headers: string[]) => [
+      { what: "GET /", head: [`GET / ${version}`, ...headers] },
+      { what: "GET /login", head: [`GET /login ${version}`, ...headers] },
+      {
+        what: "POST /login",
+        head: [
+          `POST /login ${version}`,
+          ...headers,
+          "Content-Type: application/x-www-form-urlencoded",
+          `Content-Length: ${form.length}`,
+        ],
+      },
+    ];
+    const refused: [string, string, string[]][] = [
+      ["no Host", "HTTP/1.0", []],
+      ["no Host", "HTTP/1.1", []],
+      ["an empty Host", "HTTP/1.0", ["Host: "]],
+      ["an empty Host", "HTTP/1.1", ["Host: "]],
+      ...[
+        "[",
+        "a b",
+        "x".repeat(300),
+        "a.".repeat(150),
+        "127.0.0.1:99999",
+        "1.2.3.4.5",
+        "256.0.0.1",
+        "a.1",
+        "[1:2]",
+      ].map((host): [string, string, string[]] => [`Host: ${host}`, "HTTP/1.1", [`Host: ${host}`]]),
+      ...["a b", "[", ",x", "x".repeat(300), "127.0.0.1:99999", "1.2.3.4.5", "a b, shop.example"].map(
+        (host): [string, string, string[]] => [
+          `X-Forwarded-Host: ${host}`,
+          "HTTP/1.1",
+          [`Host: ${own}`, `X-Forwarded-Host: ${host}`],
+        ],
+      ),
+      ...["a b", "1", ",", "gopher", "https:"].map((proto): [string, string, string[]] => [
+        `X-Forwarded-Proto: ${proto}`,
+        "HTTP/1.1",
+        [`Host: ${own}`, `X-Forwarded-Proto: ${proto}`],
+      ]),
+    ];
+    const served: [string, string, string[]][] = [
+      ["HTTP/1.0 with a Host", "HTTP/1.0", [`Host: ${own}`]],
+      ["HTTP/1.1 with a Host", "HTTP/1.1", [`Host: ${own}`]],
+      [
+        "a proxy's host and protocol",
+        "HTTP/1.1",
+        [`Host: ${own}`, "X-Forwarded-Host: shop.example", "X-Forwarded-Proto: https"],
+      ],
+      ["an empty X-Forwarded-Host", "HTTP/1.1", [`Host: ${own}`, "X-Forwarded-Host: "]],
+    ];
+    const answers: string[] = [];
+    const expected: string[] = [];
+    for (const [cases, status] of [
+      [refused, 400],
+      [served, 200],
+    ] as const) {
+      for (const [label, version, headers] of cases)
+        for (const { what, head } of heads(version, [...headers, "Connection: close"])) {
+          const body = what.startsWith("POST") ? Buffer.from(form) : Buffer.alloc(0);
+          const answer = await rawHttp(server.port, `${head.join("\r\n")}\r\n\r\n`, body, 5_000);
+          answers.push(`${what} ${version}, ${label.slice(0, 60)}: ${answer.status}`);
+          expected.push(`${what} ${version}, ${label.slice(0, 60)}: ${status}`);
+        }
+    }
+    expect.soft(answers).toEqual(expected);
+    expect(stackLines(server.stderr()), server.stderr().slice(0, 4_000)).toEqual([]);
+  } finally {
     await server.stop();
   }
 });
