@@ -17,16 +17,26 @@ import { png } from "./images";
 const FC_SEED = process.env.FC_SEED ? Number(process.env.FC_SEED) : process.env.CI ? 20261121 : undefined;
 if (FC_SEED !== undefined) fc.configureGlobal({ seed: FC_SEED });
 
-/** fast-check options: `numRuns` runs, and a failure report cut short (some values are 100k characters). */
+/**
+ * fast-check options: `numRuns` runs, and a failure report cut short (some values are 100k
+ * characters). A request that leaves a worker of the shared server stuck makes every value tried
+ * after it fail too: shrinking would then report some other value, slowly (15 s a request), so the
+ * report names the first failing value before shrinking, and the run stops within the test's minute.
+ */
 function runs<T>(numRuns: number): fc.Parameters<T> {
   return {
     numRuns,
+    verbose: fc.VerbosityLevel.Verbose,
+    interruptAfterTimeLimit: 40_000,
     reporter: (details) => {
       if (!details.failed) return;
       const cut = (t: string | undefined) => (t ?? "").replace(/x{200,}/g, (m) => `x…(${m.length} x)`).slice(0, 4000);
       const error =
         details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
-      throw new Error(`${cut(fc.defaultReportMessage(details))}\n\nFailure: ${cut(error)}`);
+      const first = details.failures[0];
+      throw new Error(
+        `${cut(fc.defaultReportMessage(details))}\n\nFirst failing value, before shrinking: ${cut(fc.stringify(first))}\n\nFailure: ${cut(error)}`,
+      );
     },
   };
 }
