@@ -13,12 +13,13 @@ import { expect, test } from "@playwright/test";
 import fc from "fast-check";
 import {
   adminClient,
+  answeredBy,
   Client,
-  connectionPerWorker,
   createProduct,
   dbHealth,
   dbOf,
   placeOrder,
+  rawRequest,
   ROOT,
   runsHere,
   startServer,
@@ -101,6 +102,30 @@ function timedRequest(
   });
 }
 
+let pins = 0;
+/**
+ * One kept-alive connection to each worker, as connectionPerWorker (tests/server.ts) makes them,
+ * but by paths never asked for before: that one numbers its paths from 0 on each call, and a
+ * second call on one server would take the first call's log lines for its own.
+ */
+async function connectionToEachWorker(server: TestServer, workers = 2): Promise<Agent[]> {
+  const byPid = new Map<number, Agent>();
+  for (let i = 0; i < 100 && byPid.size < workers; i++) {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const path = `/api/which-worker-pin-${++pins}`;
+    const { status } = await rawRequest(`${server.url}${path}`, { agent });
+    if (status !== 404) throw new Error(`${path} answered ${status}`);
+    const pid = await answeredBy(server, path);
+    if (byPid.has(pid)) agent.destroy();
+    else byPid.set(pid, agent);
+  }
+  if (byPid.size < workers) {
+    for (const agent of byPid.values()) agent.destroy();
+    throw new Error(`only ${byPid.size} of ${workers} workers took a new connection in 100 tries`);
+  }
+  return [...byPid.values()];
+}
+
 /**
  * A kept-alive connection held to each worker, so that "the server still answers" means every
  * worker does: a worker left busy by a request still leaves the other to take any new connection,
@@ -118,7 +143,7 @@ class EachWorker {
 
   private async pin() {
     this.close();
-    this.agents = await connectionPerWorker(this.server);
+    this.agents = await connectionToEachWorker(this.server);
   }
 
   /** After a restart: the same checks against the new server. */
@@ -331,7 +356,7 @@ const FIELDS = [
   "page",
 ];
 
-test("random requests of any method, version, Host, path, header and body: never a 5xx, and each worker keeps answering", async ({}, testInfo) => {
+test("random requests of any method, path, header and body: never a 5xx, and the server keeps answering", async ({}, testInfo) => {
   test.skip(!runsHere(testInfo));
   test.setTimeout(TIME_LIMIT_MS + 60_000);
   const server: TestServer = await startServer();
