@@ -55,15 +55,46 @@ const HOST =
   /^(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)*\.?|\[[0-9a-f:.]{2,45}\])(?::[0-9]{1,5})?$/i;
 
 /**
+ * One host the request URL can be made of. The shape is not enough: React Router's adapter builds
+ * that URL with `new URL`, whose parser refuses a port past 65535, "[1:2]", and a name that ends in
+ * a number but is no IPv4 address ("1.2.3.4.5", "256.0.0.1", "a.1"): each was a 500 (issue #20).
+ * A DNS name has at most 253 characters.
+ */
+function isHost(host: string): boolean {
+  const name = host.replace(/:[0-9]+$/, "").replace(/\.$/, "");
+  return HOST.test(host) && name.length <= 253 && URL.canParse(`http://${host}/`);
+}
+
+/**
+ * The first value of a proxy's header as Express reads it ("a, b" is "a"); undefined when it is
+ * absent or empty, as Express then uses the request's own Host or protocol.
+ */
+function firstForwarded(value: string | string[] | undefined): string | undefined {
+  const header = one(value);
+  return header ? header.split(",")[0]!.trim() : undefined;
+}
+
+/**
  * Whether the request names a host the app can build its URL from (React Router's adapter makes
- * the request URL of Express's host: X-Forwarded-Host behind a trusted proxy, else Host). With none,
- * an empty one or one like "a b" or "[", that URL cannot be made.
+ * the request URL of Express's host: X-Forwarded-Host behind a trusted proxy, else Host, and the
+ * port of either). With none, an empty one or one like "a b", "[" or "127.0.0.1:99999", that URL
+ * cannot be made; neither with an X-Forwarded-Host whose first value is empty (",x"), where
+ * Express has no host at all.
  */
 export function usableHost(headers: Headers, trustProxy: boolean): boolean {
   const host = one(headers.host);
-  if (host === undefined || !HOST.test(host)) return false;
-  const forwarded = trustProxy ? one(headers["x-forwarded-host"])?.split(",")[0]?.trim() : undefined;
-  return !forwarded || HOST.test(forwarded);
+  if (host === undefined || !isHost(host)) return false;
+  const forwarded = trustProxy ? firstForwarded(headers["x-forwarded-host"]) : undefined;
+  return forwarded === undefined || isHost(forwarded);
+}
+
+/**
+ * Behind a trusted proxy, X-Forwarded-Proto names the scheme of the request URL: only http and
+ * https make one ("1", "a b" or "," cannot begin a URL, and were a 500).
+ */
+export function usableProto(headers: Headers, trustProxy: boolean): boolean {
+  const proto = trustProxy ? firstForwarded(headers["x-forwarded-proto"]) : undefined;
+  return proto === undefined || /^https?$/i.test(proto);
 }
 
 /** The origin of a URL, lowercased; "" for anything that is not an absolute URL. */

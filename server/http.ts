@@ -14,6 +14,7 @@ import { env } from "~/env.server";
 import { ALLOW, cspDirectives, HSTS, newNonce, PERMISSIONS_POLICY } from "./http-guards";
 import {
   bodyLimit,
+  dropUnreadBody,
   knownHost,
   methods,
   noSuchFile,
@@ -119,7 +120,7 @@ export function createHttpApp(options: Options) {
     });
     http.use(readOnly(files));
   }
-  http.use(options.app);
+  http.use(dropUnreadBody, options.app);
   http.use(serverError);
   return http;
 }

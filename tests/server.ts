@@ -50,6 +50,8 @@ export type TestServer = {
   logs(): string;
   /** stdout only (the JSON request log lives there). */
   stdout(): string;
+  /** stderr only (errors the server logged, with their stacks). */
+  stderr(): string;
 };
 
 /**
@@ -214,12 +216,14 @@ export async function startServer(
   running.add(proc);
   let all = "";
   let out = "";
+  let err = "";
   proc.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
     all += chunk;
     out += chunk;
   });
   proc.stderr!.setEncoding("utf8").on("data", (chunk: string) => {
     all += chunk;
+    err += chunk;
   });
   const exited = new Promise<Exit>((resolveExit) => {
     proc.once("exit", (code, signal) => {
@@ -267,6 +271,7 @@ export async function startServer(
     },
     logs: () => all,
     stdout: () => out,
+    stderr: () => err,
   };
 }
 

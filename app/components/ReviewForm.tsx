@@ -21,7 +21,8 @@ export default function ReviewForm({
   const [form, fields] = useForm({
     lastResult,
     constraint,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: reviewSchema }),
+    // As the server reads it (app/routes/product.$id.tsx): the rating from its digits only.
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: reviewSchema, disableAutoCoercion: true }),
     shouldValidate: "onSubmit",
     defaultValue: mine ? { rating: String(mine.rating), comment: mine.comment } : { rating: "5", comment: "" },
   });

@@ -39,14 +39,14 @@ export const addressSchema = z.object({
 export const checkoutSchema = contactSchema.extend(addressSchema.shape);
 export type CheckoutInput = z.infer<typeof checkoutSchema>;
 
-/**
- * POST /api/orders (spec §7). Client names and images are ignored; a client price is only
- * compared with the database's, so a stale or tampered price refuses the order.
- */
 /** The most of one product an order may hold, whether in one line or several. */
 export const QTY_MAX = 99;
 export const QTY_TOO_MANY = `At most ${QTY_MAX} of one item per order.`;
 
+/**
+ * POST /api/orders (spec §7). Client names and images are ignored; a client price is only
+ * compared with the database's, so a stale or tampered price refuses the order.
+ */
 export const orderRequestSchema = z.object({
   contact: contactSchema,
   shippingAddress: addressSchema,

@@ -48,7 +48,9 @@ const REVIEW_FIELDS = formFields(reviewSchema);
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
   const formData = await readForm(request, REVIEW_FIELDS);
-  const submission = parseWithZod(formData, { schema: reviewSchema });
+  // The schema reads a rating from a number or its digits only; conform's own coercion (Number())
+  // would take "0x5" or "1e0" first, which the JSON door refuses.
+  const submission = parseWithZod(formData, { schema: reviewSchema, disableAutoCoercion: true });
   if (submission.status !== "success") return submission.reply();
   let done;
   try {

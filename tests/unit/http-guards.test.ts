@@ -11,6 +11,7 @@ import {
   ownOrigins,
   UPLOAD_BODY_LIMIT,
   usableHost,
+  usableProto,
 } from "../../server/http-guards";
 
 const own = ["http://shop.test"];
@@ -125,10 +126,37 @@ describe("usableHost (issue #20: a request the app cannot build a URL for is a 4
     "refuses %j",
     (host) => expect(usableHost({ host }, false)).toBe(false),
   );
+  // The shape is right, but `new URL` (which React Router's adapter calls) refuses them: each was a
+  // 500 the request fuzzer found.
+  it.each([
+    "127.0.0.1:99999",
+    "shop.test:65536",
+    "1.2.3.4.5",
+    "256.0.0.1",
+    "a.1",
+    "0x100000000",
+    "[1:2]",
+    "a.".repeat(150),
+  ])("refuses %j, which the URL parser refuses (or no DNS name is that long)", (host) =>
+    expect(usableHost({ host }, false)).toBe(false),
+  );
+  it.each(["shop.test:65535", "1.2.3.4", "999", `${"a.".repeat(126)}a`, "[::ffff:1.2.3.4]"])("takes %j too", (host) =>
+    expect(usableHost({ host }, false)).toBe(true),
+  );
   it("checks X-Forwarded-Host only behind a trusted proxy, where it names the host", () => {
     expect(usableHost({ host: "127.0.0.1:3000", "x-forwarded-host": "a b" }, false)).toBe(true);
     expect(usableHost({ host: "127.0.0.1:3000", "x-forwarded-host": "a b" }, true)).toBe(false);
     expect(usableHost({ host: "127.0.0.1:3000", "x-forwarded-host": "shop.test, proxy.internal" }, true)).toBe(true);
     expect(usableHost({ host: "127.0.0.1:3000", "x-forwarded-host": "" }, true)).toBe(true);
+    // Express takes the first value: an empty one leaves it no host at all.
+    expect(usableHost({ host: "127.0.0.1:3000", "x-forwarded-host": ",shop.test" }, true)).toBe(false);
+    expect(usableHost({ host: "127.0.0.1:3000", "x-forwarded-host": "1.2.3.4.5" }, true)).toBe(false);
+  });
+  it("takes X-Forwarded-Proto http or https only, and only behind a trusted proxy", () => {
+    for (const proto of [undefined, "", "http", "https", "HTTPS", "https, http"])
+      expect(usableProto({ "x-forwarded-proto": proto }, true), String(proto)).toBe(true);
+    for (const proto of ["1", "a b", ",", ",https", "https:", "gopher"])
+      expect(usableProto({ "x-forwarded-proto": proto }, true), proto).toBe(false);
+    expect(usableProto({ "x-forwarded-proto": "a b" }, false)).toBe(true);
   });
 });
