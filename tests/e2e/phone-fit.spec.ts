@@ -1,0 +1,118 @@
+import type { Page } from "@playwright/test";
+import { ADMIN } from "../playwright.config";
+import { expect, newProduct, test, toaster } from "./fixtures";
+
+// Issue #21: the shop is used on phones, so no page may be wider than a small phone's screen —
+// a page that scrolls sideways hides prices, buttons and order states off the edge.
+const phones = [
+  { width: 360, height: 740 },
+  { width: 320, height: 640 },
+];
+
+/**
+ * The page's own width against the screen's, and every visible element whose right edge passes
+ * the screen (named so a failure says what to fix). Elements inside a box that clips or scrolls
+ * sideways are that box's business: only the box itself is measured.
+ */
+async function overflow(page: Page) {
+  return page.evaluate(() => {
+    const vw = window.innerWidth;
+    const clipped = (el: Element) => {
+      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+        if (getComputedStyle(p).overflowX !== "visible") return true;
+      }
+      return false;
+    };
+    const name = (el: Element) =>
+      el.tagName.toLowerCase() +
+      (el.id ? `#${el.id}` : "") +
+      [...el.classList].map((c) => `.${c}`).join("") +
+      ` "${(el.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 30)}"`;
+    const past: string[] = [];
+    for (const el of document.body.querySelectorAll("*")) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      const style = getComputedStyle(el);
+      if (style.visibility === "hidden" || style.position === "fixed") continue;
+      if (r.right > vw + 0.5 && !clipped(el)) past.push(`${name(el)} right=${Math.round(r.right)}`);
+    }
+    return { scrollWidth: document.documentElement.scrollWidth, innerWidth: vw, past };
+  });
+}
+
+async function expectFits(page: Page, url: string) {
+  const o = await overflow(page);
+  expect.soft(o.past, `${url}: elements past the right edge of ${o.innerWidth}px`).toEqual([]);
+  expect.soft(o.scrollWidth, `${url}: page width at ${o.innerWidth}px`).toBeLessThanOrEqual(o.innerWidth);
+}
+
+async function visitAll(page: Page, goto: (u: string) => Promise<void>, urls: string[]) {
+  for (const size of phones) {
+    await page.setViewportSize(size);
+    for (const url of urls) {
+      await goto(url);
+      await expectFits(page, `${url} at ${size.width}px`);
+    }
+  }
+}
+
+// A long name and a four-figure price, as real catalogues have, so line totals are wide.
+const longProduct = (playwright: Parameters<typeof newProduct>[0], baseURL: string) =>
+  newProduct(playwright, baseURL, {
+    name: `Sandalwood & Rose Hand-Poured Soy Candle ${test.info().project.name} ${Date.now().toString(36)}`,
+    stock: 50,
+    price: 12499.5,
+  });
+
+const order = (product: string) => ({
+  contact: { name: "Meera Iyer", email: "meera@example.com", phone: "9876543210" },
+  shippingAddress: { address: "12, 4th Cross, Indiranagar", city: "Bangalore", state: "Karnataka", pin: "560001" },
+  items: [{ product, qty: 3 }],
+});
+
+test("guest pages fit a phone's width", async ({ page, goto, playwright, baseURL }) => {
+  const product = await longProduct(playwright, baseURL!);
+  await visitAll(page, goto, [
+    "/",
+    "/shop",
+    `/product/${product}`,
+    "/about",
+    "/policy/terms",
+    "/policy/privacy",
+    "/policy/refund",
+    "/login",
+    "/register",
+  ]);
+});
+
+test("customer pages fit a phone's width", async ({ page, goto, registerViaApi, playwright, baseURL }) => {
+  await registerViaApi({ name: "Meera Iyer" });
+  const product = await longProduct(playwright, baseURL!);
+  const placed = await page.request.post("/api/orders", { data: order(product) });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const orderId = ((await placed.json()) as { _id: string })._id;
+
+  await goto(`/product/${product}`);
+  await page.getByLabel("Quantity").fill("12");
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(toaster(page)).toContainText("Added to cart");
+
+  await visitAll(page, goto, ["/cart", "/checkout", "/orders", `/orders?o=${orderId}`, `/thank-you?o=${orderId}`]);
+});
+
+test("admin pages fit a phone's width", async ({ page, goto, playwright, baseURL, uniqueEmail }) => {
+  const product = await longProduct(playwright, baseURL!);
+  const customer = await playwright.request.newContext({ baseURL });
+  try {
+    const reg = await customer.post("/api/auth/register", {
+      data: { name: "Meera Iyer", email: uniqueEmail(), password: "secret12", phone: "9876543210" },
+    });
+    expect(reg.status()).toBe(201);
+    expect((await customer.post("/api/orders", { data: order(product) })).status()).toBe(201);
+  } finally {
+    await customer.dispose();
+  }
+  expect((await page.request.post("/api/auth/login", { data: ADMIN })).status()).toBe(200);
+
+  await visitAll(page, goto, ["/admin", "/admin?tab=orders", "/admin/products/new", `/admin/products/${product}`]);
+});
