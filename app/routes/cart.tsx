@@ -97,7 +97,7 @@ function Line({ line }: { line: CartLine }) {
         </button>
       </Form>
       <span className="cart-line-total">{formatPaise(line.price * line.qty)}</span>
-      <Form method="post">
+      <Form method="post" className="cart-remove">
         <input type="hidden" name="intent" value="remove" />
         <input type="hidden" name="productId" value={line.id} />
         <button type="submit" className="button small danger" aria-label={`Remove ${line.name}`}>
