@@ -92,7 +92,7 @@ function ProductsTab({
         </Link>
       </div>
       <div className="table-wrap">
-        <table className="admin-table">
+        <table className="admin-table stack">
           <thead>
             <tr>
               <th scope="col">Image</th>
@@ -107,16 +107,16 @@ function ProductsTab({
           <tbody>
             {items.map((p) => (
               <tr key={p.id}>
-                <td>
+                <td data-label="Image">
                   <ProductImage src={p.image} alt="" width={48} height={48} />
                 </td>
-                <td>
+                <td data-label="Name">
                   <Link to={`/product/${p.id}`}>{p.name}</Link>
                 </td>
-                <td>{formatPaise(p.price)}</td>
-                <td>{p.mrp ? formatPaise(p.mrp) : "—"}</td>
-                <td>{p.stock}</td>
-                <td>
+                <td data-label="Price">{formatPaise(p.price)}</td>
+                <td data-label="MRP">{p.mrp ? formatPaise(p.mrp) : "—"}</td>
+                <td data-label="Stock">{p.stock}</td>
+                <td data-label="Rating">
                   {p.rating.toFixed(1)} ({p.numReviews})
                 </td>
                 <td className="actions">
@@ -149,14 +149,14 @@ function OrderRow({
   const more = order.items.length - 2;
   return (
     <tr id={`order-${order.id}`}>
-      <td>#{number}</td>
-      <td>{formatDate(order.createdAt)}</td>
-      <td>
+      <td data-label="Order">#{number}</td>
+      <td data-label="Date">{formatDate(order.createdAt)}</td>
+      <td data-label="Customer">
         {order.contactName}
         <br />
         <span className="muted">{order.contactPhone}</span>
       </td>
-      <td>
+      <td data-label="Items">
         {order.items.slice(0, 2).map((i) => (
           <div key={i.id}>
             {i.name} × {i.qty}
@@ -164,8 +164,8 @@ function OrderRow({
         ))}
         {more > 0 ? <div className="muted">+{more} more</div> : null}
       </td>
-      <td>{formatPaise(order.grandTotal)}</td>
-      <td>
+      <td data-label="Total">{formatPaise(order.grandTotal)}</td>
+      <td data-label="Status">
         <Form method="post" className="inline-form">
           <input type="hidden" name="intent" value="status" />
           <input type="hidden" name="orderId" value={order.id} />
@@ -189,7 +189,7 @@ function OrderRow({
           </button>
         </Form>
       </td>
-      <td>
+      <td data-label="Paid">
         <Form method="post" className="inline-form">
           <input type="hidden" name="intent" value="paid" />
           <input type="hidden" name="orderId" value={order.id} />
@@ -267,7 +267,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
               {(orders.page - 1) * orders.perPage + orders.orders.length} of {orders.totalItems}, newest first
             </p>
             <div className="table-wrap">
-              <table className="admin-table">
+              <table className="admin-table stack">
                 <thead>
                   <tr>
                     <th scope="col">Order</th>

@@ -11,15 +11,19 @@ const phones = [
 
 /**
  * The page's own width against the screen's, and every visible element whose right edge passes
- * the screen (named so a failure says what to fix). Elements inside a box that clips or scrolls
- * sideways are that box's business: only the box itself is measured.
+ * the screen (named so a failure says what to fix). Elements inside a box that cuts them off
+ * (overflow hidden or clip) are that box's business, and so are the slides of a carousel (a box
+ * that snaps as it scrolls sideways: it is meant to be swiped). Any other box that scrolls
+ * sideways is no excuse: what sits off to its right is as hidden as what is off the page's.
  */
 async function overflow(page: Page) {
   return page.evaluate(() => {
     const vw = window.innerWidth;
     const clipped = (el: Element) => {
       for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
-        if (getComputedStyle(p).overflowX !== "visible") return true;
+        const style = getComputedStyle(p);
+        if (["hidden", "clip"].includes(style.overflowX)) return true;
+        if (style.overflowX !== "visible" && style.scrollSnapType.startsWith("x")) return true;
       }
       return false;
     };
