@@ -50,7 +50,7 @@ async function expectFits(page: Page, url: string) {
   expect.soft(o.scrollWidth, `${url}: page width at ${o.innerWidth}px`).toBeLessThanOrEqual(o.innerWidth);
 }
 
-async function visitAll(page: Page, goto: (u: string) => Promise<void>, urls: string[]) {
+async function expectAllFit(page: Page, goto: (u: string) => Promise<void>, urls: string[]) {
   for (const size of phones) {
     await page.setViewportSize(size);
     for (const url of urls) {
@@ -60,12 +60,14 @@ async function visitAll(page: Page, goto: (u: string) => Promise<void>, urls: st
   }
 }
 
-// A long name and a four-figure price, as real catalogues have, so line totals are wide.
+// A long name and, with a large quantity, a six-figure line total, so lines are wide. Kept below
+// the dearest demo candle and without "soy" in its name: catalogue.spec sorts "soy" by price on
+// the same database and expects Kesar Saffron first.
 const longProduct = (playwright: Parameters<typeof newProduct>[0], baseURL: string) =>
   newProduct(playwright, baseURL, {
-    name: `Sandalwood & Rose Hand-Poured Soy Candle ${test.info().project.name} ${Date.now().toString(36)}`,
-    stock: 50,
-    price: 12499.5,
+    name: `Sandalwood & Rose Hand-Poured Pillar Candle ${test.info().project.name} ${Date.now().toString(36)}`,
+    stock: 500,
+    price: 1249.5,
   });
 
 const order = (product: string) => ({
@@ -76,7 +78,7 @@ const order = (product: string) => ({
 
 test("guest pages fit a phone's width", async ({ page, goto, playwright, baseURL }) => {
   const product = await longProduct(playwright, baseURL!);
-  await visitAll(page, goto, [
+  await expectAllFit(page, goto, [
     "/",
     "/shop",
     `/product/${product}`,
@@ -97,11 +99,11 @@ test("customer pages fit a phone's width", async ({ page, goto, registerViaApi, 
   const orderId = ((await placed.json()) as { _id: string })._id;
 
   await goto(`/product/${product}`);
-  await page.getByLabel("Quantity").fill("12");
+  await page.getByLabel("Quantity").fill("99");
   await page.getByRole("button", { name: "Add to Cart" }).click();
   await expect(toaster(page)).toContainText("Added to cart");
 
-  await visitAll(page, goto, ["/cart", "/checkout", "/orders", `/orders?o=${orderId}`, `/thank-you?o=${orderId}`]);
+  await expectAllFit(page, goto, ["/cart", "/checkout", "/orders", `/orders?o=${orderId}`, `/thank-you?o=${orderId}`]);
 });
 
 test("admin pages fit a phone's width", async ({ page, goto, playwright, baseURL, uniqueEmail }) => {
@@ -118,5 +120,5 @@ test("admin pages fit a phone's width", async ({ page, goto, playwright, baseURL
   }
   expect((await page.request.post("/api/auth/login", { data: ADMIN })).status()).toBe(200);
 
-  await visitAll(page, goto, ["/admin", "/admin?tab=orders", "/admin/products/new", `/admin/products/${product}`]);
+  await expectAllFit(page, goto, ["/admin", "/admin?tab=orders", "/admin/products/new", `/admin/products/${product}`]);
 });
