@@ -21,6 +21,25 @@ export function Nav({ user, cartCount }: Props) {
         <Link to="/" className="brand">
           RK Candles
         </Link>
+        {/* Issue #21: on a phone search and the cart sit in the bar, not behind the menu. They are
+            outside #nav-menu so the collapsed menu cannot hide them; on a wide screen the search
+            link is hidden (the Shop link leads there) and CSS `order` puts Cart back among the links. */}
+        <Link to="/shop#shop-q" className="nav-link nav-search">
+          <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
+            <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
+            <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+          <span className="visually-hidden">Search</span>
+        </Link>
+        {/* Spec: the Cart button is for logged-in users; a guest who has filled a cart sees it too. */}
+        {user || cartCount > 0 ? (
+          <NavLink to="/cart" className={({ isActive }) => `${linkClass({ isActive })} cart-button`}>
+            Cart{" "}
+            <span className="badge" aria-label={`${cartCount} items`}>
+              {cartCount}
+            </span>
+          </NavLink>
+        ) : null}
         <input
           type="checkbox"
           id="nav-toggle"
@@ -49,27 +68,18 @@ export function Nav({ user, cartCount }: Props) {
               Admin
             </NavLink>
           ) : null}
-          {/* Spec: the Cart button is for logged-in users; a guest who has filled a cart sees it too. */}
-          {user || cartCount > 0 ? (
-            <NavLink to="/cart" className={({ isActive }) => `${linkClass({ isActive })} cart-button`}>
-              Cart{" "}
-              <span className="badge" aria-label={`${cartCount} items`}>
-                {cartCount}
-              </span>
-            </NavLink>
-          ) : null}
           {user ? (
             <Form method="post" action="/logout" className="nav-logout">
-              <button type="submit" className="nav-link link-button">
+              <button type="submit" className="nav-link link-button nav-account">
                 Logout
               </button>
             </Form>
           ) : (
             <>
-              <NavLink to="/login" className={linkClass}>
+              <NavLink to="/login" className={(s) => `${linkClass(s)} nav-account`}>
                 Login
               </NavLink>
-              <NavLink to="/register" className={linkClass}>
+              <NavLink to="/register" className={(s) => `${linkClass(s)} nav-account`}>
                 Sign up
               </NavLink>
             </>
