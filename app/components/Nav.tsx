@@ -21,9 +21,9 @@ export function Nav({ user, cartCount }: Props) {
         <Link to="/" className="brand">
           RK Candles
         </Link>
-        {/* Issue #21: on a phone search and the cart sit in the bar, not behind the menu. They are
-            outside #nav-menu so the collapsed menu cannot hide them; on a wide screen the search
-            link is hidden (the Shop link leads there) and CSS `order` puts Cart back among the links. */}
+        {/* Issue #21: on a phone, search and the cart sit in the bar, not behind the menu. On a wide
+            screen these two are hidden (the Shop link leads to search) and the menu's own Cart link
+            shows: two links, one shown per width, so the focus order is the order on screen. */}
         <Link to="/shop#shop-q" className="nav-link nav-search">
           <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
             <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
@@ -32,14 +32,7 @@ export function Nav({ user, cartCount }: Props) {
           <span className="visually-hidden">Search</span>
         </Link>
         {/* Spec: the Cart button is for logged-in users; a guest who has filled a cart sees it too. */}
-        {user || cartCount > 0 ? (
-          <NavLink to="/cart" className={({ isActive }) => `${linkClass({ isActive })} cart-button`}>
-            Cart{" "}
-            <span className="badge" aria-label={`${cartCount} items`}>
-              {cartCount}
-            </span>
-          </NavLink>
-        ) : null}
+        {user || cartCount > 0 ? <CartLink count={cartCount} where="bar" /> : null}
         <input
           type="checkbox"
           id="nav-toggle"
@@ -68,18 +61,19 @@ export function Nav({ user, cartCount }: Props) {
               Admin
             </NavLink>
           ) : null}
+          {user || cartCount > 0 ? <CartLink count={cartCount} where="menu" /> : null}
           {user ? (
             <Form method="post" action="/logout" className="nav-logout">
-              <button type="submit" className="nav-link link-button nav-account">
+              <button type="submit" className="nav-link link-button">
                 Logout
               </button>
             </Form>
           ) : (
             <>
-              <NavLink to="/login" className={(s) => `${linkClass(s)} nav-account`}>
+              <NavLink to="/login" className={linkClass}>
                 Login
               </NavLink>
-              <NavLink to="/register" className={(s) => `${linkClass(s)} nav-account`}>
+              <NavLink to="/register" className={linkClass}>
                 Sign up
               </NavLink>
             </>
@@ -87,5 +81,17 @@ export function Nav({ user, cartCount }: Props) {
         </div>
       </nav>
     </header>
+  );
+}
+
+/** The Cart button with its count (spec §2); `where` says which of the two places it is for. */
+function CartLink({ count, where }: { count: number; where: "bar" | "menu" }) {
+  return (
+    <NavLink to="/cart" className={({ isActive }) => `${linkClass({ isActive })} cart-button cart-in-${where}`}>
+      Cart{" "}
+      <span className="badge" aria-label={`${count} items`}>
+        {count}
+      </span>
+    </NavLink>
   );
 }
