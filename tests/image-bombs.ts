@@ -1,30 +1,12 @@
 import { deflateSync } from "node:zlib";
 import sharp from "sharp";
+import { pngChunk } from "./e2e/images";
 
 /**
  * Pictures an attacker would upload to exhaust a worker's memory or time (issue #20): headers
  * that declare far more pixels than they carry, and real images of one colour that compress a
  * few hundred million pixels into a few hundred KB. Shared by the unit and e2e upload tests.
  */
-
-const crcTable = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-const crc32 = (buf: Buffer) => {
-  let c = 0xffffffff;
-  for (const b of buf) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-};
-function pngChunk(type: string, data: Buffer) {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
 
 /**
  * A PNG whose IHDR (with a valid CRC) declares width × height RGB pixels, followed by one

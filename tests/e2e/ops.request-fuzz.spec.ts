@@ -247,6 +247,19 @@ const FORM_TYPE = {
   multipart: `multipart/form-data; boundary=${BOUNDARY}`,
 } as const;
 
+/** Hosts no URL can be made of: the shape is wrong, or `new URL` refuses them (issue #20). */
+const BAD_HOSTS = [
+  "[",
+  "a b",
+  "x".repeat(300),
+  "a.".repeat(150),
+  "127.0.0.1:99999",
+  "1.2.3.4.5",
+  "256.0.0.1",
+  "a.1",
+  "[1:2]",
+];
+
 const HUGE_NUMBERS = [
   "1e308",
   "1e20",
@@ -520,15 +533,7 @@ test("random requests of any method, path, header and body: never a 5xx, and the
         arbitrary: fc.constantFrom<string | null>(
           null,
           "",
-          "[",
-          "a b",
-          "x".repeat(300),
-          "a.".repeat(150),
-          "127.0.0.1:99999",
-          "1.2.3.4.5",
-          "256.0.0.1",
-          "a.1",
-          "[1:2]",
+          ...BAD_HOSTS,
           "[::1",
           "localhost",
           "evil.example",
@@ -1021,17 +1026,7 @@ test("a missing or malformed Host, X-Forwarded-Host or X-Forwarded-Proto (behind
       ["no Host", "HTTP/1.1", []],
       ["an empty Host", "HTTP/1.0", ["Host: "]],
       ["an empty Host", "HTTP/1.1", ["Host: "]],
-      ...[
-        "[",
-        "a b",
-        "x".repeat(300),
-        "a.".repeat(150),
-        "127.0.0.1:99999",
-        "1.2.3.4.5",
-        "256.0.0.1",
-        "a.1",
-        "[1:2]",
-      ].map((host): [string, string, string[]] => [`Host: ${host}`, "HTTP/1.1", [`Host: ${host}`]]),
+      ...BAD_HOSTS.map((host): [string, string, string[]] => [`Host: ${host}`, "HTTP/1.1", [`Host: ${host}`]]),
       ...["a b", "[", ",x", "x".repeat(300), "127.0.0.1:99999", "1.2.3.4.5", "a b, shop.example"].map(
         (host): [string, string, string[]] => [
           `X-Forwarded-Host: ${host}`,
