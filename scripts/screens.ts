@@ -1,0 +1,198 @@
+// `npm run screens`: pictures of the main screens as shoppers and the owner see them, on a phone
+// (360 × 740, JS off: how many of our shoppers arrive) and on a laptop (1280 × 800, JS on), into
+// docs/screens/. Starts the built server on a fresh demo database of its own; nothing else is touched.
+//   --out DIR    write elsewhere (e.g. /tmp/screens to look before committing)
+//   --full       whole pages, not the first screen
+//   --js-phone   the phone with JS on too (phone-js-*.png)
+//   --only a,b   just these screens (names below)
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
+
+const { values: args } = parseArgs({
+  options: {
+    out: { type: "string", default: "docs/screens" },
+    full: { type: "boolean", default: false },
+    "js-phone": { type: "boolean", default: false },
+    only: { type: "string" },
+  },
+});
+const OUT = resolve(args.out!);
+const ONLY = args.only ? new Set(args.only.split(",")) : null;
+const ADMIN = { email: "owner@screens.test", password: "screens-admin-pass" };
+const CUSTOMER = { name: "Asha Verma", email: "asha@screens.test", password: "screens-pass-123" };
+
+function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const srv = createServer().on("error", fail);
+    srv.listen(0, "127.0.0.1", () => {
+      const a = srv.address();
+      srv.close(() => ok(typeof a === "object" && a ? a.port : 0));
+    });
+  });
+}
+
+async function startShop() {
+  const dir = mkdtempSync(join(tmpdir(), "screens-"));
+  const port = await freePort();
+  const proc = spawn(process.execPath, ["build/server/index.js"], {
+    env: {
+      PATH: process.env.PATH ?? "",
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      WEB_CONCURRENCY: "1",
+      DATABASE_PATH: join(dir, "shop.db"),
+      UPLOAD_DIR: join(dir, "uploads"),
+      SESSION_SECRET: "screens-session-secret-0123456789",
+      COOKIE_SECURE: "false",
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_REQUESTS: "false",
+      RATE_LIMIT_FACTOR: "100",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i++) {
+    if (proc.exitCode !== null) throw new Error(`the server exited (${proc.exitCode}): run npm run build first`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    stop: () => {
+      proc.kill("SIGTERM");
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+type Shot = { name: string; path: string | ((ctx: Ctx) => string); as: "guest" | "customer" | "admin" };
+type Ctx = { productId: string; orderId: string };
+
+// The screens a reviewer asks for: the shop as a newcomer walks it, then the owner's side.
+const SHOTS: Shot[] = [
+  { name: "home", path: "/", as: "guest" },
+  { name: "shop", path: "/shop", as: "guest" },
+  { name: "product", path: (c) => `/product/${c.productId}`, as: "guest" },
+  { name: "cart", path: "/cart", as: "customer" },
+  { name: "login-from-cart", path: "/login?redirect=%2Fcheckout", as: "guest" },
+  { name: "checkout", path: "/checkout", as: "customer" },
+  { name: "thank-you", path: (c) => `/thank-you?o=${c.orderId}`, as: "customer" },
+  { name: "orders", path: "/orders", as: "customer" },
+  { name: "admin-products", path: "/admin", as: "admin" },
+  { name: "admin-orders", path: "/admin?tab=orders", as: "admin" },
+  { name: "admin-order", path: (c) => `/admin/orders/${c.orderId}`, as: "admin" },
+];
+
+async function logIn(page: Page, url: string, who: { email: string; password: string }) {
+  await page.goto(`${url}/login`);
+  await page.getByLabel("Email").fill(who.email);
+  await page.getByLabel("Password").fill(who.password);
+  await page.locator("main").getByRole("button", { name: "Login" }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith("/login"));
+}
+
+/** A customer with an order placed and two candles in the cart: what the screens show. */
+async function prepareCustomer(browser: Browser, url: string): Promise<{ state: string; ctx: Ctx }> {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`${url}/register`);
+  await page.getByLabel("Name").fill(CUSTOMER.name);
+  await page.getByLabel("Email").fill(CUSTOMER.email);
+  await page.getByLabel("Phone").fill("9876543210");
+  await page.getByLabel("Password").fill(CUSTOMER.password);
+  await page.locator("main").getByRole("button", { name: "Sign up" }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith("/register"));
+
+  await page.goto(`${url}/shop?sort=rating`);
+  const hrefs = await page.locator(".grid .card-link").evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
+  const productId = hrefs[0]!.split("/").pop()!;
+  const addToCart = async (href: string, qty: number) => {
+    await page.goto(url + href);
+    await page.getByLabel("Quantity").fill(String(qty));
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await page.waitForLoadState();
+  };
+  await addToCart(hrefs[1]!, 2);
+  await addToCart(hrefs[2]!, 1);
+  await page.goto(`${url}/checkout`);
+  await page.getByLabel("Phone").fill("98765 43210");
+  await page.getByLabel("Address").fill("Flat 4B, Lotus Apartments\n12 Residency Road");
+  await page.getByLabel("PIN").fill("560025");
+  await page.getByLabel("City").fill("Bengaluru");
+  await page.getByLabel("State").fill("Karnataka");
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await page.waitForURL(/thank-you/);
+  const orderId = new URL(page.url()).searchParams.get("o")!;
+  await addToCart(hrefs[0]!, 1);
+  await addToCart(hrefs[3]!, 3);
+  const state = JSON.stringify(await context.storageState());
+  await context.close();
+  return { state, ctx: { productId, orderId } };
+}
+
+async function main() {
+  mkdirSync(OUT, { recursive: true });
+  const shop = await startShop();
+  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium" });
+  try {
+    const { state: customerState, ctx } = await prepareCustomer(browser, shop.url);
+    const adminCtx = await browser.newContext();
+    await logIn(await adminCtx.newPage(), shop.url, ADMIN);
+    const adminState = JSON.stringify(await adminCtx.storageState());
+    await adminCtx.close();
+
+    const devices = [
+      { prefix: "phone", viewport: { width: 360, height: 740 }, js: false, scale: 2 },
+      { prefix: "laptop", viewport: { width: 1280, height: 800 }, js: true, scale: 1 },
+      ...(args["js-phone"] ? [{ prefix: "phone-js", viewport: { width: 360, height: 740 }, js: true, scale: 2 }] : []),
+    ];
+    for (const d of devices) {
+      const contexts: Record<Shot["as"], BrowserContext> = {
+        guest: await browser.newContext({ viewport: d.viewport, javaScriptEnabled: d.js, deviceScaleFactor: d.scale }),
+        customer: await browser.newContext({
+          viewport: d.viewport,
+          javaScriptEnabled: d.js,
+          deviceScaleFactor: d.scale,
+          storageState: JSON.parse(customerState),
+        }),
+        admin: await browser.newContext({
+          viewport: d.viewport,
+          javaScriptEnabled: d.js,
+          deviceScaleFactor: d.scale,
+          storageState: JSON.parse(adminState),
+        }),
+      };
+      for (const shot of SHOTS) {
+        if (ONLY && !ONLY.has(shot.name)) continue;
+        const page = await contexts[shot.as].newPage();
+        const path = typeof shot.path === "string" ? shot.path : shot.path(ctx);
+        await page.goto(shop.url + path, { waitUntil: "load" });
+        // Lazy pictures below the first screen: load them for a whole-page picture.
+        if (args.full)
+          await page.evaluate(() => document.querySelectorAll("img").forEach((i) => (i.loading = "eager")));
+        await page.waitForLoadState("networkidle");
+        const file = join(OUT, `${d.prefix}-${shot.name}.png`);
+        await page.screenshot({ path: file, fullPage: args.full, animations: "disabled" });
+        console.log(file);
+        await page.close();
+      }
+      for (const c of Object.values(contexts)) await c.close();
+    }
+  } finally {
+    await browser.close();
+    shop.stop();
+  }
+}
+
+await main();
