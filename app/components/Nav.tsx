@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import type { PublicUser } from "~/models/user.server";
+import { SearchIcon } from "./SearchIcon";
 
 type Props = { user: PublicUser | null; cartCount: number };
 
@@ -25,10 +26,7 @@ export function Nav({ user, cartCount }: Props) {
             screen these two are hidden (the Shop link leads to search) and the menu's own Cart link
             shows: two links, one shown per width, so the focus order is the order on screen. */}
         <Link to="/shop#shop-q" className="nav-link nav-search">
-          <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
-            <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
-            <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
+          <SearchIcon />
           <span className="visually-hidden">Search</span>
         </Link>
         {/* Spec: the Cart button is for logged-in users; a guest who has filled a cart sees it too. */}

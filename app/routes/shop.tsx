@@ -2,6 +2,7 @@ import { Form, isRouteErrorResponse, Link, redirect, useSubmit } from "react-rou
 import { LoadFailed } from "~/components/LoadFailed";
 import { Pagination } from "~/components/Pagination";
 import { ProductGrid } from "~/components/ProductCard";
+import { SearchIcon } from "~/components/SearchIcon";
 import { PAGE_SIZES, parseShopQuery, shopHref, SORT_OPTIONS, sortValue } from "~/lib/shop-query";
 import { cardView, listProducts } from "~/models/product.server";
 import { useErrorToast } from "~/utils/use-error-toast";
@@ -30,60 +31,72 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
     ? [...PAGE_SIZES]
     : [...PAGE_SIZES, query.limit].sort((a, b) => a - b);
   return (
-    <section>
-      <h1>Shop</h1>
-      {/* A GET form without a page field: any change starts again at page 1. */}
-      <Form method="get" action="/shop" className="filters" role="search">
-        <div className="field">
-          <label htmlFor="shop-q">Search</label>
+    <section className="shop">
+      <div className="shop-head">
+        <h1>Shop</h1>
+        <p className="muted" aria-live="polite">
+          {totalItems} {totalItems === 1 ? "product" : "products"}
+          {query.q ? ` for “${query.q}”` : ""}
+          {totalPages > 1 ? ` · page ${page} of ${totalPages}` : ""}
+        </p>
+      </div>
+      {/* Issue #21: one compact bar, so products show on a phone's first screen. A GET form without
+          a page field: any change starts again at page 1. With JS a select submits on change and
+          Apply hides; without JS, Apply (or Search) sends all three. */}
+      <Form method="get" action="/shop" className="shop-bar" role="search">
+        <div className="shop-search">
+          <label htmlFor="shop-q" className="visually-hidden">
+            Search
+          </label>
           <input
             id="shop-q"
             type="search"
             name="q"
             defaultValue={query.q}
-            placeholder="Lavender, sandalwood…"
+            placeholder="Search: lavender, sandalwood…"
             maxLength={100}
           />
+          <button type="submit" className="button icon-button">
+            <SearchIcon />
+            <span className="visually-hidden">Search</span>
+          </button>
         </div>
-        <div className="field">
-          <label htmlFor="shop-sort">Sort</label>
-          <select
-            id="shop-sort"
-            name="sort"
-            defaultValue={sortValue(query)}
-            onChange={(e) => submit(e.currentTarget.form)}
-          >
-            {SORT_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
+        <div className="shop-controls">
+          <label className="inline-field">
+            <span>Sort</span>
+            <select
+              id="shop-sort"
+              name="sort"
+              defaultValue={sortValue(query)}
+              onChange={(e) => submit(e.currentTarget.form)}
+            >
+              {SORT_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="inline-field">
+            <span>Per page</span>
+            <select
+              id="shop-limit"
+              name="limit"
+              defaultValue={String(query.limit)}
+              onChange={(e) => submit(e.currentTarget.form)}
+            >
+              {sizes.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className="button js-hide">
+            Apply
+          </button>
         </div>
-        <div className="field">
-          <label htmlFor="shop-limit">Per page</label>
-          <select
-            id="shop-limit"
-            name="limit"
-            defaultValue={String(query.limit)}
-            onChange={(e) => submit(e.currentTarget.form)}
-          >
-            {sizes.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="button primary">
-          Apply
-        </button>
       </Form>
-      <p className="muted" aria-live="polite">
-        {totalItems} {totalItems === 1 ? "product" : "products"}
-        {query.q ? ` for “${query.q}”` : ""}
-        {totalPages > 1 ? ` · page ${page} of ${totalPages}` : ""}
-      </p>
       {items.length === 0 ? (
         <div className="empty">
           <p>No products match your search.</p>
