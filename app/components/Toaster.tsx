@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { pendingToast } from "~/lib/pending-toasts";
 import { onToast, type ClientToast } from "~/utils/toast.client";
 import type { Toast } from "~/utils/toast.server";
@@ -32,6 +32,11 @@ export function Toaster({ toasts: serverToasts }: { toasts: Toast[] }) {
           <label htmlFor={`toast-${t.id}`} className={`toast toast-${t.type}`}>
             <strong className="toast-title">{t.title}</strong>
             {t.description ? <span className="toast-description">{t.description}</span> : null}
+            {t.link ? (
+              <Link to={t.link.href} className="toast-link">
+                {t.link.label}
+              </Link>
+            ) : null}
             <span className="toast-close" aria-hidden="true">
               ×
             </span>

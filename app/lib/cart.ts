@@ -16,6 +16,19 @@ export function coerceQty(value: unknown): number {
   return Math.min(MAX_QTY, Math.max(1, Math.floor(n)));
 }
 
+/** Said when the product page's quantity is below 1 (or not a number): nothing is added. */
+export const QTY_AT_LEAST_ONE = "Quantity must be at least 1";
+
+/**
+ * Spec §5: the product page's quantity is at least 1. Below that, or not a number, it is refused
+ * (null) rather than raised to 1, so a 0 never adds a candle; a missing field means 1.
+ */
+export function addQty(value: unknown): number | null {
+  if (value === null || value === undefined) return 1;
+  const n = typeof value === "number" ? value : Number(typeof value === "string" ? value.trim() || NaN : NaN);
+  return Number.isFinite(n) && n >= 1 ? coerceQty(n) : null;
+}
+
 /** Whatever the cookie holds, the result is a valid cart: garbage becomes an empty one. */
 export function parseCart(value: unknown): CartEntry[] {
   if (!Array.isArray(value)) return [];

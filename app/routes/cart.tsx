@@ -1,12 +1,12 @@
-import { Form, Link, redirect, useSubmit } from "react-router";
+import { data, Form, Link, redirect, useSubmit } from "react-router";
 import { ProductImage } from "~/components/ProductImage";
 import { Totals } from "~/components/Totals";
 import { safeRedirect } from "~/lib/auth-schemas";
-import { addToCart, coerceQty, MAX_QTY, removeFromCart, setQty } from "~/lib/cart";
+import { addQty, addToCart, type CartEntry, MAX_QTY, QTY_AT_LEAST_ONE, removeFromCart, setQty } from "~/lib/cart";
 import { formatPaise } from "~/lib/money";
 import { cartLines, cartSummary, commitCart, productForCart, readCart, type CartLine } from "~/models/cart.server";
 import { type FormFields, readForm } from "~/utils/http.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast, type Toast } from "~/utils/toast.server";
 import type { Route } from "./+types/cart";
 
 export const meta: Route.MetaFunction = () => [{ title: "Cart · RK Candles" }, { name: "robots", content: "noindex" }];
@@ -16,7 +16,39 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { lines, summary: cartSummary(lines) };
 }
 
-const CART_FIELDS: FormFields = { intent: 1, productId: 1, qty: 1, redirectTo: 1 };
+const CART_FIELDS: FormFields = { intent: 1, productId: 1, qty: 1, redirectTo: 1, reply: 1 };
+
+/**
+ * Add to Cart from the product page. Without JS the shopper is sent back to where they were
+ * (redirectTo) with a toast; with JS the page posts through a fetcher with reply=data and stays
+ * put, so the answer is the toast itself (a redirect would navigate). Issue #21.
+ */
+async function add(request: Request, form: FormData, cart: CartEntry[]) {
+  const stay = form.get("reply") === "data";
+  const back = safeRedirect(form.get("redirectTo"), "/cart");
+  const answer = (toast: Omit<Toast, "id">, to: string, headers?: HeadersInit) =>
+    stay ? data({ toast }, { headers }) : redirectWithToast(request, to, toast, { headers });
+
+  const product = await productForCart(String(form.get("productId") ?? ""));
+  if (!product) return answer({ type: "error", title: "That product is no longer available" }, "/shop");
+  if (product.stock <= 0) return answer({ type: "error", title: "Sorry, this candle is sold out" }, back);
+  const qty = addQty(form.get("qty"));
+  if (qty === null) return answer({ type: "error", title: QTY_AT_LEAST_ONE }, back);
+  let next = addToCart(cart, product.id, qty);
+  const inCart = next.find((e) => e.id === product.id)?.qty ?? 0;
+  // Never hold more than the shop has; say so rather than fail at checkout.
+  if (inCart > product.stock) next = setQty(next, product.id, product.stock);
+  return answer(
+    {
+      type: "success",
+      title: "Added to cart",
+      description: inCart > product.stock ? `Only ${product.stock} in stock` : undefined,
+      link: { href: "/cart", label: "View cart" },
+    },
+    back,
+    { "Set-Cookie": await commitCart(next) },
+  );
+}
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request, CART_FIELDS);
@@ -24,28 +56,7 @@ export async function action({ request }: Route.ActionArgs) {
   const productId = String(form.get("productId") ?? "");
   let cart = await readCart(request);
 
-  if (intent === "add") {
-    const back = safeRedirect(form.get("redirectTo"), "/cart");
-    const product = await productForCart(productId);
-    if (!product)
-      return redirectWithToast(request, "/shop", { type: "error", title: "That product is no longer available" });
-    if (product.stock <= 0)
-      return redirectWithToast(request, back, { type: "error", title: "Sorry, this candle is sold out" });
-    cart = addToCart(cart, product.id, coerceQty(form.get("qty")));
-    const inCart = cart.find((e) => e.id === product.id)?.qty ?? 0;
-    // Never hold more than the shop has; say so rather than fail at checkout.
-    if (inCart > product.stock) cart = setQty(cart, product.id, product.stock);
-    return redirectWithToast(
-      request,
-      back,
-      {
-        type: "success",
-        title: "Added to cart",
-        description: inCart > product.stock ? `Only ${product.stock} in stock` : undefined,
-      },
-      { headers: { "Set-Cookie": await commitCart(cart) } },
-    );
-  }
+  if (intent === "add") return add(request, form, cart);
   if (intent === "update") cart = setQty(cart, productId, form.get("qty"));
   else if (intent === "remove") cart = removeFromCart(cart, productId);
   else if (intent === "clear") cart = [];

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { lazy, Suspense, useState } from "react";
-import { data, Form, isRouteErrorResponse, Link } from "react-router";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { data, isRouteErrorResponse, Link, useFetcher } from "react-router";
 import { Price } from "~/components/Price";
 import { ProductImage } from "~/components/ProductImage";
 import { Stars } from "~/components/Stars";
@@ -12,9 +12,11 @@ import { getProduct, postReview, reviewBy } from "~/models/product.server";
 import { getUser, requireUser } from "~/utils/auth.server";
 import { formFields, readForm } from "~/utils/http.server";
 import { RateLimited } from "~/utils/rate-limit.server";
+import { showToast } from "~/utils/toast.client";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useErrorToast } from "~/utils/use-error-toast";
 import type { Route } from "./+types/product.$id";
+import type { action as cartAction } from "./cart";
 
 // Only logged-in shoppers see the review form: its zod and conform code is fetched when it is
 // rendered, so a guest's product page does not download it.
@@ -104,6 +106,62 @@ function Gallery({ name, images, initial }: { name: string; images: string[]; in
   );
 }
 
+/**
+ * Quantity and Add to Cart: a bar that stays at the foot of a phone's screen (CSS) until the
+ * shopper scrolls past it. Without JS it posts and comes back to #buy; with JS a fetcher posts
+ * (reply=data, enabled only once hydrated) and the page stays where it is. Issue #21.
+ */
+function BuyBox({ productId, stock }: { productId: string; stock: number }) {
+  const fetcher = useFetcher<typeof cartAction>();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const toast = fetcher.data && "toast" in fetcher.data ? fetcher.data.toast : null;
+  useEffect(() => {
+    if (toast) showToast(toast);
+  }, [toast]);
+  const soldOut = stock <= 0;
+  const busy = fetcher.state !== "idle";
+  return (
+    <fetcher.Form method="post" action="/cart" className="add-to-cart buy-bar">
+      <input type="hidden" name="intent" value="add" />
+      <input type="hidden" name="productId" value={productId} />
+      <input type="hidden" name="redirectTo" value={`/product/${productId}#buy`} />
+      <input type="hidden" name="reply" value="data" disabled={!hydrated} />
+      <label htmlFor="qty">Quantity</label>
+      <input
+        id="qty"
+        name="qty"
+        type="number"
+        min={1}
+        max={Math.max(1, stock)}
+        step={1}
+        defaultValue={1}
+        inputMode="numeric"
+        required
+        disabled={soldOut}
+      />
+      <button type="submit" className="button primary" disabled={soldOut || busy}>
+        {busy ? "Adding…" : "Add to Cart"}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+/** What a cash-on-delivery shopper asks before buying, from the refund policy. */
+function BuyFacts() {
+  return (
+    <ul className="buy-facts">
+      <li>
+        <strong>Cash on delivery</strong>: pay when your candles arrive
+      </li>
+      <li>Dispatched in 2-4 business days, delivered in 5-9 business days</li>
+      <li>
+        Arrived broken? Claim within 7 days of delivery. <Link to="/policy/refund">Refund policy</Link>
+      </li>
+    </ul>
+  );
+}
+
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const { product, selected, loggedIn, mine } = loaderData;
   const soldOut = product.stock <= 0;
@@ -111,10 +169,11 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
     <article className="product">
       {/* key: a new ?image= link (or product) resets the gallery's state */}
       <Gallery key={`${product.id}-${selected}`} name={product.name} images={product.images} initial={selected} />
-      <div className="product-info">
+      <div className="product-info" id="buy">
         <h1>{product.name}</h1>
         <p className="product-price">
           <Price price={product.price} mrp={product.mrp} />
+          <span className="muted tax-note">Inclusive of all taxes</span>
         </p>
         <p>
           <Stars rating={product.rating} />{" "}
@@ -122,32 +181,12 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             {product.numReviews} {product.numReviews === 1 ? "review" : "reviews"}
           </a>
         </p>
-        <p>{product.description}</p>
         <p className={soldOut ? "stock out" : "stock"}>
           {soldOut ? "Sold out" : product.stock <= 5 ? `Only ${product.stock} left` : "In stock"}
         </p>
-        <Form method="post" action="/cart" className="add-to-cart" noValidate>
-          <input type="hidden" name="intent" value="add" />
-          <input type="hidden" name="productId" value={product.id} />
-          <input type="hidden" name="redirectTo" value={`/product/${product.id}`} />
-          <div className="field qty">
-            <label htmlFor="qty">Quantity</label>
-            <input
-              id="qty"
-              name="qty"
-              type="number"
-              min={1}
-              max={Math.max(1, product.stock)}
-              step={1}
-              defaultValue={1}
-              inputMode="numeric"
-              disabled={soldOut}
-            />
-          </div>
-          <button type="submit" className="button primary" disabled={soldOut}>
-            Add to Cart
-          </button>
-        </Form>
+        <BuyBox productId={product.id} stock={product.stock} />
+        <BuyFacts />
+        <p>{product.description}</p>
       </div>
       <section id="reviews" className="reviews" aria-labelledby="reviews-title">
         <h2 id="reviews-title">Reviews</h2>

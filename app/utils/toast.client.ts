@@ -1,8 +1,8 @@
-import type { ToastType } from "~/utils/toast.server";
+import type { Toast } from "~/utils/toast.server";
 
 // Toasts raised in the browser (JS only), e.g. 'Uploaded' after a background upload. Called only
 // from effects and event handlers: on the server, a .client module's exports are undefined.
-export type ClientToast = { id: string; type: ToastType; title: string; description?: string };
+export type ClientToast = Toast;
 type Listener = (toast: ClientToast) => void;
 
 const listeners = new Set<Listener>();

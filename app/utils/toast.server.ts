@@ -3,7 +3,14 @@ import { env } from "~/env.server";
 import { newId } from "~/utils/id.server";
 
 export type ToastType = "success" | "error" | "info";
-export type Toast = { id: string; type: ToastType; title: string; description?: string };
+/** `link`: a next step the toast offers, e.g. "View cart" after adding. */
+export type Toast = {
+  id: string;
+  type: ToastType;
+  title: string;
+  description?: string;
+  link?: { href: string; label: string };
+};
 
 // Flash messages ride in their own small signed cookie: they need no database row, and a
 // guest who adds to the cart gets a toast without getting a session.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  addQty,
   addToCart,
   cartCount,
   cartTotals,
@@ -37,6 +38,23 @@ describe("coerceQty (spec §5: coerced to a number, floored at 1)", () => {
     ["1e2", MAX_QTY],
   ])("%j → %i", (input, expected) => {
     expect(coerceQty(input)).toBe(expected);
+  });
+});
+
+describe("addQty (spec §5: the product page's quantity is at least 1; issue #21: below it adds nothing)", () => {
+  it.each([
+    ["1", 1],
+    [" 3 ", 3],
+    ["2.9", 2],
+    [5, 5],
+    ["150", MAX_QTY],
+    [null, 1],
+    [undefined, 1],
+  ])("takes %j as %j", (value, expected) => {
+    expect(addQty(value)).toBe(expected);
+  });
+  it.each(["0", "0.5", "-1", "", "  ", "abc", "NaN", "Infinity", 0, -2, Number.NaN, {}, []])("refuses %j", (value) => {
+    expect(addQty(value)).toBeNull();
   });
 });
 
