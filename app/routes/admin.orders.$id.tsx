@@ -22,7 +22,9 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
   return (
     <section>
       <p>
-        <Link to="/admin?tab=orders">← All orders</Link>
+        <Link to="/admin?tab=orders" className="back-link">
+          ← All orders
+        </Link>
       </p>
       <h1>Order #{o.id.slice(-6)}</h1>
       <p>

@@ -50,12 +50,54 @@ async function expectFits(page: Page, url: string) {
   expect.soft(o.scrollWidth, `${url}: page width at ${o.innerWidth}px`).toBeLessThanOrEqual(o.innerWidth);
 }
 
+/**
+ * WCAG 2.2 target size: every link and control outside running text is at least 24 × 24 CSS px,
+ * and a primary action (.button.primary) at least 44 px tall (issue #21). A link inside a
+ * sentence (its block holds other text) is exempt, as WCAG's inline exception says; so are
+ * controls hidden from sight (the menu's and toasts' checkboxes, whose labels are the targets).
+ */
+async function smallTargets(page: Page) {
+  return page.evaluate(() => {
+    const targets = document.querySelectorAll(
+      "a[href], button, input:not([type=hidden]), select, textarea, summary, label[for]",
+    );
+    const small: string[] = [];
+    const inSentence = (el: Element) => {
+      if (el.tagName !== "A") return false;
+      const block = el.closest("p, li, dd, td, span, label, small");
+      if (!block || block === el) return false;
+      return (block.textContent ?? "").trim().length > (el.textContent ?? "").trim().length + 2;
+    };
+    for (const el of targets) {
+      // A box inside its label: the label is the target (a tap on it ticks the box).
+      const r = (el.tagName === "INPUT" && el.closest("label") ? el.closest("label")! : el).getBoundingClientRect();
+      const style = getComputedStyle(el);
+      if (r.width <= 1 || r.height <= 1 || style.visibility === "hidden" || style.opacity === "0") continue;
+      if (el.tagName === "LABEL" && !(document.getElementById(el.getAttribute("for")!) instanceof HTMLInputElement))
+        continue;
+      if (el.tagName === "LABEL") {
+        const input = document.getElementById(el.getAttribute("for")!) as HTMLInputElement;
+        if (input.type !== "checkbox" && input.type !== "radio") continue; // a field's label, not a target
+      }
+      const name = `${el.tagName.toLowerCase()}${[...el.classList].map((c) => `.${c}`).join("")} "${(el.textContent || el.getAttribute("aria-label") || (el as HTMLInputElement).name || "").trim().replace(/\s+/g, " ").slice(0, 30)}"`;
+      if (el.matches(".button.primary") && r.height < 44)
+        small.push(`${name} ${Math.round(r.width)}x${Math.round(r.height)} (primary)`);
+      if ((r.width < 24 || r.height < 24) && !inSentence(el))
+        small.push(`${name} ${Math.round(r.width)}x${Math.round(r.height)}`);
+    }
+    return small;
+  });
+}
+
 async function expectAllFit(page: Page, goto: (u: string) => Promise<void>, urls: string[]) {
   for (const size of phones) {
     await page.setViewportSize(size);
     for (const url of urls) {
       await goto(url);
       await expectFits(page, `${url} at ${size.width}px`);
+      expect
+        .soft(await smallTargets(page), `${url} at ${size.width}px: targets below 24 px (44 for primary)`)
+        .toEqual([]);
     }
   }
 }
@@ -109,16 +151,25 @@ test("customer pages fit a phone's width", async ({ page, goto, registerViaApi, 
 test("admin pages fit a phone's width", async ({ page, goto, playwright, baseURL, uniqueEmail }) => {
   const product = await longProduct(playwright, baseURL!);
   const customer = await playwright.request.newContext({ baseURL });
+  let orderId = "";
   try {
     const reg = await customer.post("/api/auth/register", {
       data: { name: "Meera Iyer", email: uniqueEmail(), password: "secret12", phone: "9876543210" },
     });
     expect(reg.status()).toBe(201);
-    expect((await customer.post("/api/orders", { data: order(product) })).status()).toBe(201);
+    const placed = await customer.post("/api/orders", { data: order(product) });
+    expect(placed.status()).toBe(201);
+    orderId = ((await placed.json()) as { _id: string })._id;
   } finally {
     await customer.dispose();
   }
   expect((await page.request.post("/api/auth/login", { data: ADMIN })).status()).toBe(200);
 
-  await expectAllFit(page, goto, ["/admin", "/admin?tab=orders", "/admin/products/new", `/admin/products/${product}`]);
+  await expectAllFit(page, goto, [
+    "/admin",
+    "/admin?tab=orders",
+    `/admin/orders/${orderId}`,
+    "/admin/products/new",
+    `/admin/products/${product}`,
+  ]);
 });
