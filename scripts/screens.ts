@@ -92,6 +92,7 @@ const SHOTS: Shot[] = [
   { name: "admin-products", path: "/admin", as: "admin" },
   { name: "admin-orders", path: "/admin?tab=orders", as: "admin" },
   { name: "admin-order", path: (c) => `/admin/orders/${c.orderId}`, as: "admin" },
+  { name: "admin-product-new", path: "/admin/products/new", as: "admin" },
 ];
 
 async function logIn(page: Page, url: string, who: { email: string; password: string }) {
@@ -153,7 +154,7 @@ async function main() {
     await adminCtx.close();
 
     const devices = [
-      { prefix: "phone", viewport: { width: 360, height: 740 }, js: false, scale: 2 },
+      { prefix: "phone", viewport: { width: 360, height: 740 }, js: false, scale: 1 },
       { prefix: "laptop", viewport: { width: 1280, height: 800 }, js: true, scale: 1 },
       ...(args["js-phone"] ? [{ prefix: "phone-js", viewport: { width: 360, height: 740 }, js: true, scale: 2 }] : []),
     ];
