@@ -25,6 +25,7 @@ async function saveRow(page: Page, form: ReturnType<Page["locator"]>, jsEnabled:
 
 test("admin: create with two pictures → shop → edit price → customer orders → Shipped, paid, Delivered → delete", async ({
   page,
+  browser,
   goto,
   jsEnabled,
   playwright,
@@ -88,6 +89,20 @@ test("admin: create with two pictures → shop → edit price → customer order
     "srcset",
     new RegExp(`/uploads/${id}-320\\.webp 320w, /uploads/${id}-640\\.webp 640w`),
   );
+  // A 2x phone (360 px, two cards a row: 180 px) gets the 640 px copy, sharp; not the 320 or the original.
+  const phone = await browser.newContext({
+    baseURL,
+    viewport: { width: 360, height: 740 },
+    deviceScaleFactor: 2,
+    javaScriptEnabled: jsEnabled,
+  });
+  const phonePage = await phone.newPage();
+  await phonePage.goto(`/shop?q=${encodeURIComponent(name)}`);
+  const card = phonePage.locator("main .grid > li img");
+  await expect
+    .poll(() => card.evaluate((img: HTMLImageElement) => img.currentSrc))
+    .toContain(`/uploads/${id}-640.webp`);
+  await phone.close();
   const small = await page.request.get(`/uploads/${id}-320.webp`);
   expect(small.headers()["content-type"]).toBe("image/webp");
   expect((await small.body()).subarray(8, 12).toString()).toBe("WEBP");
