@@ -41,8 +41,8 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
         </p>
       </div>
       {/* Issue #21: one compact bar, so products show on a phone's first screen. A GET form without
-          a page field: any change starts again at page 1. With JS a select submits on change and
-          Apply hides; without JS, Apply (or Search) sends all three. */}
+          a page field: any change starts again at page 1. With JS a select submits on change;
+          without JS, Apply (or Search) sends all three. */}
       <Form method="get" action="/shop" className="shop-bar" role="search">
         <div className="shop-search">
           <label htmlFor="shop-q" className="visually-hidden">
@@ -92,9 +92,12 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
               ))}
             </select>
           </label>
-          <button type="submit" className="button js-hide">
-            Apply
-          </button>
+          {/* In <noscript>, not hidden once hydrated: the row it takes would vanish under the cards (layout shift). */}
+          <noscript>
+            <button type="submit" className="button">
+              Apply
+            </button>
+          </noscript>
         </div>
       </Form>
       {items.length === 0 ? (
