@@ -151,6 +151,47 @@ test("an empty cart says so; a guest at checkout goes to login first", async ({ 
   await expect(page.getByRole("alert")).toContainText("Your cart is empty");
 });
 
+test("a guest's Proceed to Checkout: login says why, and login or sign-up comes back to the checkout", async ({
+  page,
+  goto,
+  registerViaApi,
+  uniqueEmail,
+}) => {
+  const user = await registerViaApi();
+  expect((await page.request.post("/api/auth/logout")).status()).toBe(200);
+  await addToCart(page, goto, await productId("Lavender Fields"), 2);
+  const note = page.getByText("Log in or sign up to place your order; your cart is kept", { exact: true });
+  const proceed = async () => {
+    await goto("/cart");
+    await page.getByRole("link", { name: "Proceed to Checkout" }).click();
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fcheckout$/);
+    await expect(note).toBeVisible();
+  };
+
+  await proceed();
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password").fill(user.password);
+  await page.locator("main").getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.locator(".summary")).toContainText("Lavender Fields × 2");
+
+  // The login page's Sign up link keeps the way back.
+  expect((await page.request.post("/api/auth/logout")).status()).toBe(200);
+  await proceed();
+  await page.locator("main").getByRole("link", { name: "Sign up" }).click();
+  await expect(page).toHaveURL(/\/register\?redirect=%2Fcheckout$/);
+  await expect(note).toBeVisible();
+  const email = uniqueEmail();
+  await page.getByLabel("Name").fill("Ravi Kumar");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Phone").fill("9812345678");
+  await page.getByLabel("Password").fill("secret12");
+  await page.locator("main").getByRole("button", { name: "Sign up" }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.locator(".summary")).toContainText("Lavender Fields × 2");
+  expect(await queryOne("select name from users where email = ?", email)).toEqual({ name: "Ravi Kumar" });
+});
+
 test("without JS: Place Order checks the form and fills city/state from the PIN on the server", async ({
   page,
   goto,
