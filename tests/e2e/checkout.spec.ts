@@ -72,7 +72,13 @@ test("cart → checkout with PIN lookup → order → thank-you → My Orders �
   await expect(page.getByLabel("Email")).toHaveValue(user.email);
   await expect(page.getByLabel("Phone")).toHaveValue("9123400000");
   const place = page.getByRole("button", { name: /Place Order/ });
-  if (jsEnabled) await expect(place).toBeDisabled();
+  // With JS a disabled Place Order says why, in text under it that describes it.
+  const reason = "Please complete all required fields: Address, PIN, City, State.";
+  if (jsEnabled) {
+    await expect(place).toBeDisabled();
+    await expect(page.getByText(reason)).toBeVisible();
+    await expect(place).toHaveAccessibleDescription(reason);
+  } else await expect(page.getByText(reason)).toHaveCount(0);
 
   await page.getByLabel("Address").fill("12, 4th Cross, Indiranagar");
   await page.getByLabel("PIN").fill("560001");
@@ -80,7 +86,11 @@ test("cart → checkout with PIN lookup → order → thank-you → My Orders �
   await expect(page.getByLabel("City")).toHaveValue("Bangalore");
   await expect(page.getByLabel("State")).toHaveValue("Karnataka");
   await expect(page.getByLabel("Address")).toHaveValue("12, 4th Cross, Indiranagar");
-  if (jsEnabled) await expect(place).toBeEnabled();
+  if (jsEnabled) {
+    await expect(place).toBeEnabled();
+    await expect(place).toHaveAccessibleDescription("");
+    await expect(page.getByText(reason)).toHaveCount(0);
+  }
   await place.click();
 
   await expect(page).toHaveURL(/\/thank-you\?o=[0-9a-f]{24}$/);
@@ -192,6 +202,47 @@ test("a guest's Proceed to Checkout: login says why, and login or sign-up comes 
   expect(await queryOne("select name from users where email = ?", email)).toEqual({ name: "Ravi Kumar" });
 });
 
+test("on a 360 px phone the total is right above Place Order; on a laptop the summary stays beside the form", async ({
+  page,
+  goto,
+  jsEnabled,
+  registerViaApi,
+}) => {
+  await registerViaApi();
+  const id = await productId("Lavender Fields");
+  await addToCart(page, goto, id, 2);
+  const amount = rupees(2 * (await priceOf(id)) + 4900);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await goto("/checkout");
+  const total = page.locator(".checkout-total");
+  const place = page.getByRole("button", { name: /Place Order/ });
+  await expect(total).toHaveText(`Total ${amount} (incl. shipping ₹49.00) · 2 items`);
+  await place.scrollIntoViewIfNeeded();
+  await expect(total).toBeInViewport();
+  const [line, button] = [(await total.boundingBox())!, (await place.boundingBox())!];
+  expect(line.y + line.height).toBeLessThanOrEqual(button.y);
+  expect(button.y - (line.y + line.height)).toBeLessThan(24);
+  // The address has room for several lines.
+  expect(await page.getByLabel("Address").evaluate((el) => el.tagName)).toBe("TEXTAREA");
+  if (!jsEnabled) {
+    // Without JS the PIN has a Look up button: one line, even at 320 px.
+    await page.setViewportSize({ width: 320, height: 640 });
+    const [lookUp, pin] = [
+      (await page.getByRole("button", { name: "Look up" }).boundingBox())!,
+      (await page.getByLabel("PIN").boundingBox())!,
+    ];
+    expect(lookUp.height).toBeLessThanOrEqual(pin.height);
+  }
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(total).toBeHidden();
+  const summary = page.locator(".checkout-form + .summary");
+  const [form, aside] = [(await page.locator(".checkout-form").boundingBox())!, (await summary.boundingBox())!];
+  expect(aside.x).toBeGreaterThanOrEqual(form.x + form.width);
+  await place.scrollIntoViewIfNeeded();
+  await expect(summary.getByText(amount)).toBeInViewport();
+});
+
 test("without JS: Place Order checks the form and fills city/state from the PIN on the server", async ({
   page,
   goto,
@@ -234,7 +285,12 @@ test("an unknown PIN clears city and state and shows the service's message", asy
   await expect(page.getByText("No records found")).toBeVisible();
   await expect(page.getByLabel("City")).toHaveValue("");
   await expect(page.getByLabel("State")).toHaveValue("");
-  if (jsEnabled) await expect(page.getByRole("button", { name: /Place Order/ })).toBeDisabled();
+  if (jsEnabled) {
+    await expect(page.getByRole("button", { name: /Place Order/ })).toBeDisabled();
+    await expect(page.getByRole("button", { name: /Place Order/ })).toHaveAccessibleDescription(
+      "Please check the PIN.",
+    );
+  }
 });
 
 test("a sold-out or deleted product in the cart is shown as unavailable and cannot be checked out", async ({
