@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
+import { expectedDelivery, formatDayRange } from "../../app/lib/dates";
 import { pdfText } from "../pdf-text";
-import { expect, nav, queryOne, test, toaster } from "./fixtures";
+import { expect, nav, queryOne, sharedDb, test, toaster } from "./fixtures";
 
 const productId = async (name: string) =>
   (await queryOne<{ id: string }>("select id from products where name = ?", name))!.id;
@@ -241,6 +242,86 @@ test("on a 360 px phone the total is right above Place Order; on a laptop the su
   expect(aside.x).toBeGreaterThanOrEqual(form.x + form.width);
   await place.scrollIntoViewIfNeeded();
   await expect(summary.getByText(amount)).toBeInViewport();
+});
+
+test("the thank-you page shows its owner the lines, the cash to pay, the address and the delivery dates; nobody else", async ({
+  page,
+  goto,
+  registerViaApi,
+  uniqueEmail,
+  playwright,
+  baseURL,
+}) => {
+  await registerViaApi({ name: "Kavya Nair" });
+  const placed = await page.request.post("/api/orders", {
+    data: {
+      contact: { name: "Kavya Nair", email: "kavya@example.com", phone: "9812345678" },
+      shippingAddress: {
+        address: "Flat 2, Rose Villa\n5 Park Street",
+        city: "Kolkata",
+        state: "West Bengal",
+        pin: "700016",
+      },
+      items: [
+        { product: await productId("Lavender Fields"), qty: 2 },
+        { product: await productId("Vanilla Bean"), qty: 1 },
+      ],
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const id = ((await placed.json()) as { _id: string })._id;
+  const order = (await queryOne<{ created_at: number; grand_total: number }>(
+    "select created_at, grand_total from orders where id = ?",
+    id,
+  ))!;
+  const items = await sharedDb().all<{ name: string; qty: number; price: number }>(
+    "select name, qty, price from order_items where order_id = ? order by position",
+    id,
+  );
+  expect(items.map((i) => i.name)).toEqual(["Lavender Fields", "Vanilla Bean"]);
+
+  const url = `/thank-you?o=${id}`;
+  await goto(url);
+  await expect(page.getByText(`#${id.slice(-6)}`)).toBeVisible();
+  await expect(page.locator(".summary-lines li")).toHaveText(
+    items.map((i) => `${i.name} × ${i.qty}${rupees(i.price * i.qty)}`),
+  );
+  const cash = page.locator(".cash-due");
+  await expect(cash.locator("dt")).toHaveText("To pay in cash on delivery");
+  await expect(cash.locator("dd")).toHaveText(`${rupees(order.grand_total)} incl. shipping ₹49.00`);
+  // Line by line, as it was typed (a regular expression: a string would have its line breaks collapsed).
+  await expect(page.locator("address")).toHaveText(
+    /^Kavya Nair\nFlat 2, Rose Villa\n5 Park Street\nKolkata, West Bengal 700016\nPhone 9812345678$/,
+    { useInnerText: true },
+  );
+  await expect(page.locator(".delivery-range")).toHaveText(
+    formatDayRange(expectedDelivery(new Date(order.created_at * 1000))),
+  );
+  await expect(page.getByRole("link", { name: "View my orders" })).toHaveAttribute("href", `/orders?o=${id}`);
+
+  // Another customer gets what an unknown order gets; a guest logs in first, whatever the order.
+  const unknown = `/thank-you?o=${"0".repeat(24)}`;
+  const other = await playwright.request.newContext({ baseURL });
+  const guest = await playwright.request.newContext({ baseURL });
+  try {
+    const reg = await other.post("/api/auth/register", {
+      data: { name: "Other Buyer", email: uniqueEmail(), password: "secret12", phone: "9876543210" },
+    });
+    expect(reg.status()).toBe(201);
+    for (const u of [url, unknown]) {
+      const res = await other.get(u);
+      expect(res.status(), u).toBe(404);
+      const html = await res.text();
+      expect(html, u).toContain("Order not found");
+      for (const secret of ["Kavya", "Rose Villa", "700016", "Lavender Fields"]) expect(html, u).not.toContain(secret);
+      const asGuest = await guest.get(u, { maxRedirects: 0 });
+      expect(asGuest.status(), u).toBe(302);
+      expect(asGuest.headers()["location"], u).toBe(`/login?redirect=${encodeURIComponent(u)}`);
+    }
+  } finally {
+    await other.dispose();
+    await guest.dispose();
+  }
 });
 
 test("without JS: Place Order checks the form and fills city/state from the PIN on the server", async ({
