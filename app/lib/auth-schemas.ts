@@ -14,6 +14,8 @@ export const EMAIL_INVALID = "Please enter a valid email address.";
 export const NAME_REQUIRED = "Please enter your name.";
 export const EMAIL_TAKEN = "An account with this email already exists. Please log in instead.";
 export const LOGIN_FAILED = "Invalid email or password";
+/** Said on /login and /register to a guest on the way to the checkout (issue #21). */
+export const CHECKOUT_LOGIN_NOTE = "Log in or sign up to place your order; your cart is kept";
 
 // Conform turns "" into undefined, so "required" is the type error of each field.
 const requiredString = (message: string) => z.string({ error: message });
@@ -79,3 +81,6 @@ export function safeRedirect(to: unknown, fallback = "/"): string {
   }
   return to;
 }
+
+/** Whether a login's `redirect` leads to the checkout: the guest came from the cart. */
+export const isCheckoutReturn = (to: unknown) => safeRedirect(to, "").split("?")[0] === "/checkout";

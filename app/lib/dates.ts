@@ -7,3 +7,66 @@ const dateFmt = new Intl.DateTimeFormat("en-IN", {
 });
 
 export const formatDate = (d: Date) => dateFmt.format(d);
+
+// --- Expected delivery (the thank-you page).
+//
+// The policy pages promise dispatch within 2-4 business days and delivery within 5-9 business days
+// of dispatch. A business day here is Monday to Saturday, as India Post and the couriers work and
+// deliver, except India's three national holidays, which fall on the same date every year:
+// Republic Day (26 January), Independence Day (15 August) and Gandhi Jayanti (2 October). Festival
+// holidays move from year to year and state to state, so they are not counted.
+//
+// Days are calendar days in India, held as the Date of their midnight UTC: a day's arithmetic and
+// its formatting then never depend on the time zone of the machine that runs it.
+
+export const DISPATCH_BUSINESS_DAYS = { min: 2, max: 4 } as const;
+export const DELIVERY_BUSINESS_DAYS = { min: 5, max: 9 } as const;
+
+const NATIONAL_HOLIDAYS = new Set(["1-26", "8-15", "10-2"]);
+const DAY_MS = 24 * 60 * 60 * 1000;
+const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000; // India has one zone and no daylight saving.
+
+/** The calendar day in India of an instant (at 20:00 UTC it is already tomorrow in India). */
+export function indiaDay(instant: Date): Date {
+  const shifted = new Date(instant.getTime() + IST_OFFSET_MS);
+  return new Date(Date.UTC(shifted.getUTCFullYear(), shifted.getUTCMonth(), shifted.getUTCDate()));
+}
+
+/** Monday to Saturday, except 26 January, 15 August and 2 October. */
+export function isBusinessDay(day: Date): boolean {
+  if (day.getUTCDay() === 0) return false;
+  return !NATIONAL_HOLIDAYS.has(`${day.getUTCMonth() + 1}-${day.getUTCDate()}`);
+}
+
+/** The `n`th business day after `day` (a day of indiaDay's kind); `day` itself never counts. */
+export function addBusinessDays(day: Date, n: number): Date {
+  let d = day;
+  for (let left = n; left > 0;) {
+    d = new Date(d.getTime() + DAY_MS);
+    if (isBusinessDay(d)) left--;
+  }
+  return d;
+}
+
+/**
+ * When an order placed at `placedAt` is expected: the earliest day (quick dispatch, quick
+ * delivery) and the latest (slow dispatch, slow delivery), counted from the day it was placed.
+ */
+export function expectedDelivery(placedAt: Date): { from: Date; to: Date } {
+  const day = indiaDay(placedAt);
+  return {
+    from: addBusinessDays(day, DISPATCH_BUSINESS_DAYS.min + DELIVERY_BUSINESS_DAYS.min),
+    to: addBusinessDays(day, DISPATCH_BUSINESS_DAYS.max + DELIVERY_BUSINESS_DAYS.max),
+  };
+}
+
+const dayFmt = new Intl.DateTimeFormat("en-IN", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
+
+/** A day of indiaDay's kind as "Mon, 30 Nov". */
+export const formatDay = (day: Date) => dayFmt.format(day);
+
+/** "Mon, 30 Nov – Fri, 4 Dec". */
+export const formatDayRange = ({ from, to }: { from: Date; to: Date }) => `${formatDay(from)} – ${formatDay(to)}`;
+
+/** A day of indiaDay's kind as an ISO date ("2026-11-30"), for <time dateTime>. */
+export const isoDay = (day: Date) => day.toISOString().slice(0, 10);

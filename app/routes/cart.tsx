@@ -1,10 +1,11 @@
-import { data, Form, Link, redirect, useSubmit } from "react-router";
+import { data, Form, Link, redirect, useRouteLoaderData, useSubmit } from "react-router";
 import { ProductImage } from "~/components/ProductImage";
 import { Totals } from "~/components/Totals";
 import { safeRedirect } from "~/lib/auth-schemas";
 import { addQty, addToCart, type CartEntry, MAX_QTY, QTY_AT_LEAST_ONE, removeFromCart, setQty } from "~/lib/cart";
 import { formatPaise } from "~/lib/money";
 import { cartLines, cartSummary, commitCart, productForCart, readCart, type CartLine } from "~/models/cart.server";
+import type { loader as rootLoader } from "~/root";
 import { type FormFields, readForm } from "~/utils/http.server";
 import { redirectWithToast, type Toast } from "~/utils/toast.server";
 import type { Route } from "./+types/cart";
@@ -121,6 +122,9 @@ function Line({ line }: { line: CartLine }) {
 
 export default function Cart({ loaderData }: Route.ComponentProps) {
   const { lines, summary } = loaderData;
+  // A guest goes straight to the login page that says why (checkout would send them there anyway):
+  // one round trip less on a slow phone.
+  const loggedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.user);
   if (lines.length === 0) {
     return (
       <section className="narrow">
@@ -145,7 +149,10 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
           <h2 id="summary-title">Summary</h2>
           <Totals subtotal={summary.subtotal} shipping={summary.shipping} total={summary.total} />
           {summary.canCheckout ? (
-            <Link to="/checkout" className="button primary block">
+            <Link
+              to={loggedIn ? "/checkout" : `/login?redirect=${encodeURIComponent("/checkout")}`}
+              className="button primary block"
+            >
               Proceed to Checkout
             </Link>
           ) : (

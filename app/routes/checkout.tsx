@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useFetcher } from "react-router";
@@ -24,6 +24,29 @@ export const meta: Route.MetaFunction = () => [
 
 const UNAVAILABLE = "Some items in your cart are no longer available. Please review your cart.";
 const FORM_OUT_OF_DATE = "This checkout form is out of date. Please reload the page and place your order again.";
+const PIN_CHECK = "Please check the PIN.";
+const PIN_LOOKING_UP = "Looking up your PIN…";
+
+/** The checkout fields' labels, in the form's order: the disabled Place Order names what is missing. */
+const FIELD_LABELS: Record<string, string> = {
+  name: "Name",
+  email: "Email",
+  phone: "Phone",
+  address: "Address",
+  pin: "PIN",
+  city: "City",
+  state: "State",
+};
+
+/** The fields the form still needs (empty or not valid), by their labels. */
+function missingFields(value: unknown): string[] {
+  const parsed = checkoutSchema.safeParse(value ?? {});
+  if (parsed.success) return [];
+  const names = new Set(parsed.error.issues.map((i) => String(i.path[0])));
+  return Object.keys(FIELD_LABELS)
+    .filter((n) => names.has(n))
+    .map((n) => FIELD_LABELS[n]!);
+}
 
 /**
  * The hidden field with the page's one-time token. Every post of one rendered form carries the
@@ -112,6 +135,22 @@ export async function action({ request }: Route.ActionArgs) {
   return orderPlaced(request, order.id);
 }
 
+/** Why Place Order is disabled (with JS), said under it; null when the order can go. */
+function placeOrderBlocked(state: {
+  empty: boolean;
+  canCheckout: boolean;
+  pinPending: boolean;
+  pinError: boolean;
+  missing: string[];
+}): string | null {
+  if (state.empty) return CART_EMPTY;
+  if (!state.canCheckout) return UNAVAILABLE;
+  if (state.pinPending) return PIN_LOOKING_UP;
+  if (state.pinError) return PIN_CHECK;
+  if (state.missing.length > 0) return `${CHECKOUT_INCOMPLETE}: ${state.missing.join(", ")}.`;
+  return null;
+}
+
 // Results of the PIN lookup are kept per PIN for the life of the page (spec §5).
 const pinCache = new Map<string, { city: string; state: string } | { error: string }>();
 
@@ -169,10 +208,17 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   };
 
   const empty = lines.length === 0;
-  const valid = checkoutSchema.safeParse(form.value ?? {}).success;
-  // Without JS the button must stay usable: the server answers with the spec's messages.
-  const placeDisabled =
-    hydrated && (empty || !summary.canCheckout || !valid || pinError !== null || pinPending !== null);
+  // Without JS the button must stay usable: the server answers with the spec's messages. With JS it
+  // is disabled until the order can go, and the reason is said under it (issue #21).
+  const placeBlocked = hydrated
+    ? placeOrderBlocked({
+        empty,
+        canCheckout: summary.canCheckout,
+        pinPending: pinPending !== null,
+        pinError: pinError !== null,
+        missing: missingFields(form.value),
+      })
+    : null;
   const pinErrors = pinError ? [pinError] : fields.pin.errors;
 
   return (
@@ -218,7 +264,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               errorId={fields.address.errorId}
               errors={fields.address.errors}
             >
-              <input {...getInputProps(fields.address, { type: "text" })} autoComplete="street-address" />
+              <textarea {...getTextareaProps(fields.address)} rows={3} autoComplete="street-address" />
             </Field>
             <Field label="PIN" id={fields.pin.id} errorId={fields.pin.errorId} errors={pinErrors}>
               <div className="pin-row">
@@ -248,9 +294,33 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             </Field>
           </fieldset>
           <div className="checkout-actions">
-            <button type="submit" name="intent" value="place" className="button primary" disabled={placeDisabled}>
+            {/* Issue #21: on a phone the summary is below the form; the total is said above the button. */}
+            {empty ? null : (
+              <p className="checkout-total">
+                <span>
+                  Total <strong>{formatPaise(summary.total)}</strong>
+                </span>{" "}
+                <span className="muted">
+                  (incl. shipping {formatPaise(summary.shipping)}) ·{" "}
+                  {summary.count === 1 ? "1 item" : `${summary.count} items`}
+                </span>
+              </p>
+            )}
+            <button
+              type="submit"
+              name="intent"
+              value="place"
+              className="button primary"
+              disabled={placeBlocked !== null}
+              aria-describedby={placeBlocked ? "place-order-reason" : undefined}
+            >
               Place Order (Cash on Delivery)
             </button>
+            {placeBlocked ? (
+              <p id="place-order-reason" className="place-reason">
+                {placeBlocked}
+              </p>
+            ) : null}
             <Link to="/coming-soon" className="button">
               Pay Online (Coming Soon)
             </Link>

@@ -2,7 +2,14 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import { Field, FormAlert } from "~/components/Field";
-import { LOGIN_FAILED, LOGIN_REQUIRED, loginSchema, safeRedirect } from "~/lib/auth-schemas";
+import {
+  CHECKOUT_LOGIN_NOTE,
+  isCheckoutReturn,
+  LOGIN_FAILED,
+  LOGIN_REQUIRED,
+  loginSchema,
+  safeRedirect,
+} from "~/lib/auth-schemas";
 import { authenticateForm, getUser, LoginError, startUserSession } from "~/utils/auth.server";
 import { firstName } from "~/utils/greeting.server";
 import { formFields, readForm } from "~/utils/http.server";
@@ -65,6 +72,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
   return (
     <section className="auth-card">
       <h1>Login</h1>
+      {isCheckoutReturn(redirectTo) ? <p className="auth-note">{CHECKOUT_LOGIN_NOTE}</p> : null}
       <FormAlert message={form.errors?.[0] ?? fieldError} />
       <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="redirect" value={redirectTo} />

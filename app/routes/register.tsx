@@ -2,7 +2,15 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import { Field, FormAlert } from "~/components/Field";
-import { EMAIL_TAKEN, PHONE_HINT, registerSchema, registerSummary, safeRedirect } from "~/lib/auth-schemas";
+import {
+  CHECKOUT_LOGIN_NOTE,
+  EMAIL_TAKEN,
+  isCheckoutReturn,
+  PHONE_HINT,
+  registerSchema,
+  registerSummary,
+  safeRedirect,
+} from "~/lib/auth-schemas";
 import { EmailTakenError } from "~/models/user.server";
 import { getUser, registerAccount, startUserSession } from "~/utils/auth.server";
 import { firstName } from "~/utils/greeting.server";
@@ -15,7 +23,7 @@ import type { Route } from "./+types/register";
 export const meta: Route.MetaFunction = () => [{ title: "Sign up · RK Candles" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  if (await getUser(request)) throw redirect("/");
+  if (await getUser(request)) throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirect"), "/"));
   return null;
 }
 
@@ -53,6 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Register({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
+  const redirectTo = searchParams.get("redirect") ?? "";
   const [form, fields] = useForm({
     lastResult: actionData,
     constraint: getZodConstraint(registerSchema),
@@ -66,9 +75,10 @@ export default function Register({ actionData }: Route.ComponentProps) {
   return (
     <section className="auth-card">
       <h1>Create account</h1>
+      {isCheckoutReturn(redirectTo) ? <p className="auth-note">{CHECKOUT_LOGIN_NOTE}</p> : null}
       <FormAlert message={summary} />
       <Form method="post" {...getFormProps(form)}>
-        <input type="hidden" name="redirect" value={searchParams.get("redirect") ?? ""} />
+        <input type="hidden" name="redirect" value={redirectTo} />
         <Field label="Name" id={fields.name.id} errorId={fields.name.errorId} errors={fields.name.errors}>
           <input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" />
         </Field>
@@ -102,7 +112,8 @@ export default function Register({ actionData }: Route.ComponentProps) {
         </button>
       </Form>
       <p>
-        Already have an account? <Link to="/login">Login</Link>
+        Already have an account?{" "}
+        <Link to={redirectTo ? `/login?redirect=${encodeURIComponent(redirectTo)}` : "/login"}>Login</Link>
       </p>
     </section>
   );

@@ -1,6 +1,12 @@
 import { useEffect } from "react";
-import { Link, redirect } from "react-router";
+import { data, isRouteErrorResponse, Link, redirect } from "react-router";
+import { Totals } from "~/components/Totals";
+import { expectedDelivery, formatDay, isoDay } from "~/lib/dates";
+import { formatPaise } from "~/lib/money";
+import { getOrderFor } from "~/models/order.server";
+import { requireUser } from "~/utils/auth.server";
 import { rememberLastOrder } from "~/utils/last-order.client";
+import { useErrorToast } from "~/utils/use-error-toast";
 import type { Route } from "./+types/thank-you";
 
 export const meta: Route.MetaFunction = () => [
@@ -8,15 +14,42 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const id = new URL(request.url).searchParams.get("o") ?? "";
   // Only an id of our own shape is echoed back into the page.
   if (!/^[0-9a-f]{24}$/.test(id)) throw redirect("/");
-  return { id };
+  // The page shows the order's address and amounts: only to its owner (or an admin). A guest logs
+  // in first, whether or not the order exists; anyone else gets what an unknown order gets.
+  const user = await requireUser(request);
+  const order = await getOrderFor(user, id);
+  if (!order) throw data("Order not found", { status: 404 });
+  const delivery = expectedDelivery(order.createdAt);
+  // Only what the page shows goes into it.
+  return {
+    id: order.id,
+    isPaid: order.isPaid,
+    items: order.items.map((i) => ({ id: i.id, name: i.name, qty: i.qty, total: i.price * i.qty })),
+    subtotal: order.subtotal,
+    shipping: order.shipping,
+    total: order.grandTotal,
+    shipTo: {
+      name: order.contactName,
+      phone: order.contactPhone,
+      address: order.address,
+      city: order.city,
+      state: order.state,
+      pin: order.pin,
+    },
+    delivery: [delivery.from, delivery.to].map((d) => ({ iso: isoDay(d), text: formatDay(d) })) as [
+      { iso: string; text: string },
+      { iso: string; text: string },
+    ],
+  };
 }
 
 export default function ThankYou({ loaderData }: Route.ComponentProps) {
-  const { id } = loaderData;
+  const { id, isPaid, items, subtotal, shipping, total, shipTo, delivery } = loaderData;
+  const [from, to] = delivery;
   useEffect(() => rememberLastOrder(id), [id]);
   return (
     <section className="narrow thank-you">
@@ -24,9 +57,71 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
       <p>
         Your order <strong>#{id.slice(-6)}</strong> has been placed. You will pay cash on delivery.
       </p>
-      <p>We dispatch within 2-4 business days; delivery takes 5-9 business days.</p>
-      <p>
+      <dl className="thank-you-facts">
+        <div className="cash-due">
+          <dt>{isPaid ? "Paid" : "To pay in cash on delivery"}</dt>
+          <dd>
+            <strong>{formatPaise(total)}</strong> <span className="muted">incl. shipping {formatPaise(shipping)}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>Expected delivery</dt>
+          <dd className="delivery-range">
+            <time dateTime={from.iso}>{from.text}</time> – <time dateTime={to.iso}>{to.text}</time>
+          </dd>
+        </div>
+      </dl>
+      <p className="muted">
+        We dispatch within 2-4 business days; delivery takes 5-9 business days (Monday to Saturday, national holidays
+        excepted).
+      </p>
+      <section className="summary" aria-labelledby="order-items-title">
+        <h2 id="order-items-title">Your order</h2>
+        <ul className="summary-lines">
+          {items.map((i) => (
+            <li key={i.id}>
+              <span>
+                {i.name} × {i.qty}
+              </span>
+              <span>{formatPaise(i.total)}</span>
+            </li>
+          ))}
+        </ul>
+        <Totals subtotal={subtotal} shipping={shipping} total={total} />
+      </section>
+      <section aria-labelledby="ship-to-title">
+        <h2 id="ship-to-title">Delivery address</h2>
+        <address className="ship-to">
+          {shipTo.name}
+          <br />
+          <span className="ship-to-lines">{shipTo.address}</span>
+          <br />
+          {shipTo.city}, {shipTo.state} {shipTo.pin}
+          <br />
+          Phone {shipTo.phone}
+        </address>
+      </section>
+      <p className="thank-you-links">
         <Link to={`/orders?o=${id}`} className="button primary">
+          View my orders
+        </Link>{" "}
+        <Link to="/shop" className="button">
+          Continue shopping
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  useErrorToast(error);
+  return (
+    <section className="narrow">
+      <h1>{notFound ? "Order not found" : "Something went wrong"}</h1>
+      <p>{notFound ? "We could not find that order." : "Please try again in a moment."}</p>
+      <p>
+        <Link to="/orders" className="button primary">
           View my orders
         </Link>{" "}
         <Link to="/shop" className="button">

@@ -140,7 +140,20 @@ const rows: Row[] = [
     url: () => "/thank-you?o=%3Cscript%3Ealert(1)%3C%2Fscript%3E",
     expect: all([302, "/"]),
   },
-  { route: "thank-you", method: "GET", url: (w) => `/thank-you?o=${w.order}`, expect: all(200) },
+  // The order's owner (and an admin) see it; another customer gets what an unknown order gets.
+  {
+    route: "thank-you",
+    method: "GET",
+    url: (w) => `/thank-you?o=${w.order}`,
+    expect: { guest: toLogin("/thank-you?o={O}"), customer: 200, other: 404, admin: 200 },
+    check: guestToLoginAt,
+  },
+  {
+    route: "thank-you",
+    method: "GET",
+    url: () => `/thank-you?o=${ZERO}`,
+    expect: { guest: toLogin(`/thank-you?o=${ZERO}`), customer: 404, other: 404, admin: 404 },
+  },
   {
     route: "login",
     method: "GET",

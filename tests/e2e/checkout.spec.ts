@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
+import { expectedDelivery, formatDayRange } from "../../app/lib/dates";
 import { pdfText } from "../pdf-text";
-import { expect, nav, queryOne, test, toaster } from "./fixtures";
+import { expect, nav, queryOne, sharedDb, test, toaster } from "./fixtures";
 
 const productId = async (name: string) =>
   (await queryOne<{ id: string }>("select id from products where name = ?", name))!.id;
@@ -72,7 +73,13 @@ test("cart → checkout with PIN lookup → order → thank-you → My Orders �
   await expect(page.getByLabel("Email")).toHaveValue(user.email);
   await expect(page.getByLabel("Phone")).toHaveValue("9123400000");
   const place = page.getByRole("button", { name: /Place Order/ });
-  if (jsEnabled) await expect(place).toBeDisabled();
+  // With JS a disabled Place Order says why, in text under it that describes it.
+  const reason = "Please complete all required fields: Address, PIN, City, State.";
+  if (jsEnabled) {
+    await expect(place).toBeDisabled();
+    await expect(page.getByText(reason)).toBeVisible();
+    await expect(place).toHaveAccessibleDescription(reason);
+  } else await expect(page.getByText(reason)).toHaveCount(0);
 
   await page.getByLabel("Address").fill("12, 4th Cross, Indiranagar");
   await page.getByLabel("PIN").fill("560001");
@@ -80,7 +87,11 @@ test("cart → checkout with PIN lookup → order → thank-you → My Orders �
   await expect(page.getByLabel("City")).toHaveValue("Bangalore");
   await expect(page.getByLabel("State")).toHaveValue("Karnataka");
   await expect(page.getByLabel("Address")).toHaveValue("12, 4th Cross, Indiranagar");
-  if (jsEnabled) await expect(place).toBeEnabled();
+  if (jsEnabled) {
+    await expect(place).toBeEnabled();
+    await expect(place).toHaveAccessibleDescription("");
+    await expect(page.getByText(reason)).toHaveCount(0);
+  }
   await place.click();
 
   await expect(page).toHaveURL(/\/thank-you\?o=[0-9a-f]{24}$/);
@@ -151,6 +162,168 @@ test("an empty cart says so; a guest at checkout goes to login first", async ({ 
   await expect(page.getByRole("alert")).toContainText("Your cart is empty");
 });
 
+test("a guest's Proceed to Checkout: login says why, and login or sign-up comes back to the checkout", async ({
+  page,
+  goto,
+  registerViaApi,
+  uniqueEmail,
+}) => {
+  const user = await registerViaApi();
+  expect((await page.request.post("/api/auth/logout")).status()).toBe(200);
+  await addToCart(page, goto, await productId("Lavender Fields"), 2);
+  const note = page.getByText("Log in or sign up to place your order; your cart is kept", { exact: true });
+  const proceed = async () => {
+    await goto("/cart");
+    await page.getByRole("link", { name: "Proceed to Checkout" }).click();
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fcheckout$/);
+    await expect(note).toBeVisible();
+  };
+
+  await proceed();
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password").fill(user.password);
+  await page.locator("main").getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.locator(".summary")).toContainText("Lavender Fields × 2");
+
+  // The login page's Sign up link keeps the way back.
+  expect((await page.request.post("/api/auth/logout")).status()).toBe(200);
+  await proceed();
+  await page.locator("main").getByRole("link", { name: "Sign up" }).click();
+  await expect(page).toHaveURL(/\/register\?redirect=%2Fcheckout$/);
+  await expect(note).toBeVisible();
+  const email = uniqueEmail();
+  await page.getByLabel("Name").fill("Ravi Kumar");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Phone").fill("9812345678");
+  await page.getByLabel("Password").fill("secret12");
+  await page.locator("main").getByRole("button", { name: "Sign up" }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.locator(".summary")).toContainText("Lavender Fields × 2");
+  expect(await queryOne("select name from users where email = ?", email)).toEqual({ name: "Ravi Kumar" });
+});
+
+test("on a 360 px phone the total is right above Place Order; on a laptop the summary stays beside the form", async ({
+  page,
+  goto,
+  jsEnabled,
+  registerViaApi,
+}) => {
+  await registerViaApi();
+  const id = await productId("Lavender Fields");
+  await addToCart(page, goto, id, 2);
+  const amount = rupees(2 * (await priceOf(id)) + 4900);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await goto("/checkout");
+  const total = page.locator(".checkout-total");
+  const place = page.getByRole("button", { name: /Place Order/ });
+  await expect(total).toHaveText(`Total ${amount} (incl. shipping ₹49.00) · 2 items`);
+  await place.scrollIntoViewIfNeeded();
+  await expect(total).toBeInViewport();
+  const [line, button] = [(await total.boundingBox())!, (await place.boundingBox())!];
+  expect(line.y + line.height).toBeLessThanOrEqual(button.y);
+  expect(button.y - (line.y + line.height)).toBeLessThan(24);
+  // The address has room for several lines.
+  expect(await page.getByLabel("Address").evaluate((el) => el.tagName)).toBe("TEXTAREA");
+  if (!jsEnabled) {
+    // Without JS the PIN has a Look up button: one line, even at 320 px.
+    await page.setViewportSize({ width: 320, height: 640 });
+    const [lookUp, pin] = [
+      (await page.getByRole("button", { name: "Look up" }).boundingBox())!,
+      (await page.getByLabel("PIN").boundingBox())!,
+    ];
+    expect(lookUp.height).toBeLessThanOrEqual(pin.height);
+  }
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(total).toBeHidden();
+  const summary = page.locator(".checkout-form + .summary");
+  const [form, aside] = [(await page.locator(".checkout-form").boundingBox())!, (await summary.boundingBox())!];
+  expect(aside.x).toBeGreaterThanOrEqual(form.x + form.width);
+  await place.scrollIntoViewIfNeeded();
+  await expect(summary.getByText(amount)).toBeInViewport();
+});
+
+test("the thank-you page shows its owner the lines, the cash to pay, the address and the delivery dates; nobody else", async ({
+  page,
+  goto,
+  registerViaApi,
+  uniqueEmail,
+  playwright,
+  baseURL,
+}) => {
+  await registerViaApi({ name: "Kavya Nair" });
+  const placed = await page.request.post("/api/orders", {
+    data: {
+      contact: { name: "Kavya Nair", email: "kavya@example.com", phone: "9812345678" },
+      shippingAddress: {
+        address: "Flat 2, Rose Villa\n5 Park Street",
+        city: "Kolkata",
+        state: "West Bengal",
+        pin: "700016",
+      },
+      items: [
+        { product: await productId("Lavender Fields"), qty: 2 },
+        { product: await productId("Vanilla Bean"), qty: 1 },
+      ],
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const id = ((await placed.json()) as { _id: string })._id;
+  const order = (await queryOne<{ created_at: number; grand_total: number }>(
+    "select created_at, grand_total from orders where id = ?",
+    id,
+  ))!;
+  const items = await sharedDb().all<{ name: string; qty: number; price: number }>(
+    "select name, qty, price from order_items where order_id = ? order by position",
+    id,
+  );
+  expect(items.map((i) => i.name)).toEqual(["Lavender Fields", "Vanilla Bean"]);
+
+  const url = `/thank-you?o=${id}`;
+  await goto(url);
+  await expect(page.getByText(`#${id.slice(-6)}`)).toBeVisible();
+  await expect(page.locator(".summary-lines li")).toHaveText(
+    items.map((i) => `${i.name} × ${i.qty}${rupees(i.price * i.qty)}`),
+  );
+  const cash = page.locator(".cash-due");
+  await expect(cash.locator("dt")).toHaveText("To pay in cash on delivery");
+  await expect(cash.locator("dd")).toHaveText(`${rupees(order.grand_total)} incl. shipping ₹49.00`);
+  // Line by line, as it was typed (a regular expression: a string would have its line breaks collapsed).
+  await expect(page.locator("address")).toHaveText(
+    /^Kavya Nair\nFlat 2, Rose Villa\n5 Park Street\nKolkata, West Bengal 700016\nPhone 9812345678$/,
+    { useInnerText: true },
+  );
+  await expect(page.locator(".delivery-range")).toHaveText(
+    formatDayRange(expectedDelivery(new Date(order.created_at * 1000))),
+  );
+  await expect(page.getByRole("link", { name: "View my orders" })).toHaveAttribute("href", `/orders?o=${id}`);
+
+  // Another customer gets what an unknown order gets; a guest logs in first, whatever the order.
+  const unknown = `/thank-you?o=${"0".repeat(24)}`;
+  const other = await playwright.request.newContext({ baseURL });
+  const guest = await playwright.request.newContext({ baseURL });
+  try {
+    const reg = await other.post("/api/auth/register", {
+      data: { name: "Other Buyer", email: uniqueEmail(), password: "secret12", phone: "9876543210" },
+    });
+    expect(reg.status()).toBe(201);
+    for (const u of [url, unknown]) {
+      const res = await other.get(u);
+      expect(res.status(), u).toBe(404);
+      const html = await res.text();
+      expect(html, u).toContain("Order not found");
+      for (const secret of ["Kavya", "Rose Villa", "700016", "Lavender Fields"]) expect(html, u).not.toContain(secret);
+      const asGuest = await guest.get(u, { maxRedirects: 0 });
+      expect(asGuest.status(), u).toBe(302);
+      expect(asGuest.headers()["location"], u).toBe(`/login?redirect=${encodeURIComponent(u)}`);
+    }
+  } finally {
+    await other.dispose();
+    await guest.dispose();
+  }
+});
+
 test("without JS: Place Order checks the form and fills city/state from the PIN on the server", async ({
   page,
   goto,
@@ -193,7 +366,12 @@ test("an unknown PIN clears city and state and shows the service's message", asy
   await expect(page.getByText("No records found")).toBeVisible();
   await expect(page.getByLabel("City")).toHaveValue("");
   await expect(page.getByLabel("State")).toHaveValue("");
-  if (jsEnabled) await expect(page.getByRole("button", { name: /Place Order/ })).toBeDisabled();
+  if (jsEnabled) {
+    await expect(page.getByRole("button", { name: /Place Order/ })).toBeDisabled();
+    await expect(page.getByRole("button", { name: /Place Order/ })).toHaveAccessibleDescription(
+      "Please check the PIN.",
+    );
+  }
 });
 
 test("a sold-out or deleted product in the cart is shown as unavailable and cannot be checked out", async ({

@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { addBusinessDays, expectedDelivery, formatDayRange, indiaDay, isBusinessDay, isoDay } from "~/lib/dates";
+
+const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
+/** Noon in India on that day. */
+const noonIst = (iso: string) => new Date(`${iso}T12:00:00+05:30`);
+
+describe("business days (Monday to Saturday, except 26 Jan, 15 Aug, 2 Oct)", () => {
+  it.each([
+    ["2026-11-28", true], // Saturday
+    ["2026-11-29", false], // Sunday
+    ["2026-11-30", true], // Monday
+    ["2026-01-26", false], // Republic Day (a Monday)
+    ["2027-01-26", false], // every year
+    ["2026-08-15", false], // Independence Day (a Saturday)
+    ["2026-10-02", false], // Gandhi Jayanti (a Friday)
+    ["2026-12-25", true], // a festival holiday is not counted
+  ])("%s is a business day: %s", (iso, expected) => {
+    expect(isBusinessDay(day(iso))).toBe(expected);
+  });
+
+  it.each([
+    ["2026-11-27", 1, "2026-11-28"], // Friday + 1: Saturday
+    ["2026-11-28", 1, "2026-11-30"], // Saturday + 1: over Sunday
+    ["2026-11-29", 1, "2026-11-30"], // an order on Sunday: Monday is its first
+    ["2026-11-30", 0, "2026-11-30"],
+    ["2026-08-14", 1, "2026-08-17"], // over Independence Day and Sunday
+    ["2026-10-01", 1, "2026-10-03"], // over Gandhi Jayanti
+    ["2026-01-24", 1, "2026-01-27"], // over Sunday and Republic Day
+    ["2026-02-27", 2, "2026-03-02"], // month end, not a leap year
+    ["2024-02-28", 1, "2024-02-29"], // leap day
+    ["2028-02-28", 2, "2028-03-01"],
+    ["2026-12-31", 1, "2027-01-01"], // year end
+    ["2026-12-30", 5, "2027-01-05"], // year end and a Sunday
+  ])("%s + %i business days is %s", (from, n, expected) => {
+    expect(isoDay(addBusinessDays(day(from), n))).toBe(expected);
+  });
+});
+
+describe("indiaDay: the calendar day in India", () => {
+  it.each([
+    ["2026-11-28T18:29:59Z", "2026-11-28"], // 23:59 in India
+    ["2026-11-28T18:30:00Z", "2026-11-29"], // midnight in India
+    ["2026-12-31T20:00:00Z", "2027-01-01"], // already next year in India
+    ["2026-11-29T00:00:00+05:30", "2026-11-29"],
+  ])("%s is %s", (instant, expected) => {
+    expect(isoDay(indiaDay(new Date(instant)))).toBe(expected);
+  });
+});
+
+describe("expectedDelivery: dispatch 2-4 and delivery 5-9 business days, from the day of the order", () => {
+  it.each([
+    // Monday: 7 business days on is Tuesday of the next week (Sunday skipped), 13 the week after.
+    ["2026-11-23", "2026-12-01", "2026-12-08", "Tue, 1 Dec – Tue, 8 Dec"],
+    // Saturday and Sunday orders count from Monday alike.
+    ["2026-11-28", "2026-12-07", "2026-12-14", "Mon, 7 Dec – Mon, 14 Dec"],
+    ["2026-11-29", "2026-12-07", "2026-12-14", "Mon, 7 Dec – Mon, 14 Dec"],
+    // Over the year end.
+    ["2026-12-24", "2027-01-01", "2027-01-08", "Fri, 1 Jan – Fri, 8 Jan"],
+    // Over Republic Day.
+    ["2026-01-19", "2026-01-28", "2026-02-04", "Wed, 28 Jan – Wed, 4 Feb"],
+  ])("an order on %s: %s to %s", (placed, from, to, text) => {
+    const range = expectedDelivery(noonIst(placed));
+    expect([isoDay(range.from), isoDay(range.to)]).toEqual([from, to]);
+    expect(formatDayRange(range)).toBe(text);
+  });
+
+  it("counts from the day in India, not in UTC", () => {
+    // 00:30 on Sunday 29 November in India is still Saturday in UTC; both count from Monday.
+    const late = expectedDelivery(new Date("2026-11-28T19:00:00Z"));
+    expect(isoDay(late.from)).toBe("2026-12-07");
+    // 23:30 on Friday 27 November in India: Saturday is its first business day.
+    const friday = expectedDelivery(new Date("2026-11-27T18:00:00Z"));
+    expect(isoDay(friday.from)).toBe("2026-12-05");
+  });
+});
