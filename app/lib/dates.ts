@@ -21,6 +21,9 @@ export const formatDate = (d: Date) => dateFmt.format(d);
 
 export const DISPATCH_BUSINESS_DAYS = { min: 2, max: 4 } as const;
 export const DELIVERY_BUSINESS_DAYS = { min: 5, max: 9 } as const;
+/** "2-4", "5-9": how the policy pages, the product page and the thank-you page say them. */
+export const DISPATCH_DAYS = `${DISPATCH_BUSINESS_DAYS.min}-${DISPATCH_BUSINESS_DAYS.max}`;
+export const DELIVERY_DAYS = `${DELIVERY_BUSINESS_DAYS.min}-${DELIVERY_BUSINESS_DAYS.max}`;
 
 const NATIONAL_HOLIDAYS = new Set(["1-26", "8-15", "10-2"]);
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -42,7 +42,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
           </p>
           <h2>Shipping address</h2>
           <p>
-            {o.address}
+            <span className="ship-to-lines">{o.address}</span>
             <br />
             {o.city}, {o.state} {o.pin}
           </p>

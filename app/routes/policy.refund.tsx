@@ -1,3 +1,4 @@
+import { DELIVERY_DAYS, DISPATCH_DAYS } from "~/lib/dates";
 import { SUPPORT } from "~/lib/support";
 import type { Route } from "./+types/policy.refund";
 
@@ -11,7 +12,9 @@ export default function Refund() {
     <article className="prose">
       <h1>Refund &amp; Returns</h1>
       <ul>
-        <li>Orders are dispatched within 2-4 business days and delivered within 5-9 business days.</li>
+        <li>
+          Orders are dispatched within {DISPATCH_DAYS} business days and delivered within {DELIVERY_DAYS} business days.
+        </li>
         <li>We ship only in India.</li>
         <li>
           Claims for broken or defective items must be made within 7 days of delivery, with an unboxing video showing

@@ -1,3 +1,4 @@
+import { DELIVERY_DAYS, DISPATCH_DAYS } from "~/lib/dates";
 import { Link } from "react-router";
 import { SUPPORT } from "~/lib/support";
 import type { Route } from "./+types/policy.terms";
@@ -18,8 +19,8 @@ export default function Terms() {
       </p>
       <h2>Shipping</h2>
       <p>
-        We ship only within India. Orders are dispatched within 2-4 business days and delivered within 5-9 business days
-        of dispatch.
+        We ship only within India. Orders are dispatched within {DISPATCH_DAYS} business days and delivered within{" "}
+        {DELIVERY_DAYS} business days of dispatch.
       </p>
       <h2>Returns</h2>
       <p>

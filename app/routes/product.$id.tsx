@@ -4,7 +4,7 @@ import { data, isRouteErrorResponse, Link, useFetcher } from "react-router";
 import { Price } from "~/components/Price";
 import { ProductImage } from "~/components/ProductImage";
 import { Stars } from "~/components/Stars";
-import { formatDate } from "~/lib/dates";
+import { DELIVERY_DAYS, DISPATCH_DAYS, formatDate } from "~/lib/dates";
 import { reviewSchema } from "~/lib/review-schema";
 import { REVIEW_SUBMITTED, REVIEW_UPDATED, REVIEWED_ALREADY } from "~/lib/review-texts";
 import { queryInt } from "~/lib/shop-query";
@@ -154,7 +154,9 @@ function BuyFacts() {
       <li>
         <strong>Cash on delivery</strong>: pay when your candles arrive
       </li>
-      <li>Dispatched in 2-4 business days, delivered in 5-9 business days</li>
+      <li>
+        Dispatched in {DISPATCH_DAYS} business days, delivered in {DELIVERY_DAYS} business days
+      </li>
       <li>
         Arrived broken? Claim within 7 days of delivery. <Link to="/policy/refund">Refund policy</Link>
       </li>

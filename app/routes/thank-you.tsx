@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import { Totals } from "~/components/Totals";
-import { expectedDelivery, formatDay, isoDay } from "~/lib/dates";
+import { DELIVERY_DAYS, DISPATCH_DAYS, expectedDelivery, formatDay, isoDay } from "~/lib/dates";
 import { formatPaise } from "~/lib/money";
 import { getOrderFor } from "~/models/order.server";
 import { requireUser } from "~/utils/auth.server";
@@ -72,8 +72,8 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
         </div>
       </dl>
       <p className="muted">
-        We dispatch within 2-4 business days; delivery takes 5-9 business days (Monday to Saturday, national holidays
-        excepted).
+        We dispatch within {DISPATCH_DAYS} business days; delivery takes {DELIVERY_DAYS} business days (Monday to
+        Saturday, national holidays excepted).
       </p>
       <section className="summary" aria-labelledby="order-items-title">
         <h2 id="order-items-title">Your order</h2>
