@@ -1,5 +1,5 @@
-import { DELIVERY_DAYS, DISPATCH_DAYS } from "~/lib/dates";
 import { Link } from "react-router";
+import { DELIVERY_DAYS, DISPATCH_DAYS } from "~/lib/dates";
 import { SUPPORT } from "~/lib/support";
 import type { Route } from "./+types/policy.terms";
 
