@@ -29,7 +29,8 @@ export const contactSchema = z.object({
 });
 
 export const addressSchema = z.object({
-  address: required(300),
+  // A textarea posts its line breaks as CRLF, the JSON door as sent: one stored form, "\n".
+  address: required(300).transform((v) => v.replace(/\r\n?/g, "\n")),
   city: required(100),
   state: required(100),
   pin: pinSchema,

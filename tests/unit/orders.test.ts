@@ -213,6 +213,13 @@ describe("checkout schemas (spec §5 Checkout)", () => {
     expect(checkoutSchema.safeParse({ ...contact, ...shippingAddress, phone: "12" }).success).toBe(true); // hint only
   });
 
+  it("stores an address's line breaks as \\n, whether the form sent CRLF or the API LF", () => {
+    const lines = "Flat 4B, Lotus Apartments\r\n12 Residency Road\rNear the temple";
+    expect(checkoutSchema.parse({ ...contact, ...shippingAddress, address: lines }).address).toBe(
+      "Flat 4B, Lotus Apartments\n12 Residency Road\nNear the temple",
+    );
+  });
+
   it("the API's messages", () => {
     const msg = (body: unknown) => orderRequestMessage(orderRequestSchema.safeParse(body).error!);
     const item = { product: newId(), qty: 1 };
