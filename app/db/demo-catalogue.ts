@@ -1,8 +1,16 @@
 // The demo catalogue seeded into an empty database. Deterministic, so every fresh
 // install (and every test database) shows the same shop.
 
-type DemoProduct = {
+export type Vessel = "tumbler" | "amber" | "tin" | "ribbed" | "matka" | "bowl" | "pillar";
+/** Scent family: the label's motif (floral: flower, herbal: sprig, woody: leaf, fresh: drop, gourmand: swirl, spice: stripes). */
+export type Family = "floral" | "herbal" | "woody" | "fresh" | "gourmand" | "spice";
+
+export type DemoProduct = {
   name: string;
+  vessel: Vessel;
+  family: Family;
+  /** The scent in a word or two, as a reviewer would name it. */
+  scent: string;
   notes: string;
   hue: number;
   price: number; // rupees
@@ -15,6 +23,9 @@ type DemoProduct = {
 export const demoProducts: DemoProduct[] = [
   {
     name: "Lavender Fields",
+    vessel: "tumbler",
+    family: "herbal",
+    scent: "lavender",
     notes: "French lavender and a touch of chamomile",
     hue: 270,
     price: 499,
@@ -25,6 +36,9 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     name: "Mysore Sandalwood",
+    vessel: "bowl",
+    family: "woody",
+    scent: "sandalwood",
     notes: "creamy sandalwood with warm amber",
     hue: 30,
     price: 749,
@@ -35,6 +49,9 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     name: "Jasmine Night",
+    vessel: "ribbed",
+    family: "floral",
+    scent: "jasmine",
     notes: "night-blooming jasmine and soft musk",
     hue: 55,
     price: 549,
@@ -44,6 +61,9 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     name: "Rose Garden",
+    vessel: "ribbed",
+    family: "floral",
+    scent: "rose",
     notes: "Damask rose petals and green leaves",
     hue: 345,
     price: 599,
@@ -54,6 +74,9 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     name: "Vanilla Bean",
+    vessel: "pillar",
+    family: "gourmand",
+    scent: "vanilla",
     notes: "Madagascar vanilla and toasted sugar",
     hue: 40,
     price: 449,
@@ -63,6 +86,9 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     name: "Lemongrass Zest",
+    vessel: "tin",
+    family: "herbal",
+    scent: "lemongrass",
     notes: "Kerala lemongrass and lime peel",
     hue: 80,
     price: 399,
@@ -73,6 +99,9 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     name: "Masala Chai",
+    vessel: "matka",
+    family: "spice",
+    scent: "chai",
     notes: "cardamom, ginger, clove and black tea",
     hue: 20,
     price: 549,
@@ -82,6 +111,9 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     name: "Mogra Bloom",
+    vessel: "ribbed",
+    family: "floral",
+    scent: "mogra",
     notes: "fresh mogra garlands at dusk",
     hue: 150,
     price: 649,
@@ -92,6 +124,9 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     name: "Coffee House",
+    vessel: "tin",
+    family: "gourmand",
+    scent: "coffee",
     notes: "dark roast coffee and cocoa nibs",
     hue: 25,
     price: 499,
@@ -101,6 +136,9 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     name: "Ocean Breeze",
+    vessel: "ribbed",
+    family: "fresh",
+    scent: "sea salt",
     notes: "sea salt, driftwood and sage",
     hue: 200,
     price: 449,
@@ -111,6 +149,9 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     name: "Cinnamon Spice",
+    vessel: "amber",
+    family: "spice",
+    scent: "cinnamon",
     notes: "Ceylon cinnamon and baked apple",
     hue: 15,
     price: 399,
@@ -120,6 +161,9 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     name: "Eucalyptus Mint",
+    vessel: "tumbler",
+    family: "herbal",
+    scent: "eucalyptus",
     notes: "Nilgiri eucalyptus and cool spearmint",
     hue: 165,
     price: 449,
@@ -129,6 +173,9 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     name: "Monsoon Mitti",
+    vessel: "matka",
+    family: "fresh",
+    scent: "mitti",
     notes: "first rain on dry earth",
     hue: 35,
     price: 699,
@@ -139,6 +186,9 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     name: "Alphonso Mango",
+    vessel: "tin",
+    family: "fresh",
+    scent: "mango",
     notes: "ripe Alphonso mango and peach",
     hue: 45,
     price: 499,
@@ -148,6 +198,9 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     name: "Coconut Cream",
+    vessel: "bowl",
+    family: "gourmand",
+    scent: "coconut",
     notes: "coconut milk and white vanilla",
     hue: 60,
     price: 449,
@@ -157,6 +210,9 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     name: "Orange Blossom",
+    vessel: "amber",
+    family: "floral",
+    scent: "orange blossom",
     notes: "neroli, orange blossom and honey",
     hue: 30,
     price: 549,
@@ -167,6 +223,9 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     name: "Cedarwood Forest",
+    vessel: "amber",
+    family: "woody",
+    scent: "cedar",
     notes: "Himalayan cedar, pine needles and moss",
     hue: 110,
     price: 799,
@@ -174,9 +233,23 @@ export const demoProducts: DemoProduct[] = [
     images: 4,
     mood: 3,
   },
-  { name: "Green Tea", notes: "Darjeeling green tea and bamboo", hue: 95, price: 399, stock: 42, images: 1, mood: 0 },
+  {
+    name: "Green Tea",
+    vessel: "pillar",
+    family: "herbal",
+    scent: "green tea",
+    notes: "Darjeeling green tea and bamboo",
+    hue: 95,
+    price: 399,
+    stock: 42,
+    images: 1,
+    mood: 0,
+  },
   {
     name: "Kesar Saffron",
+    vessel: "bowl",
+    family: "spice",
+    scent: "saffron",
     notes: "Kashmiri saffron and rose water",
     hue: 35,
     price: 1299,
@@ -185,9 +258,23 @@ export const demoProducts: DemoProduct[] = [
     images: 4,
     mood: 4,
   },
-  { name: "Khus Vetiver", notes: "cooling khus roots and citrus", hue: 130, price: 649, stock: 19, images: 2, mood: 2 },
+  {
+    name: "Khus Vetiver",
+    vessel: "matka",
+    family: "woody",
+    scent: "khus",
+    notes: "cooling khus roots and citrus",
+    hue: 130,
+    price: 649,
+    stock: 19,
+    images: 2,
+    mood: 2,
+  },
   {
     name: "Rajnigandha",
+    vessel: "pillar",
+    family: "floral",
+    scent: "rajnigandha",
     notes: "tuberose and white florals",
     hue: 320,
     price: 599,
@@ -198,6 +285,9 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     name: "Peppermint Frost",
+    vessel: "ribbed",
+    family: "herbal",
+    scent: "peppermint",
     notes: "peppermint and winter birch",
     hue: 185,
     price: 449,
@@ -205,9 +295,23 @@ export const demoProducts: DemoProduct[] = [
     images: 2,
     mood: 2,
   },
-  { name: "Honey Oat", notes: "wildflower honey and warm oats", hue: 42, price: 399, stock: 31, images: 1, mood: 3 },
+  {
+    name: "Honey Oat",
+    vessel: "amber",
+    family: "gourmand",
+    scent: "honey",
+    notes: "wildflower honey and warm oats",
+    hue: 42,
+    price: 399,
+    stock: 31,
+    images: 1,
+    mood: 3,
+  },
   {
     name: "Champa Frangipani",
+    vessel: "bowl",
+    family: "floral",
+    scent: "champa",
     notes: "frangipani, champa and sandal",
     hue: 50,
     price: 599,
@@ -217,6 +321,9 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     name: "Black Cherry",
+    vessel: "tumbler",
+    family: "gourmand",
+    scent: "cherry",
     notes: "dark cherry and almond",
     hue: 350,
     price: 549,
@@ -227,6 +334,9 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     name: "Earl Grey Bergamot",
+    vessel: "tin",
+    family: "herbal",
+    scent: "bergamot",
     notes: "bergamot, black tea and lavender",
     hue: 240,
     price: 649,
@@ -236,6 +346,9 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     name: "Pine & Cardamom",
+    vessel: "ribbed",
+    family: "woody",
+    scent: "cardamom",
     notes: "pine resin and green cardamom",
     hue: 140,
     price: 699,
@@ -246,6 +359,9 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     name: "Marigold Genda",
+    vessel: "pillar",
+    family: "floral",
+    scent: "marigold",
     notes: "marigold, basil and temple incense",
     hue: 32,
     price: 499,
@@ -254,6 +370,23 @@ export const demoProducts: DemoProduct[] = [
     mood: 4,
   },
 ];
+
+/**
+ * What each vessel holds, as its label and the product's description say it. The pictures
+ * (app/utils/candle-svg.server.ts) draw the vessel; the description names it.
+ */
+export const vesselFacts: Record<Vessel, { label: string; hours: number; holds: string }> = {
+  tumbler: { label: "SOY WAX · 200 g", hours: 40, holds: "200 g in a reusable glass tumbler with a wooden lid" },
+  ribbed: { label: "SOY WAX · 220 g", hours: 45, holds: "220 g in a ribbed glass tumbler with a wooden lid" },
+  amber: { label: "SOY WAX · 200 g", hours: 40, holds: "200 g in an amber glass jar with a screw lid" },
+  tin: { label: "SOY WAX · 150 g", hours: 30, holds: "150 g in a travel tin with a lid" },
+  matka: { label: "SOY WAX · 250 g", hours: 50, holds: "250 g in a hand-thrown terracotta matka" },
+  bowl: { label: "SOY WAX · 300 g", hours: 55, holds: "300 g in a glazed ceramic bowl" },
+  pillar: { label: "SOY PILLAR · 7×10 cm", hours: 45, holds: "a 7 × 10 cm pillar; burn it on a plate" },
+};
+
+export const demoDescription = (p: DemoProduct) =>
+  `Hand-poured soy wax candle with ${p.notes}. Cotton wick, about ${vesselFacts[p.vessel].hours} hours of burn time, ${vesselFacts[p.vessel].holds}.`;
 
 export const reviewerNames = [
   "Aarav",

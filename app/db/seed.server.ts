@@ -5,7 +5,7 @@ import { newId } from "~/utils/id.server";
 import { mulberry32 } from "~/utils/prng.server";
 import { slugify } from "~/utils/slug.server";
 import { db, writeTransaction } from "./client.server";
-import { demoProducts, reviewComments, reviewerNames } from "./demo-catalogue";
+import { demoDescription, demoProducts, reviewComments, reviewerNames } from "./demo-catalogue";
 import { productImages, products, reviews } from "./schema";
 
 export const demoImageUrl = (name: string, n: number) => `/images/demo/${slugify(name)}-${n}.svg`;
@@ -29,7 +29,7 @@ export async function seedDemoCatalogue(): Promise<boolean> {
       await tx.insert(products).values({
         id,
         name: p.name,
-        description: `Hand-poured soy wax candle with ${p.notes}. Cotton wick, about 40 hours of burn time, 200 g in a reusable glass jar.`,
+        description: demoDescription(p),
         price: rupeesToPaise(p.price),
         mrp: p.mrp ? rupeesToPaise(p.mrp) : null,
         stock: p.stock,
