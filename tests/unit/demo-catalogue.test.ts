@@ -1,9 +1,11 @@
-// The demo catalogue as a shopper meets it (issue #21 item 9), on a freshly seeded database,
-// SQLite and PostgreSQL alike.
+// The demo catalogue as a shopper meets it (issue #21 item 9): pictures that differ from product
+// to product and within a product's gallery, each a well-formed, small SVG; on a freshly seeded
+// database, SQLite and PostgreSQL alike.
 import { describe, expect, it } from "vitest";
 import * as app from "~/db/client.server";
-import { demoProducts } from "~/db/demo-catalogue";
+import { type DemoProduct, demoProducts } from "~/db/demo-catalogue";
 import { seedDemoCatalogue } from "~/db/seed.server";
+import { demoPicture } from "~/utils/candle-svg.server";
 import { testDb } from "../db";
 
 const raw = testDb(app);
@@ -18,5 +20,97 @@ describe("the seeded demo catalogue", async () => {
     expect(tins.length).toBeGreaterThan(0);
     for (const t of tins) expect(t.description).toContain("tin");
     for (const d of descriptions) expect(d.description).toContain("soy");
+  });
+});
+
+/**
+ * A strict check of the XML the pictures use: one root, nested elements, attributes in double
+ * quotes, and "&" only as an entity. Throws on anything else.
+ */
+function assertWellFormedXml(text: string) {
+  const entity = "&(?:amp|lt|gt|quot|apos|#\\d+|#x[0-9a-fA-F]+);";
+  const attrValue = `"(?:[^"<&]|${entity})*"`;
+  const tag = new RegExp(`^<(/?)([A-Za-z][\\w.:-]*)((?:\\s+[A-Za-z][\\w.:-]*=${attrValue})*)\\s*(/?)>$`);
+  const textOk = new RegExp(`^(?:[^<&]|${entity})*$`);
+  const stack: string[] = [];
+  let roots = 0;
+  for (const token of text.match(/<[^>]*>|[^<]+/g) ?? []) {
+    if (!token.startsWith("<")) {
+      if (!textOk.test(token)) throw new Error(`bad text: ${token}`);
+      if (stack.length === 0 && token.trim()) throw new Error(`text outside the root: ${token}`);
+      continue;
+    }
+    const m = tag.exec(token);
+    if (!m) throw new Error(`bad tag: ${token}`);
+    const [, close, name, attrs, selfClose] = m;
+    const names = [...attrs!.matchAll(/\s+([\w.:-]+)=/g)].map((a) => a[1]);
+    if (new Set(names).size !== names.length) throw new Error(`repeated attribute: ${token}`);
+    if (close) {
+      if (stack.pop() !== name) throw new Error(`unbalanced: ${token}`);
+    } else {
+      if (stack.length === 0 && ++roots > 1) throw new Error("more than one root");
+      if (!selfClose) stack.push(name!);
+    }
+  }
+  if (stack.length > 0 || roots !== 1) throw new Error(`unclosed: ${stack.join(" ")}`);
+}
+
+/** The picture without its words: what is left is the drawing. */
+const drawing = (svg: string) => svg.replace(/<text\b[\s\S]*?<\/text>/g, "");
+
+describe("the demo pictures", () => {
+  const pictures = demoProducts.map((p) => [1, 2, 3, 4].map((n) => demoPicture(p, n)));
+
+  it("the checker refuses what a browser would refuse", () => {
+    expect(() => assertWellFormedXml(`<svg><text>Pine & Cardamom</text></svg>`)).toThrow(/bad text/);
+    expect(() => assertWellFormedXml(`<svg><g></svg>`)).toThrow(/unbalanced/);
+    expect(() => assertWellFormedXml(`<svg a='1'/>`)).toThrow(/bad tag/);
+    expect(() => assertWellFormedXml(`<svg/><svg/>`)).toThrow(/root/);
+    expect(() => assertWellFormedXml(`<svg><text>Pine &amp; Cardamom</text></svg>`)).not.toThrow();
+  });
+
+  it("are well-formed SVG, small: at most 2.5 KB for the card's picture, 4 KB for the others", () => {
+    for (const [i, p] of demoProducts.entries()) {
+      for (const [n, svg] of pictures[i]!.entries()) {
+        expect(svg, `${p.name} ${n + 1}`).toMatch(
+          /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 600 600"/,
+        );
+        expect(() => assertWellFormedXml(svg), `${p.name} ${n + 1}`).not.toThrow();
+        expect(Buffer.byteLength(svg), `${p.name} ${n + 1}`).toBeLessThanOrEqual(n === 0 ? 2500 : 4000);
+        expect(svg, "no web fonts").not.toMatch(/@font-face|@import|href=/);
+      }
+    }
+  });
+
+  it("differ from product to product, and not only by the name on the label", () => {
+    const cards = pictures.map((ps) => drawing(ps[0]!));
+    expect(new Set(cards).size).toBe(demoProducts.length);
+    // Every vessel is used, so the shapes differ too, not only the colours.
+    expect(new Set(demoProducts.map((p) => p.vessel)).size).toBeGreaterThanOrEqual(6);
+    expect(new Set(demoProducts.map((p) => p.family)).size).toBe(6);
+  });
+
+  it("the pictures of one product differ from each other", () => {
+    for (const [i, p] of demoProducts.entries()) {
+      const own = pictures[i]!.slice(0, p.images).map(drawing);
+      expect(new Set(own).size, p.name).toBe(own.length);
+      // All four possible views, too (the route serves 1–4 for any demo candle).
+      expect(new Set(pictures[i]!.map(drawing)).size, p.name).toBe(4);
+    }
+  });
+
+  it("are drawn the same every time (every app server sends the same bytes)", () => {
+    for (const [i, p] of demoProducts.entries()) expect(demoPicture(p, 3)).toBe(pictures[i]![2]);
+  });
+
+  it("escape the name: &, quotes and < stay text", () => {
+    const odd: DemoProduct = { ...demoProducts[0]!, name: `Tom & Jerry's "<Best>"` };
+    for (const vessel of ["tumbler", "amber", "tin", "ribbed", "matka", "bowl", "pillar"] as const) {
+      for (let n = 1; n <= 4; n++) {
+        const svg = demoPicture({ ...odd, vessel }, n);
+        expect(() => assertWellFormedXml(svg), `${vessel} ${n}`).not.toThrow();
+        expect(svg).not.toContain("<Best>");
+      }
+    }
   });
 });
