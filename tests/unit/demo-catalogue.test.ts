@@ -1,6 +1,7 @@
-// The demo catalogue as a shopper meets it (issue #21 item 9): pictures that differ from product
-// to product and within a product's gallery, each a well-formed, small SVG; on a freshly seeded
-// database, SQLite and PostgreSQL alike.
+// The demo catalogue as a shopper meets it (issue #21 item 9): reviews that read like real ones
+// (never the same comment or reviewer twice on a product, dated after the launch and never ahead
+// of now) and pictures that differ from product to product and within a product's gallery, each
+// a well-formed, small SVG. Runs on a freshly seeded database, SQLite and PostgreSQL alike.
 import { describe, expect, it } from "vitest";
 import * as app from "~/db/client.server";
 import { type DemoProduct, demoProducts } from "~/db/demo-catalogue";
@@ -10,11 +11,71 @@ import { testDb } from "../db";
 
 const raw = testDb(app);
 
-describe("the seeded demo catalogue", async () => {
+type Row = {
+  product: string;
+  launched: number;
+  rating: number;
+  numReviews: number;
+  name: string;
+  comment: string;
+  stars: number;
+  at: number;
+};
+
+describe("the seeded demo reviews", async () => {
+  const before = Math.floor(Date.now() / 1000);
   const seeded = await seedDemoCatalogue();
+  const rows = await raw.all<Row>(
+    `select p.name as product, p.created_at as launched, p.rating, p.num_reviews as "numReviews",
+            r.name, r.comment, r.rating as stars, r.created_at as at
+       from reviews r join products p on p.id = r.product_id
+      order by p.created_at, r.created_at`,
+  );
+  const byProduct = new Map<string, Row[]>();
+  for (const r of rows) byProduct.set(r.product, [...(byProduct.get(r.product) ?? []), r]);
+
+  it("every demo candle has its reviews, and its rating and count are theirs", () => {
+    expect(seeded).toBe(true);
+    expect([...byProduct.keys()].sort()).toEqual(demoProducts.map((p) => p.name).sort());
+    for (const [product, reviews] of byProduct) {
+      expect(reviews.length, product).toBe(reviews[0]!.numReviews);
+      const mean = reviews.reduce((a, r) => a + r.stars, 0) / reviews.length;
+      expect(reviews[0]!.rating, product).toBe(Math.round(mean * 10) / 10);
+    }
+  });
+
+  it("no comment, reviewer or first name twice on one product; none empty or left a template", () => {
+    for (const [product, reviews] of byProduct) {
+      const comments = reviews.map((r) => r.comment);
+      const names = reviews.map((r) => r.name);
+      expect(new Set(comments).size, `${product}: ${comments.join(" | ")}`).toBe(reviews.length);
+      expect(new Set(names).size, `${product}: ${names.join(", ")}`).toBe(reviews.length);
+      expect(new Set(names.map((n) => n.split(" ")[0])).size, `${product}: ${names.join(", ")}`).toBe(reviews.length);
+      for (const r of reviews) {
+        expect(r.comment.length).toBeGreaterThan(5);
+        expect(r.name.length).toBeGreaterThan(2);
+        expect(r.comment).not.toMatch(/[{}]/);
+      }
+    }
+  });
+
+  it("the shop as a whole reads varied: many different comments and reviewers", () => {
+    expect(new Set(rows.map((r) => r.comment)).size).toBeGreaterThan(rows.length * 0.6);
+    expect(new Set(rows.map((r) => r.name)).size).toBeGreaterThan(60);
+  });
+
+  it("each review comes after its product's launch and never after now; together they span months", () => {
+    const now = Math.floor(Date.now() / 1000);
+    for (const r of rows) {
+      expect(r.at, `${r.product}: ${r.name}`).toBeGreaterThan(r.launched);
+      expect(r.at).toBeLessThanOrEqual(now);
+      expect(r.launched).toBeLessThan(before);
+    }
+    const months = new Set(rows.map((r) => new Date(r.at * 1000).toISOString().slice(0, 7)));
+    expect(months.size).toBeGreaterThanOrEqual(6);
+  });
 
   it("the product's description names the vessel its pictures show", async () => {
-    expect(seeded).toBe(true);
     const descriptions = await raw.all<{ name: string; description: string }>("select name, description from products");
     const tins = descriptions.filter((d) => demoProducts.find((p) => p.name === d.name)!.vessel === "tin");
     expect(tins.length).toBeGreaterThan(0);
