@@ -2,10 +2,12 @@
 // (never the same comment or reviewer twice on a product, dated after the launch and never ahead
 // of now) and pictures that differ from product to product and within a product's gallery, each
 // a well-formed, small SVG. Runs on a freshly seeded database, SQLite and PostgreSQL alike.
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import * as app from "~/db/client.server";
 import { type DemoProduct, demoProducts } from "~/db/demo-catalogue";
 import { seedDemoCatalogue } from "~/db/seed.server";
+import { loader } from "~/routes/images.demo.$file";
 import { demoPicture } from "~/utils/candle-svg.server";
 import { testDb } from "../db";
 
@@ -173,5 +175,41 @@ describe("the demo pictures", () => {
         expect(svg).not.toContain("<Best>");
       }
     }
+  });
+});
+
+describe("GET /images/demo/:file", () => {
+  const get = (file: string, acceptEncoding?: string) =>
+    loader({
+      params: { file },
+      request: new Request(`http://localhost/images/demo/${file}`, {
+        headers: acceptEncoding === undefined ? {} : { "Accept-Encoding": acceptEncoding },
+      }),
+      context: {},
+    } as Parameters<typeof loader>[0]);
+  const rose = demoProducts.find((p) => p.name === "Rose Garden")!;
+
+  it("sends the picture compressed as the client allows, cached for a year", async () => {
+    const br = get("rose-garden-2.svg", "gzip, deflate, br");
+    expect(br.status).toBe(200);
+    expect(br.headers.get("Content-Type")).toBe("image/svg+xml");
+    expect(br.headers.get("Content-Encoding")).toBe("br");
+    expect(br.headers.get("Vary")).toBe("Accept-Encoding");
+    expect(br.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    const svg = demoPicture(rose, 2);
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(svg);
+
+    const gz = get("rose-garden-2.svg", "gzip, br;q=0");
+    expect(gz.headers.get("Content-Encoding")).toBe("gzip");
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(svg);
+
+    const plain = get("rose-garden-2.svg");
+    expect(plain.headers.get("Content-Encoding")).toBeNull();
+    expect(await plain.text()).toBe(svg);
+  });
+
+  it("answers 404 for anything but a demo candle's picture 1–4", () => {
+    for (const file of ["rose-garden-5.svg", "rose-garden-0.svg", "no-such-candle-1.svg", "rose-garden-1.png"])
+      expect(get(file).status, file).toBe(404);
   });
 });
