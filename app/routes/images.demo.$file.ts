@@ -1,16 +1,56 @@
-import { demoProducts } from "~/db/demo-catalogue";
-import { candleSvg } from "~/utils/candle-svg.server";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { type DemoProduct, demoProducts } from "~/db/demo-catalogue";
+import { demoPicture } from "~/utils/candle-svg.server";
 import { slugify } from "~/utils/slug.server";
 import type { Route } from "./+types/images.demo.$file";
 
-// The demo catalogue's pictures, drawn on request and cached for a year (they never change).
-export function loader({ params }: Route.LoaderArgs) {
+type Encoding = "br" | "gzip" | "identity";
+type Bytes = Uint8Array<ArrayBuffer>;
+/** Each picture drawn once per worker, and compressed once per encoding, at the best ratio. */
+const kept = new Map<string, { identity: Bytes; br?: Bytes; gzip?: Bytes }>();
+
+function pictureBytes(file: string, product: DemoProduct, n: number, encoding: Encoding): Bytes {
+  let copies = kept.get(file);
+  if (!copies) kept.set(file, (copies = { identity: new TextEncoder().encode(demoPicture(product, n)) }));
+  if (encoding === "identity") return copies.identity;
+  const svg = copies.identity;
+  return (copies[encoding] ??= new Uint8Array(
+    encoding === "br"
+      ? brotliCompressSync(svg, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
+      : gzipSync(svg, { level: 9 }),
+  ));
+}
+
+/** br, else gzip, else none, as Accept-Encoding allows (q=0 refuses). */
+function encodingFor(request: Request): Encoding {
+  const offered = new Set(
+    (request.headers.get("accept-encoding") ?? "")
+      .split(",")
+      .map((part) =>
+        part
+          .trim()
+          .toLowerCase()
+          .split(/\s*;\s*/),
+      )
+      .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q))
+      .map(([name]) => name),
+  );
+  return offered.has("br") ? "br" : offered.has("gzip") ? "gzip" : "identity";
+}
+
+// The demo catalogue's pictures, drawn on request from the product's data and cached for a year
+// (they never change). Sent compressed here, so the compression middleware leaves them alone.
+export function loader({ params, request }: Route.LoaderArgs) {
   const match = /^([a-z0-9-]+)-([1-4])\.svg$/.exec(params.file);
   const product = match && demoProducts.find((p) => slugify(p.name) === match[1]);
   if (!match || !product) return new Response("Not found", { status: 404 });
-  return new Response(candleSvg(product.hue, Number(match[2]) - 1, product.name), {
+  const encoding = encodingFor(request);
+  const body = pictureBytes(params.file, product, Number(match[2]), encoding);
+  return new Response(body, {
     headers: {
       "Content-Type": "image/svg+xml",
+      ...(encoding === "identity" ? {} : { "Content-Encoding": encoding }),
+      Vary: "Accept-Encoding",
       "Cache-Control": "public, max-age=31536000, immutable",
       "X-Content-Type-Options": "nosniff",
     },

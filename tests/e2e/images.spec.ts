@@ -58,4 +58,26 @@ test("every demo picture loads", async ({ page, goto }) => {
   });
   expect(broken.count).toBeGreaterThanOrEqual(28);
   expect(broken.failed).toEqual([]);
+
+  // The gallery's pictures 2–4 of every demo candle too: the browser parses each as XML and
+  // fails to decode one that is not well-formed.
+  const gallery = await imgs.evaluateAll(async (els) => {
+    const urls = (els as HTMLImageElement[])
+      .map((el) => el.src)
+      .filter((src) => /\/images\/demo\/[a-z0-9-]+-1\.svg$/.test(src))
+      .flatMap((src) => [2, 3, 4].map((n) => src.replace(/-1\.svg$/, `-${n}.svg`)));
+    const failed = await Promise.all(
+      urls.map((url) => {
+        const img = new Image();
+        img.src = url;
+        return img.decode().then(
+          () => (img.naturalWidth === 600 ? null : `${url}: ${img.naturalWidth} px`),
+          () => url,
+        );
+      }),
+    );
+    return { count: urls.length, failed: failed.filter(Boolean) };
+  });
+  expect(gallery.count).toBeGreaterThanOrEqual(3 * 28);
+  expect(gallery.failed).toEqual([]);
 });

@@ -117,18 +117,3 @@ describe("catalogue model on the demo seed", async () => {
     expect((await listProducts(q("limit=60"))).items.map((p) => p.id)).not.toContain(victim.id);
   });
 });
-
-describe("demo product art", () => {
-  it("is well-formed SVG for every demo candle, names with & included", async () => {
-    const { candleSvg } = await import("~/utils/candle-svg.server");
-    const { demoProducts } = await import("~/db/demo-catalogue");
-    for (const p of demoProducts) {
-      for (let v = 0; v < 4; v++) {
-        const svg = candleSvg(p.hue, v, p.name);
-        expect(svg.startsWith("<svg")).toBe(true);
-        // No bare ampersand: every & starts an entity.
-        expect(svg).not.toMatch(/&(?!amp;|apos;|lt;|gt;|quot;)/);
-      }
-    }
-  });
-});
