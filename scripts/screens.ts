@@ -76,7 +76,9 @@ async function startShop() {
   };
 }
 
-type Shot = { name: string; path: string | ((ctx: Ctx) => string); as: "guest" | "customer" | "admin" };
+type Role = "guest" | "shopper" | "customer" | "admin";
+/** guest: a first visit; shopper: a guest with a candle in the cart; customer: logged in, an order and a cart. */
+type Shot = { name: string; path: string | ((ctx: Ctx) => string); as: Role };
 type Ctx = { productId: string; orderId: string };
 
 // The screens a reviewer asks for: the shop as a newcomer walks it, then the owner's side.
@@ -85,7 +87,7 @@ const SHOTS: Shot[] = [
   { name: "shop", path: "/shop", as: "guest" },
   { name: "product", path: (c) => `/product/${c.productId}`, as: "guest" },
   { name: "cart", path: "/cart", as: "customer" },
-  { name: "login-from-cart", path: "/login?redirect=%2Fcheckout", as: "guest" },
+  { name: "login-from-cart", path: "/login?redirect=%2Fcheckout", as: "shopper" },
   { name: "checkout", path: "/checkout", as: "customer" },
   { name: "thank-you", path: (c) => `/thank-you?o=${c.orderId}`, as: "customer" },
   { name: "orders", path: "/orders", as: "customer" },
@@ -104,7 +106,10 @@ async function logIn(page: Page, url: string, who: { email: string; password: st
 }
 
 /** A customer with an order placed and two candles in the cart: what the screens show. */
-async function prepareCustomer(browser: Browser, url: string): Promise<{ state: string; ctx: Ctx }> {
+async function prepareCustomer(
+  browser: Browser,
+  url: string,
+): Promise<{ state: string; shopperState: string; ctx: Ctx }> {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto(`${url}/register`);
@@ -139,7 +144,15 @@ async function prepareCustomer(browser: Browser, url: string): Promise<{ state: 
   await addToCart(hrefs[3]!, 3);
   const state = JSON.stringify(await context.storageState());
   await context.close();
-  return { state, ctx: { productId, orderId } };
+
+  const guest = await browser.newContext({ javaScriptEnabled: false });
+  const guestPage = await guest.newPage();
+  await guestPage.goto(url + hrefs[4]!);
+  await guestPage.getByRole("button", { name: "Add to Cart" }).click();
+  await guestPage.waitForLoadState();
+  const shopperState = JSON.stringify(await guest.storageState());
+  await guest.close();
+  return { state, shopperState, ctx: { productId, orderId } };
 }
 
 async function main() {
@@ -147,7 +160,7 @@ async function main() {
   const shop = await startShop();
   const browser = await chromium.launch({ executablePath: "/usr/bin/chromium" });
   try {
-    const { state: customerState, ctx } = await prepareCustomer(browser, shop.url);
+    const { state: customerState, shopperState, ctx } = await prepareCustomer(browser, shop.url);
     const adminCtx = await browser.newContext();
     await logIn(await adminCtx.newPage(), shop.url, ADMIN);
     const adminState = JSON.stringify(await adminCtx.storageState());
@@ -159,20 +172,18 @@ async function main() {
       ...(args["js-phone"] ? [{ prefix: "phone-js", viewport: { width: 360, height: 740 }, js: true, scale: 2 }] : []),
     ];
     for (const d of devices) {
-      const contexts: Record<Shot["as"], BrowserContext> = {
-        guest: await browser.newContext({ viewport: d.viewport, javaScriptEnabled: d.js, deviceScaleFactor: d.scale }),
-        customer: await browser.newContext({
+      const open = (state?: string) =>
+        browser.newContext({
           viewport: d.viewport,
           javaScriptEnabled: d.js,
           deviceScaleFactor: d.scale,
-          storageState: JSON.parse(customerState),
-        }),
-        admin: await browser.newContext({
-          viewport: d.viewport,
-          javaScriptEnabled: d.js,
-          deviceScaleFactor: d.scale,
-          storageState: JSON.parse(adminState),
-        }),
+          storageState: state ? JSON.parse(state) : undefined,
+        });
+      const contexts: Record<Role, BrowserContext> = {
+        guest: await open(),
+        shopper: await open(shopperState),
+        customer: await open(customerState),
+        admin: await open(adminState),
       };
       for (const shot of SHOTS) {
         if (ONLY && !ONLY.has(shot.name)) continue;
