@@ -1,0 +1,124 @@
+import { amountInWords } from "./amount-in-words";
+import { taxBreakdown, type TaxRow } from "./gst";
+import { gstStateByName, type GstState } from "./gst-states";
+
+// Everything a GST tax invoice prints, worked out from an order and the shop's registration, so
+// the PDF code only draws. Pure: no database, no environment.
+
+/** The shop's GST registration, from the environment (app/env.server.ts, env.gst). */
+export type GstSettings = {
+  gstin: string;
+  legalName: string;
+  address: string;
+  /** The state of registration: the GSTIN's first two digits are its code. */
+  state: GstState;
+  /** One rate for all goods (and shipping with them), e.g. 18. */
+  ratePercent: number;
+};
+
+/** What the figures need of an order (InvoiceOrder has it all). Money in integer paise. */
+export type TaxInvoiceOrder = {
+  id: string;
+  invoiceNumber: string | null;
+  createdAt: Date;
+  shippingAddress: { state: string };
+  items: { name: string; qty: number; price: number; hsn: string }[];
+  shipping: number;
+  grandTotal: number;
+};
+
+export type PlaceOfSupply = {
+  /** The state's GST name, or the shipping state as typed when it is not recognised. */
+  name: string;
+  /** Two-digit GST state code; null when the shipping state is not recognised. */
+  code: string | null;
+  /** "Karnataka (29)", or the typed name alone. */
+  label: string;
+};
+
+export type TaxInvoiceRow = TaxRow & {
+  description: string;
+  /** HSN code of the goods; null for the shipping row (taxed as part of the goods' supply). */
+  hsn: string | null;
+  qty: number;
+  /** paise, tax included, as the shop prices it */
+  unitPrice: number;
+};
+
+export type TaxInvoiceFigures = {
+  title: "Tax Invoice";
+  /** The order's invoice number; orders placed before numbering began show their order number. */
+  invoiceNumber: string;
+  invoiceDate: Date;
+  seller: { legalName: string; address: string; state: string; stateCode: string; gstin: string };
+  placeOfSupply: PlaceOfSupply;
+  /** CGST + SGST within the seller's state, IGST otherwise. */
+  kind: "CGST+SGST" | "IGST";
+  /** Percent rates for the column headings: { cgst: 9, sgst: 9, igst: null } or { …, igst: 18 }. */
+  rates: { total: number; cgst: number | null; sgst: number | null; igst: number | null };
+  rows: TaxInvoiceRow[];
+  /** null when the order shipped free. */
+  shipping: TaxInvoiceRow | null;
+  /** Sums of every row, shipping included; totals.gross is the grand total. */
+  totals: TaxRow;
+  totalInWords: string;
+};
+
+/**
+ * Where the goods are supplied: the state the order ships to (IGST Act s.10(1)(a), movement ends
+ * there). A shipping state we do not recognise is supplied as typed, with no code, and taxed as
+ * IGST: CGST + SGST is claimed only when the address is known to be in the seller's state. The
+ * total tax is the same either way (only its split differs), and the printed place of supply
+ * shows the admin what to check.
+ */
+export function placeOfSupply(shippingState: string): PlaceOfSupply {
+  const state = gstStateByName(shippingState);
+  if (!state) {
+    const typed = shippingState.trim();
+    return { name: typed, code: null, label: typed };
+  }
+  return { name: state.name, code: state.code, label: `${state.name} (${state.code})` };
+}
+
+/** The tax invoice of `order` for a shop registered as `settings` says. */
+export function taxInvoiceFigures(order: TaxInvoiceOrder, settings: GstSettings): TaxInvoiceFigures {
+  const place = placeOfSupply(order.shippingAddress.state);
+  const intraState = place.code === settings.state.code;
+  const rate = settings.ratePercent;
+  const breakdown = taxBreakdown({ lines: order.items, shipping: order.shipping, ratePercent: rate, intraState });
+  if (breakdown.totals.gross !== order.grandTotal)
+    throw new Error(
+      `Order ${order.id}: lines and shipping come to ${breakdown.totals.gross} paise, its grand total is ${order.grandTotal}`,
+    );
+  const { shipping } = breakdown;
+  return {
+    title: "Tax Invoice",
+    invoiceNumber: order.invoiceNumber ?? `#${order.id.slice(-6)}`,
+    invoiceDate: order.createdAt,
+    seller: {
+      legalName: settings.legalName,
+      address: settings.address,
+      state: settings.state.name,
+      stateCode: settings.state.code,
+      gstin: settings.gstin,
+    },
+    placeOfSupply: place,
+    kind: intraState ? "CGST+SGST" : "IGST",
+    rates: intraState
+      ? { total: rate, cgst: rate / 2, sgst: rate / 2, igst: null }
+      : { total: rate, cgst: null, sgst: null, igst: rate },
+    rows: breakdown.lines.map(({ qty, price, hsn, ...row }, i) => ({
+      ...row,
+      description: order.items[i]!.name,
+      hsn,
+      qty,
+      unitPrice: price,
+    })),
+    shipping:
+      order.shipping > 0
+        ? { ...shipping, description: "Shipping", hsn: null, qty: 1, unitPrice: order.shipping }
+        : null,
+    totals: breakdown.totals,
+    totalInWords: amountInWords(breakdown.totals.gross),
+  };
+}
