@@ -4,6 +4,10 @@ import { availableParallelism } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import { gstStateByName } from "~/lib/gst-states";
+import { gstinProblem } from "~/lib/gstin";
+import { INVOICE_PREFIX_FORMAT } from "~/lib/invoice-number";
+import type { GstSettings } from "~/lib/tax-invoice";
 
 // The project root is found from this file, not the working directory, so the built server
 // (build/server/index.js), the dev server and vitest all find drizzle/ and data/.
@@ -88,15 +92,88 @@ const schema = z.object({
   // Seconds a client has to send a request's headers, and its whole request (headers and body).
   HEADERS_TIMEOUT: int(20, 1, 600),
   REQUEST_TIMEOUT: int(120, 1, 3600),
+  // Invoice numbers are PREFIX/YY-YY/NNNNNN: 3 characters at most keeps them within GST's 16.
+  INVOICE_PREFIX: z
+    .string()
+    .regex(
+      INVOICE_PREFIX_FORMAT,
+      "must be 1 to 3 capital letters or digits (invoice numbers stay within 16 characters)",
+    )
+    .default("RK"),
 });
 
+const invalid = (issues: { path: PropertyKey[]; message: string }[]) =>
+  new Error(`Invalid environment: ${issues.map((i) => `${String(i.path[0])} ${i.message}`).join("; ")}`);
+
 const parsed = schema.safeParse(process.env);
-if (!parsed.success) {
-  throw new Error(
-    `Invalid environment: ${parsed.error.issues.map((i) => `${String(i.path[0])} ${i.message}`).join("; ")}`,
-  );
-}
+if (!parsed.success) throw invalid(parsed.error.issues);
 const raw = parsed.data;
+
+// GST tax invoices (issue #22): off without SHOP_GSTIN; with it, the registration's other facts
+// are required too, and each is checked (the GSTIN's check character, its state code against
+// SHOP_STATE), so that no invoice goes out with a mistyped registration.
+const text = (max: number) =>
+  z.string().trim().min(1, "must not be empty").max(max, `must be at most ${max} characters`);
+const gstSchema = z
+  .object({
+    SHOP_GSTIN: z
+      .string()
+      .trim()
+      .transform((v) => v.toUpperCase())
+      .superRefine((v, ctx) => {
+        const problem = gstinProblem(v);
+        if (problem) ctx.addIssue({ code: "custom", message: problem });
+      })
+      .optional(),
+    SHOP_LEGAL_NAME: text(200).optional(),
+    SHOP_ADDRESS: text(500).optional(),
+    SHOP_STATE: z
+      .string()
+      .transform((v, ctx) => {
+        const state = gstStateByName(v);
+        if (!state)
+          ctx.addIssue({ code: "custom", message: "must be an Indian state or union territory, e.g. Karnataka" });
+        return state ?? z.NEVER;
+      })
+      .optional(),
+    GST_RATE_PERCENT: z.coerce
+      .number({ error: "must be a number, e.g. 18" })
+      .gt(0, "must be more than 0")
+      .max(28, "must be at most 28")
+      .refine((n) => Number.isInteger(Math.round(n * 100)) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-9, {
+        error: "must have at most 2 decimals",
+      })
+      .optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.SHOP_GSTIN) return;
+    for (const name of ["SHOP_LEGAL_NAME", "SHOP_ADDRESS", "SHOP_STATE", "GST_RATE_PERCENT"] as const)
+      if (v[name] === undefined)
+        ctx.addIssue({ code: "custom", path: [name], message: "must be set when SHOP_GSTIN is" });
+    const code = v.SHOP_GSTIN.slice(0, 2);
+    if (v.SHOP_STATE && v.SHOP_STATE.code !== code)
+      ctx.addIssue({
+        code: "custom",
+        path: ["SHOP_GSTIN"],
+        message: `starts with ${code}, but SHOP_STATE ${v.SHOP_STATE.name} is ${v.SHOP_STATE.code}`,
+      });
+  });
+
+/** The shop's GST registration from `vars`, null without SHOP_GSTIN; throws naming a bad setting. */
+export function parseGstSettings(vars: Record<string, string | undefined>): GstSettings | null {
+  const gst = gstSchema.safeParse(vars);
+  if (!gst.success) throw invalid(gst.error.issues);
+  const v = gst.data;
+  if (!v.SHOP_GSTIN) return null;
+  return {
+    gstin: v.SHOP_GSTIN,
+    legalName: v.SHOP_LEGAL_NAME!,
+    address: v.SHOP_ADDRESS!,
+    state: v.SHOP_STATE!,
+    ratePercent: v.GST_RATE_PERCENT!,
+  };
+}
+const gst = parseGstSettings(process.env);
 
 const databasePath = resolve(raw.DATABASE_PATH);
 // Sessions signed on one app server must open on every other: no per-machine generated secret.
@@ -148,4 +225,7 @@ export const env = {
   pincodeApiUrl: raw.PINCODE_API_URL,
   headersTimeoutMs: raw.HEADERS_TIMEOUT * 1000,
   requestTimeoutMs: raw.REQUEST_TIMEOUT * 1000,
+  invoicePrefix: raw.INVOICE_PREFIX,
+  /** The shop's GST registration: invoices are tax invoices when set (null: plain invoices). */
+  gst,
 };
