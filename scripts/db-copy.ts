@@ -1,9 +1,9 @@
 // npm run db:copy -- --to postgres://… [--from data/shop.db] [--uploads data/uploads]
 //
 // Moves a shop from its SQLite file onto an empty PostgreSQL database: every table the shop keeps
-// (users, sessions, products, pictures, reviews, orders, the PIN directory and cache), the
-// uploaded pictures from UPLOAD_DIR into the `pictures` table, then checks counts and totals
-// before it commits. One PostgreSQL transaction: on any failure nothing is left behind. Read from
+// (users, sessions, products, pictures, reviews, orders and their invoice counters, the PIN
+// directory and cache), the uploaded pictures from UPLOAD_DIR into the `pictures` table, then
+// checks counts and totals before it commits. One PostgreSQL transaction: on any failure nothing is left behind. Read from
 // one SQLite read transaction, so the copy is one consistent moment; stop the shop first (see
 // README, "From one VPS to several servers") or later writes stay behind in the file.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
@@ -31,6 +31,8 @@ const TABLES = [
   "reviews",
   "orders",
   "orderItems",
+  // Without them numbering would start again at 1 and collide with the copied invoice numbers.
+  "invoiceCounters",
   "pincodes",
   "pinCache",
 ] as const;

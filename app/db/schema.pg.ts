@@ -63,6 +63,7 @@ export const products = pgTable(
     image: text("image").notNull().default(""),
     rating: doublePrecision("rating").notNull().default(0),
     numReviews: integer("num_reviews").notNull().default(0),
+    hsn: text("hsn").notNull().default("3406"),
     createdAt: createdAt(),
     deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date", precision: 3 }),
   },
@@ -136,9 +137,11 @@ export const orders = pgTable(
     grandTotal: integer("grand_total").notNull(),
     stockReturned: boolean("stock_returned").notNull().default(false),
     idempotencyKey: text("idempotency_key"),
+    invoiceNumber: text("invoice_number"),
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex("orders_invoice_number_unique").on(t.invoiceNumber),
     index("orders_user_idx").on(t.userId, t.createdAt),
     index("orders_created_idx").on(t.createdAt),
     uniqueIndex("orders_user_idempotency_key_unique")
@@ -163,9 +166,15 @@ export const orderItems = pgTable(
     image: text("image").notNull().default(""),
     /** The line's place in its order (0, 1, …), as the cart listed it: lines are shown in this order. */
     position: integer("position").notNull().default(0),
+    hsn: text("hsn").notNull().default("3406"),
   },
   (t) => [index("order_items_order_idx").on(t.orderId)],
 );
+
+export const invoiceCounters = pgTable("invoice_counters", {
+  fy: text("fy").primaryKey(),
+  last: integer("last").notNull(),
+});
 
 export type User = typeof users.$inferSelect;
 export type Product = typeof products.$inferSelect;

@@ -44,6 +44,8 @@ export const products = sqliteTable(
     image: text("image").notNull().default(""),
     rating: real("rating").notNull().default(0),
     numReviews: integer("num_reviews").notNull().default(0),
+    /** HSN code for GST (4, 6 or 8 digits); 3406 is candles. Orders copy it onto their lines. */
+    hsn: text("hsn").notNull().default("3406"),
     createdAt: createdAt(),
     // Soft delete: past orders and invoices keep pointing at the product.
     deletedAt: integer("deleted_at", { mode: "timestamp" }),
@@ -125,9 +127,13 @@ export const orders = sqliteTable(
     // The checkout form's one-time token or the API's Idempotency-Key: the same key from the same
     // customer is the same order (placeOrder), never a second one.
     idempotencyKey: text("idempotency_key"),
+    // "RK/26-27/000123": given in placeOrder's transaction from invoice_counters, never reused.
+    // Orders placed before numbering began have none (their invoice shows the order number).
+    invoiceNumber: text("invoice_number"),
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex("orders_invoice_number_unique").on(t.invoiceNumber),
     index("orders_user_idx").on(t.userId, t.createdAt),
     index("orders_created_idx").on(t.createdAt),
     uniqueIndex("orders_user_idempotency_key_unique")
@@ -152,9 +158,20 @@ export const orderItems = sqliteTable(
     image: text("image").notNull().default(""),
     /** The line's place in its order (0, 1, …), as the cart listed it: lines are shown in this order. */
     position: integer("position").notNull().default(0),
+    /** The product's HSN code when it was sold: the invoice shows what was sold, not today's product. */
+    hsn: text("hsn").notNull().default("3406"),
   },
   (t) => [index("order_items_order_idx").on(t.orderId)],
 );
+
+// The last invoice serial given in each financial year ("2026-27"). placeOrder takes the next one
+// in the order's own transaction (an upsert that locks the row), so serials are consecutive
+// across processes and servers, and a failed order gives its serial back by rolling back. Rows are
+// never decremented: a deleted or cancelled order's number stays used.
+export const invoiceCounters = sqliteTable("invoice_counters", {
+  fy: text("fy").primaryKey(),
+  last: integer("last").notNull(),
+});
 
 export type User = typeof users.$inferSelect;
 export type Product = typeof products.$inferSelect;

@@ -21,5 +21,6 @@ export const {
   pinCache,
   catalogueVersion,
   pictures,
+  invoiceCounters,
 } = tables;
 export type { Order, OrderItem, Product, Review, User } from "~/db/types";

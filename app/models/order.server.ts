@@ -4,6 +4,7 @@ import { orderItems, orders, products, type Order, type OrderItem } from "~/db/s
 import { cartTotals } from "~/lib/cart";
 import { type OrderRequest, CART_EMPTY, QTY_MAX, QTY_TOO_MANY } from "~/lib/checkout-schema";
 import { formatPaise, paiseToRupees, rupeesToPaise } from "~/lib/money";
+import { nextInvoiceNumber } from "~/models/invoice-number.server";
 import { newId } from "~/utils/id.server";
 import { hit } from "~/utils/rate-limit.server";
 
@@ -90,6 +91,7 @@ export async function placeOrder(
         price: products.price,
         stock: products.stock,
         image: products.image,
+        hsn: products.hsn,
       })
       .from(products)
       .where(and(inArray(products.id, [...wanted.keys()]), isNull(products.deletedAt)));
@@ -107,8 +109,15 @@ export async function placeOrder(
     });
     const totals = cartTotals(lines);
     const id = newId();
+    // Every order gets a number, GST or not, so numbering has no gaps when GST is switched on.
+    // The order's date is the one its number was taken for: the invoice date and the number's
+    // financial year always agree (the database's own clock could differ by a tick at midnight).
+    const placedAt = new Date();
+    const invoiceNumber = await nextInvoiceNumber(tx, placedAt);
     await tx.insert(orders).values({
       id,
+      invoiceNumber,
+      createdAt: placedAt,
       userId,
       status: "Placed",
       isPaid: false,
@@ -134,6 +143,7 @@ export async function placeOrder(
         qty: line.qty,
         price: line.price,
         image: line.image,
+        hsn: line.hsn,
         position,
       });
     }
@@ -238,6 +248,7 @@ export async function getOrderFor(
 export function toApiOrder(o: OrderWithItems) {
   return {
     _id: o.id,
+    invoiceNumber: o.invoiceNumber,
     createdAt: o.createdAt.toISOString(),
     status: o.status,
     isPaid: o.isPaid,

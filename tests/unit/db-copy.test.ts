@@ -97,12 +97,23 @@ function sourceShop() {
       shipping: 0,
       grandTotal: 998_00,
       idempotencyKey: "k1",
+      invoiceNumber: "RK/26-27/000007",
       createdAt: at(7),
     })
     .run();
+  db.insert(sqliteSchema.invoiceCounters).values({ fy: "2026-27", last: 7 }).run();
   db.insert(sqliteSchema.orderItems)
     .values([
-      { id: "l1", orderId: "o1", productId: "p1", name: "Mysore Sandalwood", qty: 1, price: 499_00, position: 1 },
+      {
+        id: "l1",
+        orderId: "o1",
+        productId: "p1",
+        name: "Mysore Sandalwood",
+        qty: 1,
+        price: 499_00,
+        position: 1,
+        hsn: "34060010",
+      },
       { id: "l2", orderId: "o1", productId: "p2", name: "Gone", qty: 1, price: 499_00, position: 0 },
     ])
     .run();
@@ -140,6 +151,7 @@ describe.skipIf(!bin)(title, { timeout: 60_000 }, () => {
       reviews: 2,
       orders: 1,
       order_items: 2,
+      invoice_counters: 1,
       pincodes: 1,
       pin_cache: 1,
     });
