@@ -8,13 +8,16 @@ import { SUPPORT } from "~/lib/support";
 
 export type InvoiceOrder = {
   id: string;
+  /** "RK/26-27/000123" (GST's invoice number); null for orders placed before numbering began. */
+  invoiceNumber: string | null;
   createdAt: Date;
   status: string;
   isPaid: boolean;
   paymentMethod: string;
   contact: { name: string; email: string; phone: string };
   shippingAddress: { address: string; city: string; state: string; pin: string };
-  items: { name: string; qty: number; price: number }[]; // price: integer paise per unit
+  // price: integer paise per unit, tax included; hsn: the product's HSN code when it was sold
+  items: { name: string; qty: number; price: number; hsn: string }[];
   subtotal: number;
   shipping: number;
   grandTotal: number; // integer paise

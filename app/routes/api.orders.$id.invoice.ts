@@ -11,13 +11,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!order) return apiError(404, "Order not found");
   const pdf = await renderInvoice({
     id: order.id,
+    invoiceNumber: order.invoiceNumber,
     createdAt: order.createdAt,
     status: order.status,
     isPaid: order.isPaid,
     paymentMethod: order.paymentMethod,
     contact: { name: order.contactName, email: order.contactEmail, phone: order.contactPhone },
     shippingAddress: { address: order.address, city: order.city, state: order.state, pin: order.pin },
-    items: order.items.map((i) => ({ name: i.name, qty: i.qty, price: i.price })),
+    items: order.items.map((i) => ({ name: i.name, qty: i.qty, price: i.price, hsn: i.hsn })),
     subtotal: order.subtotal,
     shipping: order.shipping,
     grandTotal: order.grandTotal,
