@@ -13,6 +13,7 @@ export type EditorValues = {
   price: string;
   mrp: string;
   stock: string;
+  hsn: string;
   image: string;
   images: string[];
 };
@@ -34,6 +35,7 @@ export function ProductEditor({ mode, defaults, lastResult }: Props) {
       price: defaults.price,
       mrp: defaults.mrp,
       stock: defaults.stock,
+      hsn: defaults.hsn,
       image: defaults.image,
     },
     constraint: getZodConstraint(productSchema),
@@ -118,6 +120,15 @@ export function ProductEditor({ mode, defaults, lastResult }: Props) {
           <input {...getInputProps(fields.stock, { type: "number" })} min={0} step={1} inputMode="numeric" />
         </Field>
       </div>
+      <Field
+        label="HSN code"
+        id={fields.hsn.id}
+        errorId={fields.hsn.errorId}
+        errors={fields.hsn.errors}
+        hint="For GST invoices: 4, 6 or 8 digits (3406 is candles). Check it with your tax adviser."
+      >
+        <input {...getInputProps(fields.hsn, { type: "text" })} inputMode="numeric" maxLength={12} />
+      </Field>
       <Field
         label="Image URL"
         id={fields.image.id}

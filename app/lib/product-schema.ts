@@ -7,6 +7,9 @@ export const NAME_REQUIRED = "Name is required";
 export const PRICE_REQUIRED = "Price is required";
 export const NOT_NEGATIVE = "Must be 0 or more";
 export const STOCK_INVALID = "Stock must be a whole number, 0 or more";
+export const HSN_INVALID = "HSN code must be 4, 6 or 8 digits, e.g. 3406 for candles";
+/** The HSN code a product gets when none is given: candles. */
+export const DEFAULT_HSN = "3406";
 export const URL_INVALID = "Use a web address (https://…) or a path on this site (/…)";
 /** A product's gallery: kept URLs and new files together. */
 export const GALLERY_MAX = 12;
@@ -58,6 +61,17 @@ export const productSchema = z.object({
     .refine((n) => n <= 1_000_000, { error: STOCK_INVALID })
     .optional()
     .default(0),
+  /**
+   * HSN code for GST invoices; spaces and dots are dropped ("3406.00.10"). Not given: a new product
+   * gets DEFAULT_HSN and an edit keeps the product's code, so an API client that does not know the
+   * field never resets it.
+   */
+  hsn: z
+    .preprocess(
+      (v) => (typeof v === "string" ? v.replace(/[\s.]/g, "") : typeof v === "number" ? String(v) : v),
+      z.string({ error: HSN_INVALID }).regex(/^(\d{4}|\d{6}|\d{8})$/, { error: HSN_INVALID }),
+    )
+    .optional(),
   image: z
     .union([z.literal(""), imageUrl])
     .optional()

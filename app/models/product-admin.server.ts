@@ -16,6 +16,8 @@ const fields = (input: ProductInput) => ({
   price: input.price,
   mrp: input.mrp,
   stock: input.stock,
+  // Not given: the column's default (3406) on create, the product's own code on update.
+  ...(input.hsn === undefined ? {} : { hsn: input.hsn }),
   // Without a main image URL, the first gallery picture is the product's image.
   image: input.image || input.images[0] || "",
 });

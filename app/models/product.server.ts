@@ -24,6 +24,7 @@ const cardColumns = {
   image: products.image,
   rating: products.rating,
   numReviews: products.numReviews,
+  hsn: products.hsn,
   createdAt: products.createdAt,
 };
 
@@ -37,6 +38,8 @@ export type ProductCard = {
   image: string;
   rating: number;
   numReviews: number;
+  /** HSN code for GST invoices */
+  hsn: string;
   createdAt: Date;
 };
 
@@ -324,6 +327,7 @@ export function toApiProduct(p: ProductCard, images: string[]) {
     images: gallery.map((url) => ({ url })),
     rating: p.rating,
     numReviews: p.numReviews,
+    hsn: p.hsn,
     createdAt: p.createdAt.toISOString(),
   };
 }

@@ -43,6 +43,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
           price: rupees(product.price),
           mrp: rupees(product.mrp),
           stock: String(product.stock),
+          hsn: product.hsn,
           // Shown separately only when it is not simply the first gallery picture.
           image: product.image && product.image !== product.images[0] ? product.image : "",
           images: product.images.length ? product.images : product.image ? [product.image] : [],

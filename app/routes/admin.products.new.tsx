@@ -1,4 +1,5 @@
 import { ProductEditor } from "~/components/ProductEditor";
+import { DEFAULT_HSN } from "~/lib/product-schema";
 import { PRODUCT_FORM_FIELDS, submitProductForm } from "~/models/product-form.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { readForm } from "~/utils/http.server";
@@ -27,7 +28,16 @@ export default function NewProduct({ actionData }: Route.ComponentProps) {
       <ProductEditor
         mode="create"
         lastResult={actionData}
-        defaults={{ name: "", description: "", price: "0", mrp: "0", stock: "10", image: "", images: [] }}
+        defaults={{
+          name: "",
+          description: "",
+          price: "0",
+          mrp: "0",
+          stock: "10",
+          hsn: DEFAULT_HSN,
+          image: "",
+          images: [],
+        }}
       />
     </section>
   );

@@ -100,6 +100,7 @@ function ProductsTab({
               <th scope="col">Price</th>
               <th scope="col">MRP</th>
               <th scope="col">Stock</th>
+              <th scope="col">HSN</th>
               <th scope="col">Rating</th>
               <th scope="col">Actions</th>
             </tr>
@@ -116,6 +117,7 @@ function ProductsTab({
                 <td data-label="Price">{formatPaise(p.price)}</td>
                 <td data-label="MRP">{p.mrp ? formatPaise(p.mrp) : "—"}</td>
                 <td data-label="Stock">{p.stock}</td>
+                <td data-label="HSN">{p.hsn}</td>
                 <td data-label="Rating">
                   {p.rating.toFixed(1)} ({p.numReviews})
                 </td>

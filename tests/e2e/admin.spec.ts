@@ -43,6 +43,7 @@ test("admin: create with two pictures → shop → edit price → customer order
   await expect(page.getByLabel("Price (₹)")).toHaveValue("0");
   await expect(page.getByLabel("MRP (₹)")).toHaveValue("0");
   await expect(page.getByLabel("Stock")).toHaveValue("10");
+  await expect(page.getByLabel("HSN code")).toHaveValue("3406");
   await page.getByLabel("Name").fill(name);
   await page.getByLabel("Description").fill("A test candle with a <b>bold</b> claim.");
   await page.getByLabel("Price (₹)").fill("321.50");
@@ -107,15 +108,24 @@ test("admin: create with two pictures → shop → edit price → customer order
   expect(small.headers()["content-type"]).toBe("image/webp");
   expect((await small.body()).subarray(8, 12).toString()).toBe("WEBP");
 
-  // Edit its price.
+  // Edit its price and its HSN code (a bad code is refused with its message first).
   await goto("/admin");
   await page.getByRole("link", { name: `Edit ${name}` }).click();
   await expect(page.getByLabel("Price (₹)")).toHaveValue("321.5");
   await expect(page.locator(".gallery-edit li")).toHaveCount(2);
   await page.getByLabel("Price (₹)").fill("300");
+  await page.getByLabel("HSN code").fill("34060");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("HSN code must be 4, 6 or 8 digits, e.g. 3406 for candles")).toBeVisible();
+  await page.getByLabel("HSN code").fill("3406.00.10");
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(toaster(page)).toContainText("Product updated");
-  expect((await queryOne<{ price: number }>("select price from products where id = ?", row.id))!.price).toBe(30000);
+  expect(await queryOne("select price, hsn from products where id = ?", row.id)).toEqual({
+    price: 30000,
+    hsn: "34060010",
+  });
+  const productRow = page.locator("tr", { has: page.getByRole("link", { name, exact: true }) });
+  await expect(productRow.locator('td[data-label="HSN"]')).toHaveText("34060010");
   expect((await queryOne<{ n: number }>("select count(*) n from product_images where product_id = ?", row.id))!.n).toBe(
     2,
   );

@@ -133,6 +133,11 @@ test("admin API: bad input is 400 with a message, unknown ids 404", async ({ pla
       "images: Use a web address (https://…) or a path on this site (/…)",
     ],
     [
+      admin.put(`/api/products/${product}`, { data: { ...productBody, hsn: "34O6" } }),
+      400,
+      "hsn: HSN code must be 4, 6 or 8 digits, e.g. 3406 for candles",
+    ],
+    [
       admin.put(`/api/products/${product}`, { data: { ...productBody, images: ["/uploads/ok.png", "/a\\b"] } }),
       400,
       "images: Use a web address (https://…) or a path on this site (/…)",
@@ -177,4 +182,20 @@ test("admin API: bad input is 400 with a message, unknown ids 404", async ({ pla
   expect(await queryOne("select id from orders where id = ?", order)).toBeUndefined();
   expect(await queryOne("select id from order_items where order_id = ?", order)).toBeUndefined();
   await Promise.all([admin.dispose(), buyer.dispose()]);
+});
+
+test("admin API: a product's HSN code is 3406 unless given, set by PUT, kept by a PUT without it", async ({
+  playwright,
+  baseURL,
+}) => {
+  const admin = await context(playwright, baseURL!, "admin", "");
+  const created = await (await admin.post("/api/products", { data: productBody })).json();
+  expect(created.hsn).toBe("3406");
+  const hsn = async () => (await queryOne<{ hsn: string }>("select hsn from products where id = ?", created._id))!.hsn;
+  const put = (data: object) => admin.put(`/api/products/${created._id}`, { data: { ...productBody, ...data } });
+  expect(await (await put({ hsn: "3406 00 10" })).json()).toMatchObject({ hsn: "34060010" });
+  expect(await hsn()).toBe("34060010");
+  expect((await put({ price: 95 })).status()).toBe(200);
+  expect(await hsn()).toBe("34060010");
+  await admin.dispose();
 });

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as app from "~/db/client.server";
-import { orderUpdateSchema, productError, productSchema, URL_INVALID } from "~/lib/product-schema";
+import { HSN_INVALID, orderUpdateSchema, productError, productSchema, URL_INVALID } from "~/lib/product-schema";
 import { deleteOrder, markDelivered, OrderError, placeOrder, updateOrder } from "~/models/order.server";
 import { createProduct, deleteProduct, getProductForEdit, updateProduct } from "~/models/product-admin.server";
 import { getProduct } from "~/models/product.server";
@@ -78,10 +78,25 @@ describe("productSchema (form strings and JSON numbers alike)", () => {
     [{ name: "x", price: 1, images: ["data:image/png;base64,AAAA"] }, "images"],
     [{ name: "x", price: "NaN" }, "price"],
     [{ name: "x", price: "Infinity" }, "price"],
+    [{ name: "x", price: 1, hsn: "340" }, "hsn"],
+    [{ name: "x", price: 1, hsn: "34060" }, "hsn"],
+    [{ name: "x", price: 1, hsn: "3406001" }, "hsn"],
+    [{ name: "x", price: 1, hsn: "3406A" }, "hsn"],
+    [{ name: "x", price: 1, hsn: "" }, "hsn"],
+    [{ name: "x", price: 1, hsn: null }, "hsn"],
   ])("refuses %j (%s)", (input, field) => {
     const r = productSchema.safeParse(input);
     expect(r.success).toBe(false);
     expect(r.error!.issues[0]!.path[0]).toBe(field);
+  });
+  it("takes an HSN code of 4, 6 or 8 digits, written with spaces or dots too, with one message otherwise", () => {
+    const hsn = (v: unknown) => productSchema.safeParse({ name: "x", price: 1, hsn: v });
+    expect(hsn("3406").data?.hsn).toBe("3406");
+    expect(hsn(" 3406 00 ").data?.hsn).toBe("340600");
+    expect(hsn("3406.00.10").data?.hsn).toBe("34060010");
+    expect(hsn(34060010).data?.hsn).toBe("34060010");
+    expect(productSchema.parse({ name: "x", price: 1 }).hsn).toBeUndefined();
+    expect(productError(hsn("12345").error!)).toBe(`hsn: ${HSN_INVALID}`);
   });
   it.each([
     "https://cdn.example/x.png",
@@ -182,6 +197,18 @@ describe("admin product model", () => {
     expect(await deleteProduct(id)).toBe(false);
     expect(await getProduct(id)).toBeNull();
     expect(await updateProduct(id, productSchema.parse({ name: "Back", price: 1 }))).toBe(false);
+  });
+
+  it("a new product's HSN code is 3406 unless given; an edit without one keeps the product's", async () => {
+    const hsnOf = async (id: string) => (await getProductForEdit(id))!.hsn;
+    const plain = await createProduct(productSchema.parse({ name: "Pillar", price: 5 }));
+    expect(await hsnOf(plain)).toBe("3406");
+    const diya = await createProduct(productSchema.parse({ name: "Diya", price: 5, hsn: "34060010" }));
+    expect(await hsnOf(diya)).toBe("34060010");
+    await updateProduct(diya, productSchema.parse({ name: "Diya", price: 6 }));
+    expect(await hsnOf(diya)).toBe("34060010");
+    await updateProduct(diya, productSchema.parse({ name: "Diya", price: 6, hsn: "340600" }));
+    expect(await hsnOf(diya)).toBe("340600");
   });
 });
 
