@@ -1,6 +1,8 @@
 // taxInvoiceFigures: what the PDF prints on a GST tax invoice, from an order and the shop's registration.
 import { describe, expect, it } from "vitest";
 import { placeOfSupply, taxInvoiceFigures, type GstSettings, type TaxInvoiceOrder } from "~/lib/tax-invoice";
+import type { InvoiceOrder } from "~/models/invoice.server";
+import { taxInvoiceFor } from "~/models/tax-invoice.server";
 
 const SELLER: GstSettings = {
   gstin: "29AAGCB7383J1Z4",
@@ -118,5 +120,25 @@ describe("taxInvoiceFigures", () => {
 
   it("refuses an order whose lines do not come to its grand total", () => {
     expect(() => taxInvoiceFigures(order("Karnataka", { grandTotal: 1 }), SELLER)).toThrow(/grand total is 1/);
+  });
+});
+
+describe("taxInvoiceFor (the drawing code's call)", () => {
+  const invoiceOrder: InvoiceOrder = {
+    ...order("Karnataka"),
+    status: "Placed",
+    isPaid: false,
+    paymentMethod: "COD",
+    contact: { name: "Asha", email: "asha@example.com", phone: "9876543210" },
+    shippingAddress: { address: "1 MG Road", city: "Bengaluru", state: "Karnataka", pin: "560001" },
+    subtotal: 229899,
+  };
+
+  it("is null without SHOP_GSTIN (the tests' environment): the invoice stays plain", () => {
+    expect(taxInvoiceFor(invoiceOrder)).toBeNull();
+  });
+
+  it("gives the figures with a registration", () => {
+    expect(taxInvoiceFor(invoiceOrder, SELLER)).toEqual(taxInvoiceFigures(invoiceOrder, SELLER));
   });
 });
