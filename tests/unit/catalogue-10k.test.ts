@@ -83,7 +83,7 @@ describe("a catalogue of 10,000 products", () => {
     expect(r.items.every((p) => /jasmine/i.test(p.name))).toBe(true);
   });
 
-  it("API items have the spec's fields", async () => {
+  it("API items have the spec's fields, and the HSN code (issue #22)", async () => {
     const r = await listProducts(q("limit=3"));
     const images = await imagesFor(r.items.map((p) => p.id));
     const api = r.items.map((p) => toApiProduct(p, images.get(p.id) ?? []));
@@ -92,6 +92,7 @@ describe("a catalogue of 10,000 products", () => {
         "_id",
         "createdAt",
         "description",
+        "hsn",
         "image",
         "images",
         "mrp",
