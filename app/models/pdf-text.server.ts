@@ -386,12 +386,14 @@ export class PdfText {
     const space = latin.font.font.nominalGlyph(0x20) ?? 0;
     const carriers = l.carriers.map((c) => PDFHexString.of(hex4(this.cid(latin, space, c.advance, c.text || NO_TEXT))));
     ops.push(
+      op("q"), // the render mode is graphics state: Q puts it back for whatever is drawn next
       op("BT"),
       op("Tr", n(3)),
       op("Tm", n(1), n(0), n(0), n(1), n(x), n(y)),
       op("Tf", this.fontKey(page, latin), n(size)),
       op("TJ", this.doc.context.obj(carriers)),
       op("ET"),
+      op("Q"),
       op("EMC"),
     );
     page.pushOperators(...ops);
