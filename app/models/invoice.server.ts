@@ -1,5 +1,7 @@
-import { PDFDocument, type PDFFont, type PDFPage, StandardFonts, rgb } from "pdf-lib";
+import { PDFDocument, type PDFPage, rgb } from "pdf-lib";
+import { formatPaise } from "~/lib/money";
 import { SUPPORT } from "~/lib/support";
+import { cleanText, PdfText } from "./pdf-text.server";
 
 /**
  * The invoice PDF of one order (spec §7, GET /api/orders/{id}/invoice). Pure: no database, no I/O;
@@ -28,62 +30,8 @@ export const SHOP_NAME = "RK Candles";
 // ---------------------------------------------------------------------------------------------
 // Text helpers
 
-/** The 27 characters WinAnsi (Windows-1252) places in 0x80–0x9F; with 0x20–0x7E and 0xA0–0xFF
- *  they are everything the standard 14 fonts can draw. */
-const WIN_ANSI_EXTRA = new Set("€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ");
-
-const isWinAnsi = (ch: string) => {
-  const c = ch.codePointAt(0) ?? 0;
-  return (c >= 0x20 && c <= 0x7e) || (c >= 0xa0 && c <= 0xff) || WIN_ANSI_EXTRA.has(ch);
-};
-
-/** Look-alikes with a WinAnsi spelling, applied before anything is replaced. */
-const SUBSTITUTES: [RegExp, string][] = [
-  [/₹/g, "Rs."],
-  [/[\u2000-\u200a\u202f\u205f\u3000]/g, " "], // typographic spaces
-  [/[\u2010\u2011\u2012\u2212]/g, "-"], // hyphens and the minus sign
-  [/[\u2032\u2035]/g, "'"],
-  [/[\u2033\u2036]/g, '"'],
-];
-/** Invisible characters that would only turn into a stray "?": zero-width spaces and joiners,
- *  the BOM, variation selectors (the "️" after ©, ™…). */
-const INVISIBLE = /[\u200b-\u200d\u2060\ufeff]|[\ufe00-\ufe0f]/g;
-
-const segmenter = new Intl.Segmenter("en", { granularity: "grapheme" });
-
-/**
- * Makes `text` drawable with the standard fonts (WinAnsi), never throwing: NFC-normalises (so
- * "e" + combining acute becomes "é"), turns tabs and line breaks into spaces, drops other control
- * and invisible characters, spells "₹" as "Rs.", and replaces every user-perceived character that
- * still cannot be encoded (a Devanagari syllable, an emoji with its modifiers…) by one `replacement`.
- */
-export function toWinAnsi(text: string, replacement = "?"): string {
-  let s = String(text ?? "").normalize("NFC");
-  s = s.replace(/[\t\n\v\f\r\u0085\u2028\u2029]/g, " ");
-  for (const [re, to] of SUBSTITUTES) s = s.replace(re, to);
-  // eslint-disable-next-line no-control-regex
-  s = s.replace(/[\u0000-\u001f\u007f-\u009f]/g, "");
-  let out = "";
-  // Invisible characters are dropped per grapheme, after segmenting, so that an emoji ZWJ
-  // sequence (👨‍👩‍👧) still counts as one character.
-  for (const { segment } of segmenter.segment(s)) {
-    const visible = segment.replace(INVISIBLE, "");
-    if (visible === "") continue;
-    out += Array.from(visible).every(isWinAnsi) ? visible : replacement;
-  }
-  return out;
-}
-
-/** Integer paise → "Rs. 1,23,456.78" (Indian grouping, 2 decimals, ASCII only). */
-export function formatRupees(paise: number): string {
-  const p = Math.round(Number.isFinite(paise) ? paise : 0);
-  const abs = Math.abs(p);
-  const rupees = String(Math.floor(abs / 100));
-  const fraction = String(abs % 100).padStart(2, "0");
-  const last3 = rupees.slice(-3);
-  const rest = rupees.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ",");
-  return `${p < 0 ? "-" : ""}Rs. ${rest ? `${rest},` : ""}${last3}.${fraction}`;
-}
+/** Integer paise → "₹1,23,456.78", as the pages print money (Indian grouping). */
+export const formatRupees = (paise: number) => formatPaise(Math.round(Number.isFinite(paise) ? paise : 0));
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
@@ -103,16 +51,20 @@ export function paymentMethodLabel(method: string): string {
   return method.trim().toUpperCase() === "COD" ? "Cash on delivery (COD)" : method;
 }
 
+const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
+const chars = (s: string) => Array.from(graphemes.segment(s), (g) => g.segment);
+
 /**
- * Splits already-WinAnsi `text` into lines no wider than `maxWidth`, breaking at spaces and inside
- * words too long for a line. Beyond `maxLines` the last line is cut and ends with "…".
+ * Splits `text` into lines no wider than `maxWidth` as `width` measures them, breaking at spaces and
+ * inside words too long for a line (between user-perceived characters, so a conjunct or a vowel sign
+ * stays whole). Beyond `maxLines` the last line is cut and ends with "…".
  */
-export function wrapText(text: string, font: PDFFont, size: number, maxWidth: number, maxLines = Infinity): string[] {
-  const width = (s: string) => font.widthOfTextAtSize(s, size);
+export function wrapText(text: string, width: (s: string) => number, maxWidth: number, maxLines = Infinity): string[] {
   const lines: string[] = [];
   let line = "";
   const words = text.split(" ").filter(Boolean);
-  for (let word of words) {
+  for (const w of words) {
+    let word = w;
     const candidate = line ? `${line} ${word}` : word;
     if (width(candidate) <= maxWidth) {
       line = candidate;
@@ -122,10 +74,11 @@ export function wrapText(text: string, font: PDFFont, size: number, maxWidth: nu
     line = "";
     // A word wider than the column is broken wherever it must be.
     while (width(word) > maxWidth) {
+      const cs = chars(word);
       let cut = 1;
-      while (cut < word.length && width(word.slice(0, cut + 1)) <= maxWidth) cut++;
-      lines.push(word.slice(0, cut));
-      word = word.slice(cut);
+      while (cut < cs.length && width(cs.slice(0, cut + 1).join("")) <= maxWidth) cut++;
+      lines.push(cs.slice(0, cut).join(""));
+      word = cs.slice(cut).join("");
     }
     line = word;
   }
@@ -133,9 +86,9 @@ export function wrapText(text: string, font: PDFFont, size: number, maxWidth: nu
   if (lines.length === 0) lines.push("");
   if (lines.length <= maxLines) return lines;
   const kept = lines.slice(0, maxLines);
-  let last = kept[maxLines - 1] ?? "";
-  while (last && width(`${last}…`) > maxWidth) last = last.slice(0, -1);
-  kept[maxLines - 1] = `${last.trimEnd()}…`;
+  let last = chars(kept[maxLines - 1] ?? "");
+  while (last.length && width(`${last.join("")}…`) > maxWidth) last = last.slice(0, -1);
+  kept[maxLines - 1] = `${last.join("").trimEnd()}…`;
   return kept;
 }
 
@@ -167,7 +120,7 @@ const LINE = 13; // line height of body text
 const ROW_PAD = 5;
 const NAME_MAX_LINES = 3;
 
-type Fonts = { regular: PDFFont; bold: PDFFont };
+type TextOpts = { size?: number; bold?: boolean; color?: typeof INK };
 
 class Writer {
   page!: PDFPage;
@@ -176,7 +129,7 @@ class Writer {
 
   constructor(
     private readonly doc: PDFDocument,
-    readonly fonts: Fonts,
+    readonly pdfText: PdfText,
   ) {}
 
   newPage() {
@@ -185,20 +138,17 @@ class Writer {
     this.y = TOP;
   }
 
-  text(s: string, x: number, y: number, opts: { size?: number; bold?: boolean; color?: typeof INK } = {}) {
-    this.page.drawText(s, {
-      x,
-      y,
-      size: opts.size ?? BODY,
-      font: opts.bold ? this.fonts.bold : this.fonts.regular,
-      color: opts.color ?? INK,
-    });
+  text(s: string, x: number, y: number, opts: TextOpts = {}) {
+    this.pdfText.draw(this.page, s, x, y, { size: opts.size ?? BODY, bold: opts.bold, color: opts.color ?? INK });
+  }
+
+  width(s: string, opts: TextOpts = {}) {
+    return this.pdfText.width(s, opts.size ?? BODY, opts.bold);
   }
 
   /** Draws `s` so that it ends at `right`. */
-  textRight(s: string, right: number, y: number, opts: { size?: number; bold?: boolean; color?: typeof INK } = {}) {
-    const font = opts.bold ? this.fonts.bold : this.fonts.regular;
-    this.text(s, right - font.widthOfTextAtSize(s, opts.size ?? BODY), y, opts);
+  textRight(s: string, right: number, y: number, opts: TextOpts = {}) {
+    this.text(s, right - this.width(s, opts), y, opts);
   }
 
   rule(y: number, thickness = 0.6, color = RULE) {
@@ -208,10 +158,10 @@ class Writer {
 
 // ---------------------------------------------------------------------------------------------
 
-/** Renders the invoice of `order` as an A4 PDF (standard Helvetica fonts, so no font files). */
+/** Renders the invoice of `order` as an A4 PDF (Noto Sans, subset, for Latin and the Indian scripts). */
 export async function renderInvoice(order: InvoiceOrder): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  const number = toWinAnsi(orderNumber(order.id));
+  const number = orderNumber(order.id);
   const createdAt = new Date(order.createdAt); // tolerates an ISO string from JSON too
   const validDate = Number.isFinite(createdAt.getTime());
 
@@ -219,7 +169,7 @@ export async function renderInvoice(order: InvoiceOrder): Promise<Uint8Array> {
   doc.setAuthor(SHOP_NAME);
   doc.setCreator(SHOP_NAME);
   doc.setProducer(`${SHOP_NAME} invoices (pdf-lib)`);
-  doc.setSubject(`Invoice for order ${toWinAnsi(order.id)}`);
+  doc.setSubject(`Invoice for order ${order.id}`);
   doc.setLanguage("en-IN");
   if (validDate) {
     // The order's own date for both, so the same order always renders to the same bytes.
@@ -227,12 +177,10 @@ export async function renderInvoice(order: InvoiceOrder): Promise<Uint8Array> {
     doc.setModificationDate(createdAt);
   }
 
-  const fonts: Fonts = {
-    regular: await doc.embedFont(StandardFonts.Helvetica),
-    bold: await doc.embedFont(StandardFonts.HelveticaBold),
-  };
-  const w = new Writer(doc, fonts);
-  const { regular, bold } = fonts;
+  const pdfText = new PdfText(doc);
+  const w = new Writer(doc, pdfText);
+  const regular = (s: string) => w.width(s);
+  const bold = (s: string) => w.width(s, { bold: true });
 
   // ---- Header (first page)
   w.newPage();
@@ -244,7 +192,7 @@ export async function renderInvoice(order: InvoiceOrder): Promise<Uint8Array> {
   w.y -= 14;
   w.textRight(`Date: ${formatInvoiceDate(createdAt)}`, RIGHT, w.y, { size: 9, color: MUTED });
   w.y -= 12;
-  w.textRight(`Order ID: ${toWinAnsi(order.id)}`, RIGHT, w.y, { size: 9, color: MUTED });
+  w.textRight(`Order ID: ${order.id}`, RIGHT, w.y, { size: 9, color: MUTED });
   w.y -= 12;
   w.rule(w.y, 1, INK);
   w.y -= 22;
@@ -255,7 +203,9 @@ export async function renderInvoice(order: InvoiceOrder): Promise<Uint8Array> {
   const c = order.contact;
   const a = order.shippingAddress;
   const wrapBlock = (lines: string[]) =>
-    lines.flatMap((l) => wrapText(toWinAnsi(l).trim(), regular, BODY, colWidth, 3)).filter((l) => l !== "");
+    lines // the first (the name) is drawn bold
+      .flatMap((l, i) => wrapText(cleanText(l).trim(), i === 0 ? bold : regular, colWidth, 3))
+      .filter((l) => l !== "");
   const billTo = wrapBlock([c.name, c.email, c.phone ? `Phone: ${c.phone}` : ""]);
   const cityState = [a.city, a.state]
     .map((s) => s.trim())
@@ -293,7 +243,7 @@ export async function renderInvoice(order: InvoiceOrder): Promise<Uint8Array> {
   tableHeader();
   const rows = order.items.length ? order.items : [{ name: "No items", qty: 0, price: 0 }];
   for (const item of rows) {
-    const name = wrapText(toWinAnsi(item.name).trim() || "Product", regular, BODY, COL.item.width, NAME_MAX_LINES);
+    const name = wrapText(cleanText(item.name).trim() || "Product", regular, COL.item.width, NAME_MAX_LINES);
     const height = name.length * LINE + ROW_PAD * 2;
     if (w.y - height < BOTTOM) {
       continuationPage();
@@ -312,7 +262,7 @@ export async function renderInvoice(order: InvoiceOrder): Promise<Uint8Array> {
   const totalsHeight = 3 * 18 + 16 + 4 * LINE + 10;
   if (w.y - totalsHeight < BOTTOM) continuationPage();
   w.y -= 18;
-  const labelRight = COL.amount.right - 110; // room for "Rs. 1,23,45,678.00" in 12 pt bold
+  const labelRight = COL.amount.right - 110; // room for "₹1,23,45,678.00" in 12 pt bold
   const totalLine = (label: string, paise: number, strong = false) => {
     const size = strong ? 12 : BODY;
     w.textRight(label, labelRight, w.y, { size, bold: strong });
@@ -332,8 +282,8 @@ export async function renderInvoice(order: InvoiceOrder): Promise<Uint8Array> {
   const info = (label: string, value: string) => {
     const l = `${label}: `;
     w.text(l, LEFT, w.y, { bold: true });
-    const x = LEFT + bold.widthOfTextAtSize(l, BODY);
-    const [first = ""] = wrapText(toWinAnsi(value), regular, BODY, RIGHT - x, 1);
+    const x = LEFT + w.width(l, { bold: true });
+    const [first = ""] = wrapText(cleanText(value), regular, RIGHT - x, 1);
     w.text(first, x, w.y);
     w.y -= LINE + 2;
   };
@@ -353,5 +303,6 @@ export async function renderInvoice(order: InvoiceOrder): Promise<Uint8Array> {
     w.textRight(`Page ${i + 1} of ${total}`, RIGHT, FOOTER_Y, { size: 8, color: MUTED });
   });
 
+  pdfText.embed();
   return doc.save();
 }

@@ -21,6 +21,7 @@ import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import { copyDatabase } from "../../scripts/db-copy";
 import { fetchRaw, firstVisit, type FirstVisit, type Sizes } from "./first-visit";
+import { benchInvoice, type InvoiceBench } from "./invoice";
 import {
   build,
   killAll,
@@ -656,9 +657,35 @@ async function main() {
   // The bytes of a first visit hardly depend on the catalogue's size: printed once (both are in the JSON).
   runs.forEach((run, i) => printRun(run, i === runs.length - 1));
 
+  // The invoice PDF, in this process (no server): a few renders in the smoke run, 50 otherwise.
+  let invoice: InvoiceBench | undefined;
+  if (!args.scale) {
+    invoice = await benchInvoice(smoke ? 3 : 50);
+    console.log(
+      `\nInvoice PDF, 3-line order (Devanagari name, Tamil address): ${kb(invoice.bytes)} KB; CPU per render ` +
+        `${fmt(invoice.cpuMedianMs, 1)} ms median, ${fmt(invoice.cpuP90Ms, 1)} ms p90 over ${invoice.renders} ` +
+        `(first render, fonts parsed: ${fmt(invoice.firstMs, 0)} ms wall)`,
+    );
+  }
+
   const budgets: Budget[] = [];
   const main = runs.find((r) => r.products === 10_000) ?? runs[0]!;
   if (!smoke && !args.scale) budgets.push(...budgetsFor(main));
+  if (!smoke && invoice)
+    budgets.push(
+      {
+        budget: "invoice PDF, 3-line order: CPU per render after the first (median of 50)",
+        limit: "< 50 ms",
+        measured: `${fmt(invoice.cpuMedianMs, 1)} ms`,
+        ok: invoice.cpuMedianMs < 50,
+      },
+      {
+        budget: "invoice PDF, 3-line order: size",
+        limit: "< 150 KB",
+        measured: `${kb(invoice.bytes)} KB`,
+        ok: invoice.bytes < 150 * 1024,
+      },
+    );
   let scale: ScaleRow[] | undefined;
   if (runs.length === 2) {
     scale = scaleRows(runs[0]!, runs[1]!);
@@ -723,6 +750,7 @@ async function main() {
     },
     runs,
     scale,
+    invoice,
     budgets,
     seconds,
   };

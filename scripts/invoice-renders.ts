@@ -1,0 +1,88 @@
+// npx tsx scripts/invoice-renders.ts [--out docs/invoices]
+//
+// Renders the invoice of a 3-line order for a Devanagari, a Tamil and a Malayalam customer to PDF
+// and then to PNG (Poppler's pdftoppm, 100 dpi, first page), so a reader can see the shaping of
+// conjuncts, reordered vowel signs, reph, split vowels and chillus without running the shop.
+
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { type InvoiceOrder, renderInvoice } from "../app/models/invoice.server";
+
+const { values } = parseArgs({ options: { out: { type: "string", default: "docs/invoices" } } });
+const out = resolve(values.out);
+
+const customers: { file: string; name: string; address: string; city: string; state: string; pin: string }[] = [
+  {
+    file: "devanagari",
+    name: "प्रिया शर्मा क्षत्रिय",
+    address: "फ्लैट 4B, कमल अपार्टमेंट्स, ज्ञान मार्ग, श्रीनगर कॉलोनी, किदवई नगर",
+    city: "कानपुर",
+    state: "उत्तर प्रदेश",
+    pin: "208011",
+  },
+  {
+    file: "tamil",
+    name: "கார்த்திகேயன் சுப்பிரமணியம்",
+    address: "கதவு எண் 7, கொடைக்கானல் சாலை, கோவில் தெரு, பௌர்ணமி நகர்",
+    city: "மதுரை",
+    state: "தமிழ்நாடு",
+    pin: "625001",
+  },
+  {
+    file: "malayalam",
+    name: "ശ്രീലക്ഷ്മി നായർ",
+    address: "വീട് നമ്പർ 12, കൊച്ചി റോഡ്, ക്ഷേത്രം ജംഗ്ഷൻ, പൊന്നുരുന്നി",
+    city: "എറണാകുളം",
+    state: "കേരളം",
+    pin: "682019",
+  },
+];
+
+function order(c: (typeof customers)[number]): InvoiceOrder {
+  const items = [
+    { name: "Lavender Dream", qty: 3, price: 45000 },
+    { name: "मसाला चाय जार कैंडल", qty: 1, price: 129900 },
+    { name: "மழை மண் டின் (Monsoon Mitti Tin)", qty: 2, price: 34950 },
+  ];
+  const subtotal = items.reduce((sum, i) => sum + i.qty * i.price, 0);
+  return {
+    id: "665f1c2a9b3e4d5f6a7b8c9d",
+    createdAt: new Date("2026-11-20T20:30:00Z"),
+    status: "Placed",
+    isPaid: false,
+    paymentMethod: "COD",
+    contact: { name: c.name, email: "customer@example.com", phone: "9876543210" },
+    shippingAddress: { address: c.address, city: c.city, state: c.state, pin: c.pin },
+    items,
+    subtotal,
+    shipping: 4900,
+    grandTotal: subtotal + 4900,
+  };
+}
+
+mkdirSync(out, { recursive: true });
+const tmp = mkdtempSync(join(tmpdir(), "invoice-renders-"));
+try {
+  for (const c of customers) {
+    const pdf = join(tmp, `${c.file}.pdf`);
+    writeFileSync(pdf, await renderInvoice(order(c)));
+    execFileSync("pdftoppm", [
+      "-r",
+      "100",
+      "-png",
+      "-singlefile",
+      "-f",
+      "1",
+      "-l",
+      "1",
+      pdf,
+      join(out, `invoice-${c.file}`),
+    ]);
+    console.log(join(out, `invoice-${c.file}.png`));
+  }
+} finally {
+  rmSync(tmp, { recursive: true, force: true });
+}
