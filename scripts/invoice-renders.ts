@@ -43,13 +43,14 @@ const customers: { file: string; name: string; address: string; city: string; st
 
 function order(c: (typeof customers)[number]): InvoiceOrder {
   const items = [
-    { name: "Lavender Dream", qty: 3, price: 45000 },
-    { name: "मसाला चाय जार कैंडल", qty: 1, price: 129900 },
-    { name: "மழை மண் டின் (Monsoon Mitti Tin)", qty: 2, price: 34950 },
+    { name: "Lavender Dream", qty: 3, price: 45000, hsn: "3406" },
+    { name: "मसाला चाय जार कैंडल", qty: 1, price: 129900, hsn: "3406" },
+    { name: "மழை மண் டின் (Monsoon Mitti Tin)", qty: 2, price: 34950, hsn: "3406" },
   ];
   const subtotal = items.reduce((sum, i) => sum + i.qty * i.price, 0);
   return {
     id: "665f1c2a9b3e4d5f6a7b8c9d",
+    invoiceNumber: "RK/26-27/000123",
     createdAt: new Date("2026-11-20T20:30:00Z"),
     status: "Placed",
     isPaid: false,

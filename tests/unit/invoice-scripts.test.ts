@@ -22,13 +22,14 @@ const SAMPLES: { script: string; name: string; address: string; city: string }[]
 
 function order(contactName: string, address: string, city = "Bengaluru"): InvoiceOrder {
   const items = [
-    { name: "Lavender Dream", qty: 3, price: 45000 },
-    { name: "मसाला चाय जार कैंडल", qty: 1, price: 129900 },
-    { name: "மழை மண் டின்", qty: 2, price: 34950 },
+    { name: "Lavender Dream", qty: 3, price: 45000, hsn: "3406" },
+    { name: "मसाला चाय जार कैंडल", qty: 1, price: 129900, hsn: "3406" },
+    { name: "மழை மண் டின்", qty: 2, price: 34950, hsn: "3406" },
   ];
   const subtotal = items.reduce((sum, i) => sum + i.qty * i.price, 0);
   return {
     id: "665f1c2a9b3e4d5f6a7b8c9d",
+    invoiceNumber: "RK/26-27/000123",
     createdAt: new Date("2026-11-20T20:30:00Z"),
     status: "Placed",
     isPaid: false,
@@ -75,7 +76,7 @@ describe("invoice text in Indian scripts", () => {
 
   it("prints every amount with ₹ in Indian grouping", async () => {
     const big = order("प्रिया शर्मा", "फ्लैट 4B");
-    big.items = [{ name: "Wedding hamper", qty: 100, price: 1234500 }];
+    big.items = [{ name: "Wedding hamper", qty: 100, price: 1234500, hsn: "3406" }];
     big.subtotal = 123450000;
     big.grandTotal = 123454900;
     const lines = (await pdfText(await renderInvoice(big))).split("\n");
