@@ -9,6 +9,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { gstStateByCode } from "../app/lib/gst-states";
+import { gstinCheckChar } from "../app/lib/gstin";
+import { taxInvoiceFigures } from "../app/lib/tax-invoice";
 import { type InvoiceOrder, renderInvoice } from "../app/models/invoice.server";
 
 const { values } = parseArgs({ options: { out: { type: "string", default: "docs/invoices" } } });
@@ -84,6 +87,39 @@ try {
     ]);
     console.log(join(out, `invoice-${c.file}.png`));
   }
+  // A GST tax invoice: a shop registered in Karnataka selling within the state (CGST + SGST), to a
+  // customer writing in Kannada.
+  const gstin = `29AAACR5055K1Z`;
+  const taxOrder = order({
+    file: "tax",
+    name: "ಅನನ್ಯಾ ಕೃಷ್ಣಮೂರ್ತಿ",
+    address: "ಮನೆ ಸಂಖ್ಯೆ 21, 4ನೇ ಅಡ್ಡರಸ್ತೆ, ಇಂದಿರಾನಗರ",
+    city: "Bengaluru",
+    state: "Karnataka",
+    pin: "560038",
+  });
+  const tax = taxInvoiceFigures(taxOrder, {
+    gstin: gstin + gstinCheckChar(gstin),
+    legalName: "RK Candles Private Limited",
+    address: "No. 14, 2nd Main Road, Jayanagar 4th Block, Bengaluru 560011",
+    state: gstStateByCode("29")!,
+    ratePercent: 12,
+  });
+  const taxPdf = join(tmp, "tax.pdf");
+  writeFileSync(taxPdf, await renderInvoice(taxOrder, tax));
+  execFileSync("pdftoppm", [
+    "-r",
+    "100",
+    "-png",
+    "-singlefile",
+    "-f",
+    "1",
+    "-l",
+    "1",
+    taxPdf,
+    join(out, "tax-invoice"),
+  ]);
+  console.log(join(out, "tax-invoice.png"));
 } finally {
   rmSync(tmp, { recursive: true, force: true });
 }

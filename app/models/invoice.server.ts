@@ -1,6 +1,7 @@
 import { PDFDocument, type PDFPage, rgb } from "pdf-lib";
 import { formatPaise } from "~/lib/money";
 import { SUPPORT } from "~/lib/support";
+import type { TaxInvoiceFigures, TaxInvoiceRow } from "~/lib/tax-invoice";
 import { cleanText, PdfText } from "./pdf-text.server";
 
 /**
@@ -115,6 +116,15 @@ const COL = {
   unit: { right: LEFT + 390 },
   amount: { right: RIGHT - 6 },
 };
+/** The tax invoice's table: taxable value and tax beside each line (issue #22). */
+const TAX_COL = {
+  item: { x: LEFT + 6, width: 150 },
+  qty: { right: LEFT + 190 },
+  unit: { right: LEFT + 262 },
+  taxable: { right: LEFT + 340 },
+  tax: { right: LEFT + 418 },
+  amount: { right: RIGHT - 6 },
+};
 const BODY = 10;
 const LINE = 13; // line height of body text
 const ROW_PAD = 5;
@@ -158,14 +168,18 @@ class Writer {
 
 // ---------------------------------------------------------------------------------------------
 
-/** Renders the invoice of `order` as an A4 PDF (Noto Sans, subset, for Latin and the Indian scripts). */
-export async function renderInvoice(order: InvoiceOrder): Promise<Uint8Array> {
+/**
+ * Renders the invoice of `order` as an A4 PDF (Noto Sans, subset, for Latin and the Indian scripts).
+ * With `tax` (taxInvoiceFor: the shop has a GSTIN) it is a GST tax invoice: the seller's GSTIN, the
+ * invoice number, place of supply, taxable value and tax per line, tax totals and the total in words.
+ */
+export async function renderInvoice(order: InvoiceOrder, tax: TaxInvoiceFigures | null = null): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const number = orderNumber(order.id);
   const createdAt = new Date(order.createdAt); // tolerates an ISO string from JSON too
   const validDate = Number.isFinite(createdAt.getTime());
 
-  doc.setTitle(`Invoice ${number}`);
+  doc.setTitle(tax ? `Tax Invoice ${tax.invoiceNumber}` : `Invoice ${number}`);
   doc.setAuthor(SHOP_NAME);
   doc.setCreator(SHOP_NAME);
   doc.setProducer(`${SHOP_NAME} invoices (pdf-lib)`);
@@ -185,15 +199,37 @@ export async function renderInvoice(order: InvoiceOrder): Promise<Uint8Array> {
   // ---- Header (first page)
   w.newPage();
   w.text(SHOP_NAME, LEFT, w.y - 20, { size: 22, bold: true });
-  w.textRight("Invoice", RIGHT, w.y - 20, { size: 20, bold: true });
+  w.textRight(tax ? tax.title : "Invoice", RIGHT, w.y - 20, { size: 20, bold: true });
   w.y -= 36;
-  w.text(`Hand-poured soy candles, India · ${SUPPORT.email} · ${SUPPORT.phone}`, LEFT, w.y, { size: 9, color: MUTED });
-  w.textRight(`Order ${number}`, RIGHT, w.y, { size: 11, bold: true });
-  w.y -= 14;
-  w.textRight(`Date: ${formatInvoiceDate(createdAt)}`, RIGHT, w.y, { size: 9, color: MUTED });
-  w.y -= 12;
-  w.textRight(`Order ID: ${order.id}`, RIGHT, w.y, { size: 9, color: MUTED });
-  w.y -= 12;
+  const headTop = w.y;
+  // Left: who sells. A tax invoice names the registered seller, its address, state and GSTIN.
+  const sellerLines = tax
+    ? [
+        `Sold by ${tax.seller.legalName}`,
+        ...wrapText(cleanText(tax.seller.address), (t) => w.width(t, { size: 9 }), 280, 3),
+        `State: ${tax.seller.state} (${tax.seller.stateCode}) · GSTIN: ${tax.seller.gstin}`,
+        `${SUPPORT.email} · ${SUPPORT.phone}`,
+      ]
+    : [`Hand-poured soy candles, India · ${SUPPORT.email} · ${SUPPORT.phone}`];
+  sellerLines.forEach((l, i) =>
+    w.text(l, LEFT, headTop - i * 12, { size: 9, bold: !!tax && i === 0, color: tax && i === 0 ? INK : MUTED }),
+  );
+  // Right: which invoice. Every order has an invoice number once numbering began.
+  const invoiceNo = tax?.invoiceNumber ?? order.invoiceNumber;
+  const refs: [string, boolean][] = [
+    ...(invoiceNo ? [[`Invoice no. ${invoiceNo}`, true] as [string, boolean]] : []),
+    [`Order ${number}`, !invoiceNo],
+    [`Date: ${formatInvoiceDate(createdAt)}`, false],
+    [`Order ID: ${order.id}`, false],
+  ];
+  refs.forEach(([l, strong], i) =>
+    w.textRight(l, RIGHT, headTop - (i === 0 ? 0 : 2 + i * 12), {
+      size: strong ? 11 : 9,
+      bold: strong,
+      color: strong ? INK : MUTED,
+    }),
+  );
+  w.y = headTop - Math.max(sellerLines.length * 12, 2 + (refs.length - 1) * 12 + 12);
   w.rule(w.y, 1, INK);
   w.y -= 22;
 
@@ -219,47 +255,117 @@ export async function renderInvoice(order: InvoiceOrder): Promise<Uint8Array> {
   billTo.forEach((l, i) => w.text(l, LEFT, blockTop - i * LINE, { bold: i === 0 }));
   shipTo.forEach((l, i) => w.text(l, shipX, blockTop - i * LINE, { bold: i === 0 }));
   w.y = blockTop - Math.max(billTo.length, shipTo.length) * LINE - 16;
+  if (tax) {
+    w.text(`Place of supply: ${tax.placeOfSupply.label}`, LEFT, w.y, { bold: true });
+    w.textRight("Reverse charge: No", RIGHT, w.y, { size: 9, color: MUTED });
+    w.y -= LINE + 6;
+  }
 
   // ---- Items table
-  const tableHeader = () => {
-    const h = 20;
-    w.page.drawRectangle({ x: LEFT, y: w.y - h, width: RIGHT - LEFT, height: h, color: HEAD_BG });
-    const base = w.y - 14;
-    w.text("Item", COL.item.x, base, { bold: true, size: 9.5 });
-    w.textRight("Qty", COL.qty.right, base, { bold: true, size: 9.5 });
-    w.textRight("Unit price", COL.unit.right, base, { bold: true, size: 9.5 });
-    w.textRight("Amount", COL.amount.right, base, { bold: true, size: 9.5 });
-    w.y -= h;
-  };
   const continuationPage = () => {
     w.newPage();
     w.text(SHOP_NAME, LEFT, w.y - 12, { size: 12, bold: true });
-    w.textRight(`Invoice ${number} (continued)`, RIGHT, w.y - 12, { size: 10, color: MUTED });
+    w.textRight(`${tax ? tax.title : "Invoice"} ${tax?.invoiceNumber ?? number} (continued)`, RIGHT, w.y - 12, {
+      size: 10,
+      color: MUTED,
+    });
     w.y -= 20;
     w.rule(w.y, 1, INK);
     w.y -= 14;
   };
-
-  tableHeader();
-  const rows = order.items.length ? order.items : [{ name: "No items", qty: 0, price: 0 }];
-  for (const item of rows) {
-    const name = wrapText(cleanText(item.name).trim() || "Product", regular, COL.item.width, NAME_MAX_LINES);
-    const height = name.length * LINE + ROW_PAD * 2;
-    if (w.y - height < BOTTOM) {
-      continuationPage();
-      tableHeader();
+  const headerBand = (cells: [string, number, "left" | "right"][]) => {
+    const h = 20;
+    w.page.drawRectangle({ x: LEFT, y: w.y - h, width: RIGHT - LEFT, height: h, color: HEAD_BG });
+    const base = w.y - 14;
+    for (const [label, x, align] of cells) {
+      if (align === "left") w.text(label, x, base, { bold: true, size: 9 });
+      else w.textRight(label, x, base, { bold: true, size: 9 });
     }
-    const base = w.y - ROW_PAD - BODY;
-    name.forEach((l, i) => w.text(l, COL.item.x, base - i * LINE));
-    w.textRight(String(item.qty), COL.qty.right, base);
-    w.textRight(formatRupees(item.price), COL.unit.right, base);
-    w.textRight(formatRupees(item.qty * item.price), COL.amount.right, base);
-    w.y -= height;
-    w.rule(w.y);
+    w.y -= h;
+  };
+
+  if (tax) {
+    const taxHeading = tax.kind === "IGST" ? `IGST ${tax.rates.igst}%` : `CGST+SGST ${tax.rates.total}%`;
+    const header = () =>
+      headerBand([
+        ["Item", TAX_COL.item.x, "left"],
+        ["Qty", TAX_COL.qty.right, "right"],
+        ["Unit price", TAX_COL.unit.right, "right"],
+        ["Taxable value", TAX_COL.taxable.right, "right"],
+        [taxHeading, TAX_COL.tax.right, "right"],
+        ["Amount", TAX_COL.amount.right, "right"],
+      ]);
+    header();
+    const taxRow = (row: TaxInvoiceRow) => {
+      const name = wrapText(
+        cleanText(row.description).trim() || "Product",
+        regular,
+        TAX_COL.item.width,
+        NAME_MAX_LINES,
+      );
+      const lines = name.length + (row.hsn ? 1 : 0);
+      const height = lines * LINE + ROW_PAD * 2;
+      if (w.y - height < BOTTOM) {
+        continuationPage();
+        header();
+      }
+      const base = w.y - ROW_PAD - BODY;
+      name.forEach((l, i) => w.text(l, TAX_COL.item.x, base - i * LINE));
+      if (row.hsn) w.text(`HSN ${row.hsn}`, TAX_COL.item.x, base - name.length * LINE, { size: 8.5, color: MUTED });
+      w.textRight(String(row.qty), TAX_COL.qty.right, base);
+      w.textRight(formatRupees(row.unitPrice), TAX_COL.unit.right, base);
+      w.textRight(formatRupees(row.taxable), TAX_COL.taxable.right, base);
+      w.textRight(formatRupees(row.tax), TAX_COL.tax.right, base);
+      w.textRight(formatRupees(row.gross), TAX_COL.amount.right, base);
+      w.y -= height;
+      w.rule(w.y);
+    };
+    tax.rows.forEach(taxRow);
+    if (tax.shipping) taxRow(tax.shipping);
+  } else {
+    const header = () =>
+      headerBand([
+        ["Item", COL.item.x, "left"],
+        ["Qty", COL.qty.right, "right"],
+        ["Unit price", COL.unit.right, "right"],
+        ["Amount", COL.amount.right, "right"],
+      ]);
+    header();
+    const rows = order.items.length ? order.items : [{ name: "No items", qty: 0, price: 0 }];
+    for (const item of rows) {
+      const name = wrapText(cleanText(item.name).trim() || "Product", regular, COL.item.width, NAME_MAX_LINES);
+      const height = name.length * LINE + ROW_PAD * 2;
+      if (w.y - height < BOTTOM) {
+        continuationPage();
+        header();
+      }
+      const base = w.y - ROW_PAD - BODY;
+      name.forEach((l, i) => w.text(l, COL.item.x, base - i * LINE));
+      w.textRight(String(item.qty), COL.qty.right, base);
+      w.textRight(formatRupees(item.price), COL.unit.right, base);
+      w.textRight(formatRupees(item.qty * item.price), COL.amount.right, base);
+      w.y -= height;
+      w.rule(w.y);
+    }
   }
 
   // ---- Totals and payment (kept together)
-  const totalsHeight = 3 * 18 + 16 + 4 * LINE + 10;
+  const totals: [string, number][] = tax
+    ? [
+        ["Taxable value", tax.totals.taxable],
+        ...(tax.kind === "IGST"
+          ? ([[`IGST @ ${tax.rates.igst}%`, tax.totals.igst]] as [string, number][])
+          : ([
+              [`CGST @ ${tax.rates.cgst}%`, tax.totals.cgst],
+              [`SGST @ ${tax.rates.sgst}%`, tax.totals.sgst],
+            ] as [string, number][])),
+      ]
+    : [
+        ["Subtotal", order.subtotal],
+        ["Shipping", order.shipping],
+      ];
+  const words = tax ? wrapText(`Amount in words: ${tax.totalInWords}`, regular, RIGHT - LEFT, 3) : [];
+  const totalsHeight = (totals.length + 1) * 18 + 16 + (3 + words.length + (tax ? 2 : 0)) * (LINE + 2) + 10;
   if (w.y - totalsHeight < BOTTOM) continuationPage();
   w.y -= 18;
   const labelRight = COL.amount.right - 110; // room for "₹1,23,45,678.00" in 12 pt bold
@@ -269,16 +375,23 @@ export async function renderInvoice(order: InvoiceOrder): Promise<Uint8Array> {
     w.textRight(formatRupees(paise), COL.amount.right, w.y, { size, bold: strong });
     w.y -= 18;
   };
-  totalLine("Subtotal", order.subtotal);
-  totalLine("Shipping", order.shipping);
+  for (const [label, paise] of totals) totalLine(label, paise);
   w.page.drawLine({
     start: { x: labelRight - 80, y: w.y + 13 },
     end: { x: RIGHT, y: w.y + 13 },
     thickness: 0.8,
     color: INK,
   });
-  totalLine("Grand total", order.grandTotal, true);
+  totalLine("Grand total", tax ? tax.totals.gross : order.grandTotal, true);
   w.y -= 8;
+  for (const l of words) {
+    w.text(l, LEFT, w.y);
+    w.y -= LINE + 2;
+  }
+  if (tax) {
+    w.text("Prices include GST.", LEFT, w.y, { size: 9, color: MUTED });
+    w.y -= LINE + 4;
+  }
   const info = (label: string, value: string) => {
     const l = `${label}: `;
     w.text(l, LEFT, w.y, { bold: true });
@@ -290,6 +403,13 @@ export async function renderInvoice(order: InvoiceOrder): Promise<Uint8Array> {
   info("Payment method", paymentMethodLabel(order.paymentMethod));
   info("Payment status", order.isPaid ? "Paid" : "Not paid");
   info("Order status", order.status);
+  if (tax) {
+    w.y -= 4;
+    w.text(`For ${tax.seller.legalName}: a computer-generated invoice, not signed by hand.`, LEFT, w.y, {
+      size: 9,
+      color: MUTED,
+    });
+  }
 
   // ---- Footer on every page, now that the page count is known
   const total = w.pages.length;

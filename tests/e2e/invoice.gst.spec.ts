@@ -1,0 +1,70 @@
+import { gstinCheckChar } from "../../app/lib/gstin";
+import { pdfText } from "../pdf-text";
+import { startServer, type TestServer } from "../server";
+import { expect, test } from "./fixtures";
+
+// Issue #22: a shop with SHOP_GSTIN set gives its customers GST tax invoices from My Orders, with
+// JS off and on. A server of its own, started with the GST settings.
+const GSTIN = `29AAACR5055K1Z${gstinCheckChar("29AAACR5055K1Z")}`;
+let server: TestServer;
+
+test.beforeAll(async () => {
+  server = await startServer({
+    env: {
+      SHOP_GSTIN: GSTIN,
+      SHOP_LEGAL_NAME: "RK Candles Private Limited",
+      SHOP_ADDRESS: "No. 14, 2nd Main Road, Jayanagar, Bengaluru 560011",
+      SHOP_STATE: "Karnataka",
+      GST_RATE_PERCENT: "12",
+    },
+  });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+test("a GST shop's invoice from My Orders is a tax invoice with its tax lines", async ({ page, uniqueEmail }) => {
+  const { url } = server;
+  const reg = await page.request.post(`${url}/api/auth/register`, {
+    data: { name: "अनन्या राव", email: uniqueEmail(), password: "secret12", phone: "9876543210" },
+  });
+  expect(reg.status()).toBe(201);
+  const list = await (await page.request.get(`${url}/api/products?limit=2&sort=price&order=asc`)).json();
+  const [a, b] = list.items as { _id: string; price: number }[];
+  const placed = await page.request.post(`${url}/api/orders`, {
+    data: {
+      contact: { name: "अनन्या राव", email: "ananya@example.com", phone: "9876543210" },
+      shippingAddress: { address: "ಮನೆ 21, ಇಂದಿರಾನಗರ", city: "Bengaluru", state: "Karnataka", pin: "560038" },
+      items: [
+        { product: a!._id, qty: 2 },
+        { product: b!._id, qty: 1 },
+      ],
+      paymentMethod: "COD",
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const id = ((await placed.json()) as { _id: string })._id;
+
+  await page.goto(`${url}/orders`);
+  const link = page.locator(`#order-${id}`).getByRole("link", { name: "Download invoice" });
+  const res = await page.request.get(new URL((await link.getAttribute("href"))!, url).href);
+  expect(res.status()).toBe(200);
+  const text = await pdfText(await res.body());
+  const grand = 2 * a!.price + b!.price + 49;
+  const inr = (r: number) => `₹${r.toLocaleString("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  for (const part of [
+    "Tax Invoice",
+    `GSTIN: ${GSTIN}`,
+    "Place of supply: Karnataka (29)",
+    "HSN 3406",
+    "CGST @ 6%",
+    "SGST @ 6%",
+    `Grand total ${inr(grand)}`,
+    "Amount in words: Rupees",
+    "अनन्या राव",
+  ])
+    expect(text).toContain(part);
+  // Its number is this financial year's, given when the order was placed.
+  expect(text).toMatch(/Invoice no\. RK\/\d\d-\d\d\/\d{6}/);
+});
