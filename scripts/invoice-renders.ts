@@ -54,6 +54,7 @@ function order(c: (typeof customers)[number]): InvoiceOrder {
   return {
     id: "665f1c2a9b3e4d5f6a7b8c9d",
     invoiceNumber: "RK/26-27/000123",
+    gstRatePercent: null,
     createdAt: new Date("2026-11-20T20:30:00Z"),
     status: "Placed",
     isPaid: false,

@@ -138,6 +138,7 @@ export const orders = pgTable(
     stockReturned: boolean("stock_returned").notNull().default(false),
     idempotencyKey: text("idempotency_key"),
     invoiceNumber: text("invoice_number"),
+    gstRateBp: integer("gst_rate_bp"),
     createdAt: createdAt(),
   },
   (t) => [

@@ -130,6 +130,10 @@ export const orders = sqliteTable(
     // "RK/26-27/000123": given in placeOrder's transaction from invoice_counters, never reused.
     // Orders placed before numbering began have none (their invoice shows the order number).
     invoiceNumber: text("invoice_number"),
+    // The GST rate in force when the order was placed, in hundredths of a percent (1200 = 12 %);
+    // null when the shop had no GSTIN then. Its invoice is a tax invoice at this rate, whatever
+    // GST_RATE_PERCENT says later: an invoice, once issued, never changes.
+    gstRateBp: integer("gst_rate_bp"),
     createdAt: createdAt(),
   },
   (t) => [

@@ -13,6 +13,8 @@ export type InvoiceOrder = {
   id: string;
   /** "RK/26-27/000123" (GST's invoice number); null for orders placed before numbering began. */
   invoiceNumber: string | null;
+  /** The GST rate (percent) when the order was placed; null when the shop had no GSTIN then. */
+  gstRatePercent: number | null;
   createdAt: Date;
   status: string;
   isPaid: boolean;

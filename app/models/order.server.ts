@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { db, isUniqueViolation, rowsChanged, type Tx, writeTransaction } from "~/db/client.server";
 import { orderItems, orders, products, type Order, type OrderItem } from "~/db/schema";
+import { env } from "~/env.server";
 import { cartTotals } from "~/lib/cart";
 import { type OrderRequest, CART_EMPTY, QTY_MAX, QTY_TOO_MANY } from "~/lib/checkout-schema";
 import { formatPaise, paiseToRupees, rupeesToPaise } from "~/lib/money";
@@ -117,6 +118,7 @@ export async function placeOrder(
     await tx.insert(orders).values({
       id,
       invoiceNumber,
+      gstRateBp: env.gst ? Math.round(env.gst.ratePercent * 100) : null,
       createdAt: placedAt,
       userId,
       status: "Placed",

@@ -3,9 +3,12 @@ import { type GstSettings, type TaxInvoiceFigures, taxInvoiceFigures } from "~/l
 import type { InvoiceOrder } from "~/models/invoice.server";
 
 /**
- * What the invoice PDF prints as a GST tax invoice, or null when the shop has no GSTIN (SHOP_GSTIN
- * unset): then the invoice stays a plain one. The drawing code's one call for GST.
+ * What the invoice PDF prints as a GST tax invoice, or null for a plain one: when the shop has no
+ * GSTIN (SHOP_GSTIN unset), or had none when the order was placed. The rate is the one stored with
+ * the order, so an issued invoice never changes when GST_RATE_PERCENT does. The drawing code's one
+ * call for GST.
  */
 export function taxInvoiceFor(order: InvoiceOrder, settings: GstSettings | null = env.gst): TaxInvoiceFigures | null {
-  return settings ? taxInvoiceFigures(order, settings) : null;
+  if (!settings || order.gstRatePercent === null) return null;
+  return taxInvoiceFigures(order, { ...settings, ratePercent: order.gstRatePercent });
 }

@@ -26,6 +26,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const invoiceOrder: InvoiceOrder = {
     id: order.id,
     invoiceNumber: order.invoiceNumber,
+    gstRatePercent: order.gstRateBp === null ? null : order.gstRateBp / 100,
     createdAt: order.createdAt,
     status: order.status,
     isPaid: order.isPaid,

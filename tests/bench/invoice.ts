@@ -16,6 +16,7 @@ export const benchOrder = (n: number): InvoiceOrder => {
   return {
     id: `665f1c2a9b3e4d5f6a7b${String(n % 10000).padStart(4, "0")}`,
     invoiceNumber: "RK/26-27/000123",
+    gstRatePercent: null,
     createdAt: new Date("2026-11-20T20:30:00Z"),
     status: "Placed",
     isPaid: false,

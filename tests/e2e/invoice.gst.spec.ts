@@ -1,6 +1,6 @@
 import { gstinCheckChar } from "../../app/lib/gstin";
 import { pdfText } from "../pdf-text";
-import { startServer, type TestServer } from "../server";
+import { dbOf, startServer, type TestServer } from "../server";
 import { expect, test } from "./fixtures";
 
 // Issue #22: a shop with SHOP_GSTIN set gives its customers GST tax invoices from My Orders, with
@@ -65,6 +65,12 @@ test("a GST shop's invoice from My Orders is a tax invoice with its tax lines", 
     "अनन्या राव",
   ])
     expect(text).toContain(part);
-  // Its number is this financial year's, given when the order was placed.
-  expect(text).toMatch(/Invoice no\. RK\/\d\d-\d\d\/\d{6}/);
+  // Its number is this financial year's, and its rate the one in force, both stored when it was placed.
+  const row = await dbOf(server).get<{ invoice_number: string; gst_rate_bp: number }>(
+    "select invoice_number, gst_rate_bp from orders where id = ?",
+    id,
+  );
+  expect(row!.gst_rate_bp).toBe(1200);
+  expect(row!.invoice_number).toMatch(/^RK\/\d\d-\d\d\/\d{6}$/);
+  expect(text).toContain(`Invoice no. ${row!.invoice_number}`);
 });

@@ -22,6 +22,7 @@ function order(state: string): InvoiceOrder {
   return {
     id: "665f1c2a9b3e4d5f6a7b8c9d",
     invoiceNumber: "RK/26-27/000042",
+    gstRatePercent: null,
     createdAt: new Date("2026-11-20T10:00:00Z"),
     status: "Placed",
     isPaid: false,

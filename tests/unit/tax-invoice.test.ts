@@ -132,6 +132,7 @@ describe("taxInvoiceFor (the drawing code's call)", () => {
     contact: { name: "Asha", email: "asha@example.com", phone: "9876543210" },
     shippingAddress: { address: "1 MG Road", city: "Bengaluru", state: "Karnataka", pin: "560001" },
     subtotal: 229899,
+    gstRatePercent: SELLER.ratePercent,
   };
 
   it("is null without SHOP_GSTIN (the tests' environment): the invoice stays plain", () => {
@@ -140,5 +141,11 @@ describe("taxInvoiceFor (the drawing code's call)", () => {
 
   it("gives the figures with a registration", () => {
     expect(taxInvoiceFor(invoiceOrder, SELLER)).toEqual(taxInvoiceFigures(invoiceOrder, SELLER));
+  });
+
+  it("uses the rate stored with the order, not today's, and none for an order placed without GST", () => {
+    const today = { ...SELLER, ratePercent: SELLER.ratePercent + 6 };
+    expect(taxInvoiceFor(invoiceOrder, today)).toEqual(taxInvoiceFigures(invoiceOrder, SELLER));
+    expect(taxInvoiceFor({ ...invoiceOrder, gstRatePercent: null }, SELLER)).toBeNull();
   });
 });

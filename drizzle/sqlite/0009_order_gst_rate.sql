@@ -1,0 +1,1 @@
+ALTER TABLE `orders` ADD `gst_rate_bp` integer;
