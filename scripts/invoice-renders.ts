@@ -13,6 +13,7 @@ import { gstStateByCode } from "../app/lib/gst-states";
 import { gstinCheckChar } from "../app/lib/gstin";
 import { taxInvoiceFigures } from "../app/lib/tax-invoice";
 import { type InvoiceOrder, renderInvoice } from "../app/models/invoice.server";
+import { invoiceOrder } from "../tests/invoice-order";
 
 const { values } = parseArgs({ options: { out: { type: "string", default: "docs/invoices" } } });
 const out = resolve(values.out);
@@ -44,28 +45,21 @@ const customers: { file: string; name: string; address: string; city: string; st
   },
 ];
 
-function order(c: (typeof customers)[number]): InvoiceOrder {
-  const items = [
-    { name: "Lavender Dream", qty: 3, price: 45000, hsn: "3406" },
-    { name: "मसाला चाय जार कैंडल", qty: 1, price: 129900, hsn: "3406" },
-    { name: "மழை மண் டின் (Monsoon Mitti Tin)", qty: 2, price: 34950, hsn: "3406" },
-  ];
-  const subtotal = items.reduce((sum, i) => sum + i.qty * i.price, 0);
-  return {
-    id: "665f1c2a9b3e4d5f6a7b8c9d",
-    invoiceNumber: "RK/26-27/000123",
-    gstRatePercent: null,
-    createdAt: new Date("2026-11-20T20:30:00Z"),
-    status: "Placed",
-    isPaid: false,
-    paymentMethod: "COD",
+const order = (c: (typeof customers)[number]): InvoiceOrder =>
+  invoiceOrder({
+    items: [
+      { name: "Lavender Dream", qty: 3, price: 45000 },
+      { name: "मसाला चाय जार कैंडल", qty: 1, price: 129900 },
+      { name: "மழை மண் டின் (Monsoon Mitti Tin)", qty: 2, price: 34950 },
+    ],
     contact: { name: c.name, email: "customer@example.com", phone: "9876543210" },
     shippingAddress: { address: c.address, city: c.city, state: c.state, pin: c.pin },
-    items,
-    subtotal,
-    shipping: 4900,
-    grandTotal: subtotal + 4900,
-  };
+  });
+
+/** Page 1 of `pdf` as `<out>/<name>.png` (Poppler, 100 dpi). */
+function toPng(pdf: string, name: string) {
+  execFileSync("pdftoppm", ["-r", "100", "-png", "-singlefile", "-f", "1", "-l", "1", pdf, join(out, name)]);
+  console.log(join(out, `${name}.png`));
 }
 
 mkdirSync(out, { recursive: true });
@@ -74,19 +68,7 @@ try {
   for (const c of customers) {
     const pdf = join(tmp, `${c.file}.pdf`);
     writeFileSync(pdf, await renderInvoice(order(c)));
-    execFileSync("pdftoppm", [
-      "-r",
-      "100",
-      "-png",
-      "-singlefile",
-      "-f",
-      "1",
-      "-l",
-      "1",
-      pdf,
-      join(out, `invoice-${c.file}`),
-    ]);
-    console.log(join(out, `invoice-${c.file}.png`));
+    toPng(pdf, `invoice-${c.file}`);
   }
   // A GST tax invoice: a shop registered in Karnataka selling within the state (CGST + SGST), to a
   // customer writing in Kannada.
@@ -108,19 +90,7 @@ try {
   });
   const taxPdf = join(tmp, "tax.pdf");
   writeFileSync(taxPdf, await renderInvoice(taxOrder, tax));
-  execFileSync("pdftoppm", [
-    "-r",
-    "100",
-    "-png",
-    "-singlefile",
-    "-f",
-    "1",
-    "-l",
-    "1",
-    taxPdf,
-    join(out, "tax-invoice"),
-  ]);
-  console.log(join(out, "tax-invoice.png"));
+  toPng(taxPdf, "tax-invoice");
 } finally {
   rmSync(tmp, { recursive: true, force: true });
 }

@@ -1,8 +1,8 @@
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import * as hb from "harfbuzzjs";
+import { projectRoot } from "~/env.server";
 
 /**
  * The fonts the invoice draws with (fonts/noto/, Noto Sans from Debian's fonts-noto-core
@@ -59,16 +59,6 @@ export type LoadedFont = {
 };
 
 export type FontSet = { get(script: ScriptKey, bold: boolean): LoadedFont };
-
-function findRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, "package.json"))) {
-    const up = dirname(dir);
-    if (up === dir) return process.cwd();
-    dir = up;
-  }
-  return dir;
-}
 
 // ---------------------------------------------------------------------------------------------
 // hb-subset: harfbuzzjs ships harfbuzz-subset.wasm beside its shaper but no JavaScript for it; it
@@ -196,7 +186,7 @@ let fontSet: FontSet | undefined;
 /** The process's fonts, each file parsed on first use and kept. */
 export function loadFonts(): FontSet {
   if (fontSet) return fontSet;
-  const dir = join(findRoot(), "fonts", "noto");
+  const dir = join(projectRoot, "fonts", "noto");
   const cache = new Map<string, LoadedFont>();
   fontSet = {
     get(script, bold) {

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { type InvoiceOrder, renderInvoice } from "~/models/invoice.server";
 import * as fonts from "~/models/pdf-fonts.server";
 import { textWidth } from "~/models/pdf-text.server";
+import { invoiceOrder } from "../invoice-order";
 import { pdfText, popplerText } from "../pdf-text";
 
 // Issue #22: names and addresses in every Indian script the shop has a font for, read back with
@@ -20,29 +21,11 @@ const SAMPLES: { script: string; name: string; address: string; city: string }[]
   { script: "Odia", name: "ସୌମ୍ୟ ପଟ୍ଟନାୟକ", address: "ଘର ନଂ 9, ଶହୀଦ ନଗର", city: "ଭୁବନେଶ୍ୱର" },
 ];
 
-function order(contactName: string, address: string, city = "Bengaluru"): InvoiceOrder {
-  const items = [
-    { name: "Lavender Dream", qty: 3, price: 45000, hsn: "3406" },
-    { name: "मसाला चाय जार कैंडल", qty: 1, price: 129900, hsn: "3406" },
-    { name: "மழை மண் டின்", qty: 2, price: 34950, hsn: "3406" },
-  ];
-  const subtotal = items.reduce((sum, i) => sum + i.qty * i.price, 0);
-  return {
-    id: "665f1c2a9b3e4d5f6a7b8c9d",
-    invoiceNumber: "RK/26-27/000123",
-    gstRatePercent: null,
-    createdAt: new Date("2026-11-20T20:30:00Z"),
-    status: "Placed",
-    isPaid: false,
-    paymentMethod: "COD",
+const order = (contactName: string, address: string, city = "Bengaluru"): InvoiceOrder =>
+  invoiceOrder({
     contact: { name: contactName, email: "customer@example.com", phone: "9876543210" },
     shippingAddress: { address, city, state: "Karnataka", pin: "560038" },
-    items,
-    subtotal,
-    shipping: 4900,
-    grandTotal: subtotal + 4900,
-  };
-}
+  });
 
 const inCI = process.env.CI === "true";
 

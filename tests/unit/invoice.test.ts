@@ -1,49 +1,19 @@
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { formatInvoiceDate, formatRupees, type InvoiceOrder, renderInvoice } from "~/models/invoice.server";
+import { formatInvoiceDate, formatRupees, renderInvoice } from "~/models/invoice.server";
+import { invoiceOrder } from "../invoice-order";
 import { pdfPageCount, pdfText } from "../pdf-text";
 
-const SHIPPING = 4900;
-
-type Line = Omit<InvoiceOrder["items"][number], "hsn"> & { hsn?: string };
-
-/** An order as checkout makes it: totals computed from the lines (spec §9: flat ₹49 shipping). */
-function makeOrder({
-  items: lines,
-  ...overrides
-}: Partial<Omit<InvoiceOrder, "items">> & { items?: Line[] } = {}): InvoiceOrder {
-  const items = (
-    lines ?? [
+/** The sample order, with Latin item names (the script tests are in invoice-scripts.test.ts). */
+const makeOrder = (overrides: Parameters<typeof invoiceOrder>[0] = {}) =>
+  invoiceOrder({
+    items: [
       { name: "Lavender Dream", qty: 3, price: 45000 },
       { name: "Masala Chai Jar Candle", qty: 1, price: 129900 },
       { name: "Monsoon Mitti Tin", qty: 2, price: 34950 },
-    ]
-  ).map((line) => ({ hsn: "3406", ...line }));
-  const subtotal = items.reduce((sum, i) => sum + i.qty * i.price, 0);
-  const shipping = subtotal > 0 ? SHIPPING : 0;
-  return {
-    id: "665f1c2a9b3e4d5f6a7b8c9d",
-    invoiceNumber: "RK/26-27/000123",
-    gstRatePercent: null,
-    // 20 Nov 20:30 UTC is already 21 Nov (02:00) in India
-    createdAt: new Date("2026-11-20T20:30:00Z"),
-    status: "Placed",
-    isPaid: false,
-    paymentMethod: "COD",
-    contact: { name: "Priya Sharma", email: "priya@example.com", phone: "9876543210" },
-    shippingAddress: {
-      address: "12, 4th Cross, MG Road, Indiranagar",
-      city: "Bengaluru",
-      state: "Karnataka",
-      pin: "560038",
-    },
-    items,
-    subtotal,
-    shipping,
-    grandTotal: subtotal + shipping,
+    ],
     ...overrides,
-  };
-}
+  });
 
 const lines = (text: string) => text.split("\n");
 
