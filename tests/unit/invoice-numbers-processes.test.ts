@@ -1,6 +1,3 @@
-import { spawn } from "node:child_process";
-import { once } from "node:events";
-import { fileURLToPath } from "node:url";
 import { expect, it } from "vitest";
 import * as app from "~/db/client.server";
 import { financialYear } from "~/lib/invoice-number";
@@ -8,40 +5,16 @@ import { placeOrder } from "~/models/order.server";
 import { createUser } from "~/models/user.server";
 import { newId } from "~/utils/id.server";
 import { testDb } from "../db";
+import { startWorker } from "./worker-process";
 
 // The shop runs as one worker process per core over one SQLite file, or as several app servers
 // over one PostgreSQL: invoice numbers must be consecutive across all of them, never the same twice.
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
-const worker = fileURLToPath(new URL("./order-worker.ts", import.meta.url));
 const raw = testDb(app);
 
-/** Starts a worker process (tsx) on this test file's database; resolves once it is loaded. */
-async function start(user: string, product: string, n: number) {
-  const child = spawn(process.execPath, ["--import", "tsx", worker, user, product, String(n)], {
-    cwd: root,
-    env: process.env,
-    stdio: ["pipe", "pipe", "inherit"],
-  });
-  let out = "";
-  child.stdout!.setEncoding("utf8");
-  child.stdout!.on("data", (chunk: string) => (out += chunk));
-  const exited = once(child, "exit");
-  while (!out.startsWith("ready\n")) {
-    await Promise.race([
-      once(child.stdout!, "data"),
-      exited.then(() => Promise.reject(new Error("worker exited before it was ready"))),
-    ]);
-  }
-  return {
-    go: () => child.stdin!.write("go\n"),
-    numbers: async () => {
-      const [code] = await exited;
-      expect(code).toBe(0);
-      return JSON.parse(out.slice("ready\n".length)) as string[];
-    },
-  };
-}
+/** An order-placing process on this test file's database; result(): the invoice numbers it got. */
+const start = (user: string, product: string, n: number) =>
+  startWorker<string[]>("./order-worker.ts", [user, product, String(n)]);
 
 it("orders placed at once by two worker processes and this one are numbered 1..N, no gap, no repeat", async () => {
   const user = await createUser({
@@ -60,7 +33,7 @@ it("orders placed at once by two worker processes and this one are numbered 1..N
   const shippingAddress = { address: "1 MG Road", city: "Bengaluru", state: "Karnataka", pin: "560001" };
   for (let i = 0; i < PER_PROCESS; i++)
     await placeOrder(user.id, { contact, shippingAddress, items: [{ product, qty: 1 }] });
-  const [fromA, fromB] = [await a.numbers(), await b.numbers()];
+  const [fromA, fromB] = [await a.result(), await b.result()];
 
   const total = 3 * PER_PROCESS;
   const stored = await raw.all<{ n: string }>("select invoice_number as n from orders");

@@ -1,45 +1,16 @@
-import { spawn } from "node:child_process";
-import { once } from "node:events";
-import { fileURLToPath } from "node:url";
 import { beforeEach, describe, expect, it } from "vitest";
 import { attemptLogin } from "~/utils/auth.server";
 import { RateLimited, resetRateLimits, RULES } from "~/utils/rate-limit.server";
+import { startWorker } from "./worker-process";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
-const worker = fileURLToPath(new URL("./rate-limit-worker.ts", import.meta.url));
-
-/** Starts a worker process (tsx) on this test file's database; resolves once it is loaded. */
-async function start(rule: string, key: string, n: number) {
-  const child = spawn(process.execPath, ["--import", "tsx", worker, rule, key, String(n)], {
-    cwd: root,
-    env: process.env,
-    stdio: ["pipe", "pipe", "inherit"],
-  });
-  let out = "";
-  child.stdout!.setEncoding("utf8");
-  child.stdout!.on("data", (chunk: string) => (out += chunk));
-  const exited = once(child, "exit");
-  while (!out.startsWith("ready\n")) {
-    await Promise.race([
-      once(child.stdout!, "data"),
-      exited.then(() => Promise.reject(new Error("worker exited before it was ready"))),
-    ]);
-  }
-  return {
-    go: () => child.stdin!.write("go\n"),
-    /** The worker's outcomes: "ok" or "refused" for each hit. */
-    outcomes: async () => {
-      const [code] = await exited;
-      expect(code).toBe(0);
-      return JSON.parse(out.slice("ready\n".length)) as string[];
-    },
-  };
-}
+/** A process hitting the rate limits on this test file's database; result(): "ok" or "refused" per hit. */
+const start = (rule: string, key: string, n: number) =>
+  startWorker<string[]>("./rate-limit-worker.ts", [rule, key, String(n)]);
 
 const run = async (rule: string, key: string, n: number) => {
   const w = await start(rule, key, n);
   w.go();
-  return w.outcomes();
+  return w.result();
 };
 
 // The shop runs as one worker process per core over one database file: a limit must hold for
@@ -64,7 +35,7 @@ describe("rate limits are shared by every process on the database", () => {
     ]);
     a.go();
     b.go();
-    const outcomes = [...(await a.outcomes()), ...(await b.outcomes())];
+    const outcomes = [...(await a.result()), ...(await b.result())];
     expect(outcomes.filter((o) => o === "ok")).toHaveLength(RULES.loginFailEmail.limit);
   }, 60_000);
 });
