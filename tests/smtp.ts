@@ -13,13 +13,21 @@ export type TestSmtp = {
   close(): Promise<void>;
 };
 
-/** Listens on 127.0.0.1:`port` (0: any free port), without TLS or authentication. */
-export async function startSmtp(port = 0): Promise<TestSmtp> {
+/**
+ * Listens on 127.0.0.1:`port` (0: any free port), without TLS or authentication. Recipients in
+ * `refuse` are refused for good (550), as a server refuses a mailbox that does not exist.
+ */
+export async function startSmtp(port = 0, refuse: string[] = []): Promise<TestSmtp> {
   const received: Received[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (refuse.includes(address.address.toLowerCase())) {
+        callback(Object.assign(new Error("5.1.1 No such mailbox"), { responseCode: 550 }));
+      } else callback();
+    },
     onData(stream, session, callback) {
       simpleParser(stream).then(
         (mail) => {

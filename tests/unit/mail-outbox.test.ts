@@ -52,8 +52,8 @@ const mailsOf = (orderId: string) =>
   );
 
 const servers: TestSmtp[] = [];
-async function smtp(port?: number) {
-  const s = await startSmtp(port);
+async function smtp(port?: number, refuse?: string[]) {
+  const s = await startSmtp(port, refuse);
   servers.push(s);
   return s;
 }
@@ -163,6 +163,22 @@ describe("the outbox", () => {
     expect((await mailsOf(id)).map((r) => r.status)).toEqual(["failed", "failed"]);
     clock += 24 * 60 * 60_000;
     expect(await new MailSender({ now: () => clock }).runOnce()).toBe(0);
+  });
+
+  it("an address the SMTP server refuses marks that mail failed; the others still go", async () => {
+    const server = await smtp(undefined, ["asha@example.com"]);
+    const sender = new MailSender({ deliver: smtpDelivery(server.url) });
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const { id } = await order();
+    expect(await sender.runOnce()).toBe(2);
+    await sender.stop();
+    const rows = await mailsOf(id);
+    expect(rows.map((r) => [r.kind, r.status])).toEqual([
+      ["order-alert", "sent"],
+      ["order-confirmation", "failed"],
+    ]);
+    expect(rows[1]!.last_error).toMatch(/No such mailbox/);
+    expect(server.received.map((r) => r.rcptTo)).toEqual([["owner@rkcandles.in"]]);
   });
 
   it("a claim whose sender died is taken again once its lease is over", async () => {
