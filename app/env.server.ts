@@ -42,6 +42,24 @@ const int = (fallback: number, min: number, max: number) =>
     .max(max, `must be at most ${max}`)
     .default(fallback);
 
+/** smtp://[user:pass@]host[:port] or smtps://…, as nodemailer takes it. */
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "smtp:" || url.protocol === "smtps:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+/** "name@host" or "Name <name@host>", on one line. */
+function isMailbox(value: string): boolean {
+  if (/[\r\n]/.test(value)) return false;
+  const match = /^(?:[^<>]*<([^<>\s]+)>|([^<>\s]+))$/.exec(value);
+  const address = match?.[1] ?? match?.[2];
+  return address !== undefined && z.email().safeParse(address).success;
+}
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: int(3000, 0, 65535),
@@ -175,7 +193,57 @@ export function parseGstSettings(vars: Record<string, string | undefined>): GstS
 }
 const gst = parseGstSettings(process.env);
 
+const mailSchema = z.object({
+  // Mail (issue #23). Without SMTP_URL mails are written as .eml files into MAIL_DIR.
+  SMTP_URL: z
+    .string()
+    .refine(isSmtpUrl, "must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587")
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .refine(isMailbox, 'must be an address, or a name and an address: "RK Candles <orders@example.in>"')
+    .default("RK Candles <orders@rkcandles.in>"),
+  SHOP_OWNER_EMAIL: z.email({ error: "must be an email address" }).optional(),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http(s) URL, e.g. https://shop.example.in" })
+    .default("http://localhost:3000")
+    .transform((v) => v.replace(/\/+$/, "")),
+  MAIL_DIR: z.string().min(1).optional(),
+});
+
+export type MailSettings = {
+  /** smtp(s):// URL of the mail server; undefined: mails are written as .eml files into `dir`. */
+  smtpUrl: string | undefined;
+  from: string;
+  shopOwnerEmail: string | undefined;
+  /** The shop's public address for links in mails, without a trailing slash. */
+  publicUrl: string;
+  dir: string;
+};
+
+/**
+ * The mail settings from `vars`; throws naming a bad setting. MAIL_DIR defaults to `mail` in the
+ * folder of the SQLite file (data/mail), as the session secret does.
+ */
+export function parseMailSettings(
+  vars: Record<string, string | undefined>,
+  dataDir = join(projectRoot, "data"),
+): MailSettings {
+  const mail = mailSchema.safeParse(vars);
+  if (!mail.success) throw invalid(mail.error.issues);
+  const v = mail.data;
+  return {
+    smtpUrl: v.SMTP_URL,
+    from: v.MAIL_FROM,
+    shopOwnerEmail: v.SHOP_OWNER_EMAIL?.toLowerCase(),
+    publicUrl: v.PUBLIC_URL,
+    dir: resolve(v.MAIL_DIR ?? join(dataDir, "mail")),
+  };
+}
+
 const databasePath = resolve(raw.DATABASE_PATH);
+const mail = parseMailSettings(process.env, dirname(databasePath));
 // Sessions signed on one app server must open on every other: no per-machine generated secret.
 if (raw.DATABASE_URL && !raw.SESSION_SECRET) {
   throw new Error(
@@ -228,4 +296,6 @@ export const env = {
   invoicePrefix: raw.INVOICE_PREFIX,
   /** The shop's GST registration: invoices are tax invoices when set (null: plain invoices). */
   gst,
+  /** Outgoing mail: the SMTP server (or .eml files), the sender, the owner, links (issue #23). */
+  mail,
 };

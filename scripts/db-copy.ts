@@ -33,6 +33,8 @@ const TABLES = [
   "orderItems",
   // Without them numbering would start again at 1 and collide with the copied invoice numbers.
   "invoiceCounters",
+  // Mails not yet sent go out from the new database.
+  "mailOutbox",
   "pincodes",
   "pinCache",
 ] as const;

@@ -3,6 +3,7 @@
 import { createRequestHandler } from "@react-router/express";
 import type { Response } from "express";
 import { RouterContextProvider } from "react-router";
+import { MailSender } from "~/models/mail-sender.server";
 import { requestInfo } from "~/utils/request-context.server";
 
 /**
@@ -34,3 +35,8 @@ export const handler = createRequestHandler({
 
 /** The shop's database connection, closed once the last request of a stopping worker is done. */
 export { closeDatabase } from "~/db/client.server";
+
+/** Delivers the mail outbox in the background of each worker, outside every request (issue #23). */
+export function startMailSender(): { stop(): Promise<void> } {
+  return new MailSender().start();
+}

@@ -16,6 +16,7 @@ export async function serveWorker(options: { vite?: ViteDevServer } = {}) {
   let app: express.RequestHandler;
   let servePageCache: (securityHeaders: express.RequestHandler) => express.RequestHandler;
   let closeDatabase: () => Promise<void>;
+  let startMailSender: () => { stop(): Promise<void> };
   const vite = options.vite;
   if (vite) {
     // Development: the app is loaded through Vite on every request, so edits show at once.
@@ -32,13 +33,17 @@ export async function serveWorker(options: { vite?: ViteDevServer } = {}) {
     app = load((mod) => mod.handler);
     servePageCache = (securityHeaders) => load((mod) => mod.servePageCache(securityHeaders));
     closeDatabase = async () => {};
+    // The sender is loaded once: a long-running loop does not follow edits.
+    startMailSender = ((await vite.ssrLoadModule("./server/app.ts")) as typeof import("./app")).startMailSender;
   } else {
     const mod = await import("./app");
     app = mod.handler;
     servePageCache = mod.servePageCache;
     closeDatabase = mod.closeDatabase;
+    startMailSender = mod.startMailSender;
   }
   const server: Server = await listen(createHttpApp({ app, servePageCache, clientDir, vite }));
+  const mailSender = startMailSender();
 
   let closing = false;
   const closer = closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
@@ -46,7 +51,7 @@ export async function serveWorker(options: { vite?: ViteDevServer } = {}) {
     closing = true;
     if (err) console.error("Uncaught error; stopping this worker:", err);
     else if (signal && !process.send) console.log(`${signal}: finishing in-flight requests`);
-    await stop(server);
+    await Promise.all([stop(server), mailSender.stop()]);
     await vite?.close();
     await closeDatabase();
   });

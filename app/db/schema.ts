@@ -22,5 +22,6 @@ export const {
   catalogueVersion,
   pictures,
   invoiceCounters,
+  mailOutbox,
 } = tables;
-export type { Order, OrderItem, Product, Review, User } from "~/db/types";
+export type { Order, OrderItem, OutboxMail, Product, Review, User } from "~/db/types";

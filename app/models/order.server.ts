@@ -6,6 +6,7 @@ import { cartTotals } from "~/lib/cart";
 import { type OrderRequest, CART_EMPTY, QTY_MAX, QTY_TOO_MANY } from "~/lib/checkout-schema";
 import { formatPaise, paiseToRupees, rupeesToPaise } from "~/lib/money";
 import { nextInvoiceNumber } from "~/models/invoice-number.server";
+import { queueOrderMails } from "~/models/mail-outbox.server";
 import { newId } from "~/utils/id.server";
 import { hit } from "~/utils/rate-limit.server";
 
@@ -167,6 +168,18 @@ export async function placeOrder(
         throw new OrderError(now.stock > 0 ? `Only ${now.stock} left of ${line.name}.` : `${line.name} is sold out.`);
       }
     }
+    // The confirmation and the owner's alert are written with the order: both exist if and only
+    // if the order does. A sender delivers them later, never in this request.
+    await queueOrderMails(tx, {
+      id,
+      contact: input.contact,
+      shippingAddress: input.shippingAddress,
+      items: lines.map((l) => ({ name: l.name, qty: l.qty, price: l.price })),
+      subtotal: totals.subtotal,
+      shipping: totals.shipping,
+      grandTotal: totals.total,
+      paymentMethod: "COD",
+    });
     return { id, replayed: false };
   };
   try {

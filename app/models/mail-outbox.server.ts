@@ -1,0 +1,114 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { dialect, type Tx, writeTransaction } from "~/db/client.server";
+import { mailOutbox, type OutboxMail } from "~/db/schema";
+import { env } from "~/env.server";
+import {
+  type MailContent,
+  type MailOrder,
+  orderAlertMail,
+  orderConfirmationMail,
+} from "~/models/mail-templates.server";
+import { newId } from "~/utils/id.server";
+
+/**
+ * The outbox (issue #23): a mail is a row written by the transaction of the event that causes it,
+ * so it exists exactly when the event does. The sender (mail-sender.server.ts) claims due rows
+ * with a lease, hands them to SMTP and marks them sent; a sender that dies mid-way leaves its rows
+ * to be claimed again once the lease ends. Delivery is therefore at least once, and a repeat
+ * carries the same Message-ID as the first (it is stored with the row).
+ */
+
+export type MailKind = "order-confirmation" | "order-alert";
+
+/** The host part of Message-IDs: the domain of MAIL_FROM's address. */
+function messageIdHost(): string {
+  return /@([^>\s]+)>?\s*$/.exec(env.mail.from)?.[1] ?? "localhost";
+}
+
+/** Writes one mail into the outbox, inside `tx` (the event's own transaction). */
+export async function queueMail(
+  tx: Tx,
+  kind: MailKind,
+  content: MailContent,
+  options: { invoiceOrderId?: string } = {},
+): Promise<string> {
+  const id = newId();
+  await tx.insert(mailOutbox).values({
+    id,
+    kind,
+    toAddress: content.to,
+    subject: content.subject,
+    textBody: content.text,
+    htmlBody: content.html,
+    invoiceOrderId: options.invoiceOrderId ?? null,
+    messageId: `<${id}@${messageIdHost()}>`,
+    status: "pending",
+    attempts: 0,
+    nextAttemptAt: Date.now(),
+  });
+  return id;
+}
+
+/** The mails a new order causes: its confirmation (invoice attached) and the owner's alert. */
+export async function queueOrderMails(tx: Tx, order: MailOrder): Promise<void> {
+  await queueMail(tx, "order-confirmation", orderConfirmationMail(order, env.mail.publicUrl), {
+    invoiceOrderId: order.id,
+  });
+  if (env.mail.shopOwnerEmail)
+    await queueMail(tx, "order-alert", orderAlertMail(order, env.mail.shopOwnerEmail, env.mail.publicUrl));
+}
+
+/**
+ * Claims up to `limit` due mails for `leaseMs`: pending ones whose time has come, and ones another
+ * sender claimed and did not finish in its lease (it died or hung). One short transaction: on
+ * PostgreSQL the rows are locked with SKIP LOCKED, so two senders never pick the same row and
+ * never wait for each other; on SQLite the statement runs under the file's write lock.
+ */
+export async function claimDueMails(now: number, leaseMs: number, limit: number): Promise<OutboxMail[]> {
+  const t = mailOutbox;
+  const lock = dialect === "pg" ? sql` for update skip locked` : sql``;
+  return writeTransaction(async (tx) =>
+    tx
+      .update(t)
+      .set({ status: "sending", leaseUntil: now + leaseMs, attempts: sql`${t.attempts} + 1` })
+      .where(
+        sql`${t.id} in (select ${t.id} from ${t} where (${t.status} = 'pending' and ${t.nextAttemptAt} <= ${now}) or (${t.status} = 'sending' and ${t.leaseUntil} <= ${now}) order by ${t.nextAttemptAt} limit ${limit}${lock})`,
+      )
+      .returning(),
+  );
+}
+
+/** Marks a claimed mail sent. */
+export async function markMailSent(id: string, now: number): Promise<void> {
+  await writeTransaction((tx) =>
+    tx
+      .update(mailOutbox)
+      .set({ status: "sent", sentAt: now, leaseUntil: null, lastError: null })
+      .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "sending"))),
+  );
+}
+
+/** A claimed mail that could not be sent: tried again at `retryAt`, or failed for good when null. */
+export async function markMailNotSent(id: string, error: string, retryAt: number | null): Promise<void> {
+  await writeTransaction((tx) =>
+    tx
+      .update(mailOutbox)
+      .set(
+        retryAt === null
+          ? { status: "failed", leaseUntil: null, lastError: error }
+          : { status: "pending", nextAttemptAt: retryAt, leaseUntil: null, lastError: error },
+      )
+      .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "sending"))),
+  );
+}
+
+/** Hands claimed mails back unsent (a stopping sender): due again at once, for any sender. */
+export async function releaseMails(ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await writeTransaction((tx) =>
+    tx
+      .update(mailOutbox)
+      .set({ status: "pending", leaseUntil: null, attempts: sql`${mailOutbox.attempts} - 1` })
+      .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.status, "sending"))),
+  );
+}

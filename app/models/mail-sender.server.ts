@@ -1,0 +1,189 @@
+import { mkdir, rename, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import nodemailer, { type SendMailOptions } from "nodemailer";
+import type { OutboxMail } from "~/db/schema";
+import { env } from "~/env.server";
+import { claimDueMails, markMailNotSent, markMailSent, releaseMails } from "~/models/mail-outbox.server";
+import { mailOrderNumber } from "~/models/mail-templates.server";
+import { orderInvoicePdf } from "~/models/order-invoice.server";
+import { getOrderFor } from "~/models/order.server";
+
+/**
+ * Delivers the outbox (mail-outbox.server.ts), outside every request: each web worker runs one
+ * sender loop (server/worker.ts), and the leases keep them, and other app servers, off each
+ * other's rows. With SMTP_URL mails go to that server (nodemailer; STARTTLS where offered); without
+ * it each is written as `<message-id>.eml` into MAIL_DIR, so the shop runs without a mail server
+ * and what would have been sent can be opened.
+ */
+
+/** Hands one message to the mail system; throws when it is not taken. */
+export type Deliver = (message: SendMailOptions) => Promise<void>;
+
+export type MailSenderOptions = {
+  deliver?: Deliver;
+  /** How long a claim holds a row; a sender that has not finished by then loses it. */
+  leaseMs?: number;
+  /** The wait after a failed attempt: baseDelayMs, doubled each attempt, at most maxDelayMs. */
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  /** A mail still not sent this long after it was queued is marked failed. */
+  giveUpAfterMs?: number;
+  /** How often an idle sender looks for due mails. */
+  pollMs?: number;
+  batchSize?: number;
+  now?: () => number;
+};
+
+const MINUTE = 60_000;
+
+/** SMTP over `smtpUrl` (nodemailer: smtp:// upgrades with STARTTLS where offered, smtps:// is TLS). */
+export function smtpDelivery(smtpUrl: string): Deliver & { close(): void } {
+  // Bounded waits: a mail server that does not answer fails the attempt (it is tried again later)
+  // well within the claim's lease, instead of nodemailer's default of minutes.
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: 20_000,
+    greetingTimeout: 20_000,
+    socketTimeout: 60_000,
+  });
+  const deliver = async (message: SendMailOptions) => {
+    await transport.sendMail(message);
+  };
+  return Object.assign(deliver, { close: () => transport.close() });
+}
+
+/** Writes each message as `<message-id>.eml` into `dir` (written whole, then renamed into place). */
+export function emlDelivery(dir: string): Deliver {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "\r\n" });
+  return async (message) => {
+    const info = await transport.sendMail(message);
+    const name = String(message.messageId ?? info.messageId).replace(/[^A-Za-z0-9@._-]/g, "");
+    await mkdir(dir, { recursive: true });
+    const file = join(dir, `${name}.eml`);
+    await writeFile(`${file}.tmp`, info.message as Buffer);
+    await rename(`${file}.tmp`, file);
+  };
+}
+
+/** The message a row stands for: the same headers and Message-ID on every attempt. */
+async function messageOf(row: OutboxMail): Promise<SendMailOptions> {
+  const message: SendMailOptions = {
+    from: env.mail.from,
+    to: row.toAddress,
+    subject: row.subject,
+    text: row.textBody,
+    html: row.htmlBody,
+    messageId: row.messageId,
+    date: row.createdAt,
+  };
+  if (row.invoiceOrderId) {
+    const order = await getOrderFor({ id: "", isAdmin: true }, row.invoiceOrderId);
+    // A deleted order's confirmation goes without its invoice rather than not at all.
+    if (order)
+      message.attachments = [
+        {
+          filename: `invoice-${mailOrderNumber(order.id).slice(1)}.pdf`,
+          content: Buffer.from(await orderInvoicePdf(order)),
+          contentType: "application/pdf",
+        },
+      ];
+  }
+  return message;
+}
+
+/** A refusal that trying again will not change (SMTP 5xx: no such mailbox, message refused). */
+function isPermanent(error: unknown): boolean {
+  const code = (error as { responseCode?: number }).responseCode;
+  return typeof code === "number" && code >= 500 && code < 600;
+}
+
+export class MailSender {
+  private readonly deliver: Deliver;
+  private readonly o: Required<Omit<MailSenderOptions, "deliver">>;
+  private running: Promise<void> | null = null;
+  private stopping = false;
+  private wake: (() => void) | null = null;
+
+  constructor(options: MailSenderOptions = {}) {
+    this.deliver = options.deliver ?? (env.mail.smtpUrl ? smtpDelivery(env.mail.smtpUrl) : emlDelivery(env.mail.dir));
+    this.o = {
+      leaseMs: options.leaseMs ?? 5 * MINUTE,
+      baseDelayMs: options.baseDelayMs ?? MINUTE,
+      maxDelayMs: options.maxDelayMs ?? 60 * MINUTE,
+      giveUpAfterMs: options.giveUpAfterMs ?? 24 * 60 * MINUTE,
+      pollMs: options.pollMs ?? 5_000,
+      batchSize: options.batchSize ?? 10,
+      now: options.now ?? Date.now,
+    };
+  }
+
+  /** Claims one batch of due mails and tries each; resolves to how many were claimed. */
+  async runOnce(): Promise<number> {
+    const rows = await claimDueMails(this.o.now(), this.o.leaseMs, this.o.batchSize);
+    for (const [i, row] of rows.entries()) {
+      // A mail is only begun in the first half of its claim, so that it is finished (and marked)
+      // before another sender may take it; a stopping sender begins none. The rest are handed back.
+      if (this.stopping || this.o.now() >= row.leaseUntil! - this.o.leaseMs / 2) {
+        await releaseMails(rows.slice(i).map((r) => r.id));
+        break;
+      }
+      await this.send(row);
+    }
+    return rows.length;
+  }
+
+  private async send(row: OutboxMail): Promise<void> {
+    try {
+      await this.deliver(await messageOf(row));
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const now = this.o.now();
+      const delay = Math.min(this.o.baseDelayMs * 2 ** Math.max(0, row.attempts - 1), this.o.maxDelayMs);
+      const giveUp = isPermanent(error) || now + delay - row.createdAt.getTime() > this.o.giveUpAfterMs;
+      await markMailNotSent(row.id, message.slice(0, 1000), giveUp ? null : now + delay);
+      console.error(`Mail ${row.messageId} (${row.kind}) not sent${giveUp ? ", giving up" : ""}: ${message}`);
+      return;
+    }
+    await markMailSent(row.id, this.o.now());
+  }
+
+  /** Runs until stop(): a batch at once while there are due mails, otherwise every pollMs. */
+  start(): this {
+    if (this.running) return this;
+    this.stopping = false;
+    this.running = (async () => {
+      while (!this.stopping) {
+        let claimed = 0;
+        try {
+          claimed = await this.runOnce();
+        } catch (error) {
+          console.error("Mail sender:", error);
+        }
+        if (claimed === 0 && !this.stopping)
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, this.o.pollMs);
+            this.wake = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+        this.wake = null;
+      }
+    })();
+    return this;
+  }
+
+  /** Finishes the mail in hand (its row is then marked), then stops. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake?.();
+    // A stopping server waits a few seconds at most: a mail still in hand keeps its claim, and
+    // another sender (or this one after the restart) sends it once the lease is over.
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.running, new Promise((resolve) => (timer = setTimeout(resolve, 5_000)))]);
+    clearTimeout(timer);
+    this.running = null;
+    const close = (this.deliver as { close?: () => void }).close;
+    close?.();
+  }
+}

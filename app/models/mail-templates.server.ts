@@ -1,0 +1,146 @@
+import { formatPaise } from "~/lib/money";
+import { SUPPORT } from "~/lib/support";
+
+/**
+ * The mails' words (issue #23): pure functions of an order, plain text plus simple HTML that
+ * Gmail on a phone reads (one column, inline styles, no images). Every user text is escaped in
+ * the HTML part, and anything that goes into a header (subject, the name in an address) is one
+ * line: a CR or LF there could add a header of its own (a Bcc, say).
+ */
+
+export type MailOrder = {
+  id: string;
+  contact: { name: string; email: string; phone: string };
+  shippingAddress: { address: string; city: string; state: string; pin: string };
+  /** price: integer paise per unit */
+  items: { name: string; qty: number; price: number }[];
+  subtotal: number;
+  shipping: number;
+  grandTotal: number;
+  paymentMethod: string;
+};
+
+export type MailContent = { to: string; subject: string; text: string; html: string };
+
+const SHOP = "RK Candles";
+
+/** Text safe for one header line: control characters (CR and LF among them) become spaces. */
+export function headerText(value: string): string {
+  // eslint-disable-next-line no-control-regex
+  return value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ").trim();
+}
+
+/** "Name" <address>: the name one line and quoted, so no character of it can end the header. */
+export function mailbox(name: string, address: string): string {
+  const clean = headerText(name).replace(/["\\]/g, "\\$&");
+  const to = headerText(address);
+  return clean ? `"${clean}" <${to}>` : to;
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
+}
+
+/** The order number customers see: # plus the last 6 characters of the id. */
+export const mailOrderNumber = (id: string) => `#${id.slice(-6)}`;
+
+const codNote = (total: number) =>
+  `Cash on delivery: please keep ${formatPaise(total)} ready when your order arrives. We dispatch in 2-4 business days; delivery takes 5-9 business days.`;
+
+function addressLines(o: MailOrder): string[] {
+  const a = o.shippingAddress;
+  return [o.contact.name, a.address, `${a.city}, ${a.state} ${a.pin}`, `Phone: ${o.contact.phone}`];
+}
+
+const page = (title: string, body: string) =>
+  `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>` +
+  `<body style="margin:0;padding:16px;background:#faf7f2;font-family:Arial,Helvetica,sans-serif;color:#222;line-height:1.5">` +
+  `<div style="max-width:560px;margin:0 auto;background:#fff;padding:16px;border-radius:8px">${body}</div></body></html>`;
+
+const link = (href: string, label: string) =>
+  `<a href="${escapeHtml(href)}" style="color:#9a3412;font-weight:bold">${escapeHtml(label)}</a>`;
+
+/** The confirmation to the order's contact email; the invoice PDF is attached when it is sent. */
+export function orderConfirmationMail(o: MailOrder, publicUrl: string): MailContent {
+  const number = mailOrderNumber(o.id);
+  const ordersUrl = `${publicUrl}/orders`;
+  const subject = `Your ${SHOP} order ${number} is confirmed`;
+  const greeting = `Hello ${o.contact.name},`;
+  const lineText = (i: MailOrder["items"][number]) => `${i.name} × ${i.qty}: ${formatPaise(i.price * i.qty)}`;
+  const text = [
+    greeting,
+    "",
+    `Thank you for your order ${number}. Here is what you ordered:`,
+    "",
+    ...o.items.map((i) => `- ${lineText(i)}`),
+    "",
+    `Subtotal: ${formatPaise(o.subtotal)}`,
+    `Shipping: ${formatPaise(o.shipping)}`,
+    `Total: ${formatPaise(o.grandTotal)}`,
+    "",
+    "Delivering to:",
+    ...addressLines(o),
+    "",
+    codNote(o.grandTotal),
+    "",
+    `Your invoice is attached. See your orders: ${ordersUrl}`,
+    "",
+    `Questions? Write to ${SUPPORT.email} or call ${SUPPORT.phone}.`,
+    `${SHOP}`,
+  ].join("\n");
+  const cell = "padding:4px 0;border-bottom:1px solid #eee";
+  const rows = o.items
+    .map(
+      (i) =>
+        `<tr><td style="${cell}">${escapeHtml(i.name)} × ${i.qty}</td><td style="${cell};text-align:right;white-space:nowrap">${formatPaise(i.price * i.qty)}</td></tr>`,
+    )
+    .join("");
+  const total = (label: string, paise: number, strong = false) =>
+    `<tr><td style="padding:4px 0">${strong ? `<strong>${label}</strong>` : label}</td><td style="padding:4px 0;text-align:right;white-space:nowrap">${strong ? `<strong>${formatPaise(paise)}</strong>` : formatPaise(paise)}</td></tr>`;
+  const html = page(
+    subject,
+    `<h1 style="font-size:20px;margin:0 0 12px">Thank you for your order ${number}</h1>` +
+      `<p>${escapeHtml(greeting)}</p>` +
+      `<table style="width:100%;border-collapse:collapse" role="presentation">${rows}` +
+      total("Subtotal", o.subtotal) +
+      total("Shipping", o.shipping) +
+      total("Total", o.grandTotal, true) +
+      `</table>` +
+      `<h2 style="font-size:16px;margin:16px 0 4px">Delivering to</h2>` +
+      `<p style="margin:0">${addressLines(o).map(escapeHtml).join("<br>")}</p>` +
+      `<p style="background:#fff7ed;padding:8px;border-radius:4px">${escapeHtml(codNote(o.grandTotal))}</p>` +
+      `<p>Your invoice is attached. ${link(ordersUrl, "See your orders")}</p>` +
+      `<p style="color:#555;font-size:14px">Questions? Write to ${escapeHtml(SUPPORT.email)} or call ${escapeHtml(SUPPORT.phone)}.<br>${SHOP}</p>`,
+  );
+  return { to: mailbox(o.contact.name, o.contact.email), subject, text, html };
+}
+
+/** The owner's new-order alert, with a link to the order in the admin. */
+export function orderAlertMail(o: MailOrder, ownerEmail: string, publicUrl: string): MailContent {
+  const number = mailOrderNumber(o.id);
+  const adminUrl = `${publicUrl}/admin/orders/${encodeURIComponent(o.id)}`;
+  const subject = headerText(`New order ${number}: ${formatPaise(o.grandTotal)} from ${o.contact.name}`);
+  const count = o.items.reduce((n, i) => n + i.qty, 0);
+  const text = [
+    `New order ${number}`,
+    "",
+    `Customer: ${o.contact.name} <${o.contact.email}>, ${o.contact.phone}`,
+    `Items: ${count}`,
+    `Total: ${formatPaise(o.grandTotal)} (${o.paymentMethod})`,
+    `Ship to: ${o.shippingAddress.city}, ${o.shippingAddress.state} ${o.shippingAddress.pin}`,
+    "",
+    `Open it: ${adminUrl}`,
+  ].join("\n");
+  const html = page(
+    subject,
+    `<h1 style="font-size:20px;margin:0 0 12px">New order ${number}</h1>` +
+      `<p>Customer: ${escapeHtml(o.contact.name)} &lt;${escapeHtml(o.contact.email)}&gt;, ${escapeHtml(o.contact.phone)}<br>` +
+      `Items: ${count}<br>Total: <strong>${formatPaise(o.grandTotal)}</strong> (${escapeHtml(o.paymentMethod)})<br>` +
+      `Ship to: ${escapeHtml(`${o.shippingAddress.city}, ${o.shippingAddress.state} ${o.shippingAddress.pin}`)}</p>` +
+      `<p>${link(adminUrl, "Open the order")}</p>`,
+  );
+  return { to: ownerEmail, subject, text, html };
+}
