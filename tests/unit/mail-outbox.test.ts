@@ -1,12 +1,9 @@
 // The outbox end to end (issue #23): an order placed through the model writes its mails in its own
 // transaction; a sender hands them to a real SMTP server in this process; a server that is down
 // delays the mail, never the order; two sender processes never send one mail twice.
-import { spawn } from "node:child_process";
-import { once } from "node:events";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { simpleParser } from "mailparser";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import * as app from "~/db/client.server";
@@ -20,6 +17,7 @@ import { newId } from "~/utils/id.server";
 import { testDb } from "../db";
 import { pdfText } from "../pdf-text";
 import { freePort, startSmtp, type TestSmtp, waitUntil } from "../smtp";
+import { startWorker } from "./worker-process";
 
 vi.hoisted(() => {
   process.env.SHOP_OWNER_EMAIL = "owner@rkcandles.in";
@@ -27,8 +25,6 @@ vi.hoisted(() => {
 });
 
 const raw = testDb(app);
-const root = fileURLToPath(new URL("../..", import.meta.url));
-const worker = fileURLToPath(new URL("./mail-sender-worker.ts", import.meta.url));
 
 const contact = { name: "आशा Rao", email: "asha@example.com", phone: "9876543210" };
 const shippingAddress = { address: "1 MG Road", city: "Bengaluru", state: "Karnataka", pin: "560001" };
@@ -245,14 +241,14 @@ describe("the outbox", () => {
     const server = await smtp();
     const ORDERS = 15;
     for (let i = 0; i < ORDERS; i++) await order();
-    const children = [start(server.url), start(server.url)];
-    await Promise.all(children.map((c) => c.ready));
+    const children = await Promise.all([start(server.url), start(server.url)]);
     const here = new MailSender({ deliver: smtpDelivery(server.url), pollMs: 10, batchSize: 2 }).start();
     // More orders while they send.
     for (let i = 0; i < ORDERS; i++) await order();
     await waitUntil(() => server.received.length >= 4 * ORDERS, 60_000);
     await here.stop();
-    await Promise.all(children.map((c) => c.stop()));
+    children.forEach((c) => c.stop());
+    await Promise.all(children.map((c) => c.result()));
 
     expect(server.received).toHaveLength(4 * ORDERS);
     const ids = server.received.map((r) => r.mail.messageId);
@@ -264,30 +260,5 @@ describe("the outbox", () => {
   }, 120_000);
 });
 
-/** A sender in a process of its own, on this test file's database. */
-function start(smtpUrl: string) {
-  const child = spawn(process.execPath, ["--import", "tsx", worker, smtpUrl], {
-    cwd: root,
-    env: process.env,
-    stdio: ["pipe", "pipe", "inherit"],
-  });
-  let out = "";
-  child.stdout!.setEncoding("utf8");
-  child.stdout!.on("data", (chunk: string) => (out += chunk));
-  const exited = once(child, "exit");
-  return {
-    ready: (async () => {
-      while (!out.startsWith("ready\n")) {
-        await Promise.race([
-          once(child.stdout!, "data"),
-          exited.then(() => Promise.reject(new Error("sender exited before it was ready"))),
-        ]);
-      }
-    })(),
-    async stop() {
-      child.stdin!.write("stop\n");
-      const [code] = await exited;
-      expect(code).toBe(0);
-    },
-  };
-}
+/** A sender in a process of its own, on this test file's database; stop() lets it finish its mail. */
+const start = (smtpUrl: string) => startWorker<void>("./mail-sender-worker.ts", [smtpUrl]);

@@ -8,7 +8,8 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
 /**
  * Starts `script` (a tsx file beside the tests) as a process of its own on this test file's
  * database, as a second worker or app server would be, and resolves once it prints "ready". It
- * waits for "go" on stdin, so several start together; `result()` is the JSON it prints last.
+ * waits for a line on stdin ("go": several start together; or "stop"); `result()` waits for it to
+ * exit 0 and is the JSON it printed after "ready" (undefined when it printed nothing).
  */
 export async function startWorker<T>(script: string, args: string[]) {
   const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(new URL(script, import.meta.url)), ...args], {
@@ -28,10 +29,12 @@ export async function startWorker<T>(script: string, args: string[]) {
   }
   return {
     go: () => child.stdin!.write("go\n"),
+    stop: () => child.stdin!.write("stop\n"),
     result: async (): Promise<T> => {
       const [code] = await exited;
       expect(code).toBe(0);
-      return JSON.parse(out.slice("ready\n".length)) as T;
+      const printed = out.slice("ready\n".length).trim();
+      return (printed ? JSON.parse(printed) : undefined) as T;
     },
   };
 }
