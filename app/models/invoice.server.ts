@@ -275,80 +275,66 @@ export async function renderInvoice(order: InvoiceOrder, tax: TaxInvoiceFigures 
     w.rule(w.y, 1, INK);
     w.y -= 14;
   };
-  const headerBand = (cells: [string, number, "left" | "right"][]) => {
-    const h = 20;
-    w.page.drawRectangle({ x: LEFT, y: w.y - h, width: RIGHT - LEFT, height: h, color: HEAD_BG });
-    const base = w.y - 14;
-    for (const [label, x, align] of cells) {
-      if (align === "left") w.text(label, x, base, { bold: true, size: 9 });
-      else w.textRight(label, x, base, { bold: true, size: 9 });
+  // One table for both invoices: an Item column (wrapped name, and a muted note such as the HSN
+  // code under it), then right-aligned figures; the header is repeated on a continuation page.
+  type Row = { name: string; note?: string; figures: string[] };
+  const table = (item: { x: number; width: number }, figures: [string, number][], rows: Row[]) => {
+    const header = () => {
+      const h = 20;
+      w.page.drawRectangle({ x: LEFT, y: w.y - h, width: RIGHT - LEFT, height: h, color: HEAD_BG });
+      const base = w.y - 14;
+      w.text("Item", item.x, base, { bold: true, size: 9 });
+      for (const [label, right] of figures) w.textRight(label, right, base, { bold: true, size: 9 });
+      w.y -= h;
+    };
+    header();
+    for (const row of rows) {
+      const name = wrapText(cleanText(row.name).trim() || "Product", regular, item.width, NAME_MAX_LINES);
+      const height = (name.length + (row.note ? 1 : 0)) * LINE + ROW_PAD * 2;
+      if (w.y - height < BOTTOM) {
+        continuationPage();
+        header();
+      }
+      const base = w.y - ROW_PAD - BODY;
+      name.forEach((l, i) => w.text(l, item.x, base - i * LINE));
+      if (row.note) w.text(row.note, item.x, base - name.length * LINE, { size: 8.5, color: MUTED });
+      row.figures.forEach((f, i) => w.textRight(f, figures[i]![1], base));
+      w.y -= height;
+      w.rule(w.y);
     }
-    w.y -= h;
   };
 
   if (tax) {
-    const taxHeading = tax.kind === "IGST" ? `IGST ${tax.rates.igst}%` : `CGST+SGST ${tax.rates.total}%`;
-    const header = () =>
-      headerBand([
-        ["Item", TAX_COL.item.x, "left"],
-        ["Qty", TAX_COL.qty.right, "right"],
-        ["Unit price", TAX_COL.unit.right, "right"],
-        ["Taxable value", TAX_COL.taxable.right, "right"],
-        [taxHeading, TAX_COL.tax.right, "right"],
-        ["Amount", TAX_COL.amount.right, "right"],
-      ]);
-    header();
-    const taxRow = (row: TaxInvoiceRow) => {
-      const name = wrapText(
-        cleanText(row.description).trim() || "Product",
-        regular,
-        TAX_COL.item.width,
-        NAME_MAX_LINES,
-      );
-      const lines = name.length + (row.hsn ? 1 : 0);
-      const height = lines * LINE + ROW_PAD * 2;
-      if (w.y - height < BOTTOM) {
-        continuationPage();
-        header();
-      }
-      const base = w.y - ROW_PAD - BODY;
-      name.forEach((l, i) => w.text(l, TAX_COL.item.x, base - i * LINE));
-      if (row.hsn) w.text(`HSN ${row.hsn}`, TAX_COL.item.x, base - name.length * LINE, { size: 8.5, color: MUTED });
-      w.textRight(String(row.qty), TAX_COL.qty.right, base);
-      w.textRight(formatRupees(row.unitPrice), TAX_COL.unit.right, base);
-      w.textRight(formatRupees(row.taxable), TAX_COL.taxable.right, base);
-      w.textRight(formatRupees(row.tax), TAX_COL.tax.right, base);
-      w.textRight(formatRupees(row.gross), TAX_COL.amount.right, base);
-      w.y -= height;
-      w.rule(w.y);
-    };
-    tax.rows.forEach(taxRow);
-    if (tax.shipping) taxRow(tax.shipping);
+    const taxRow = (row: TaxInvoiceRow): Row => ({
+      name: row.description,
+      note: row.hsn ? `HSN ${row.hsn}` : undefined,
+      figures: [String(row.qty), ...[row.unitPrice, row.taxable, row.tax, row.gross].map(formatRupees)],
+    });
+    table(
+      TAX_COL.item,
+      [
+        ["Qty", TAX_COL.qty.right],
+        ["Unit price", TAX_COL.unit.right],
+        ["Taxable value", TAX_COL.taxable.right],
+        [tax.kind === "IGST" ? `IGST ${tax.rates.igst}%` : `CGST+SGST ${tax.rates.total}%`, TAX_COL.tax.right],
+        ["Amount", TAX_COL.amount.right],
+      ],
+      [...tax.rows, ...(tax.shipping ? [tax.shipping] : [])].map(taxRow),
+    );
   } else {
-    const header = () =>
-      headerBand([
-        ["Item", COL.item.x, "left"],
-        ["Qty", COL.qty.right, "right"],
-        ["Unit price", COL.unit.right, "right"],
-        ["Amount", COL.amount.right, "right"],
-      ]);
-    header();
-    const rows = order.items.length ? order.items : [{ name: "No items", qty: 0, price: 0 }];
-    for (const item of rows) {
-      const name = wrapText(cleanText(item.name).trim() || "Product", regular, COL.item.width, NAME_MAX_LINES);
-      const height = name.length * LINE + ROW_PAD * 2;
-      if (w.y - height < BOTTOM) {
-        continuationPage();
-        header();
-      }
-      const base = w.y - ROW_PAD - BODY;
-      name.forEach((l, i) => w.text(l, COL.item.x, base - i * LINE));
-      w.textRight(String(item.qty), COL.qty.right, base);
-      w.textRight(formatRupees(item.price), COL.unit.right, base);
-      w.textRight(formatRupees(item.qty * item.price), COL.amount.right, base);
-      w.y -= height;
-      w.rule(w.y);
-    }
+    const items = order.items.length ? order.items : [{ name: "No items", qty: 0, price: 0 }];
+    table(
+      COL.item,
+      [
+        ["Qty", COL.qty.right],
+        ["Unit price", COL.unit.right],
+        ["Amount", COL.amount.right],
+      ],
+      items.map((i) => ({
+        name: i.name,
+        figures: [String(i.qty), formatRupees(i.price), formatRupees(i.qty * i.price)],
+      })),
+    );
   }
 
   // ---- Totals and payment (kept together)
