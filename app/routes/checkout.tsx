@@ -15,6 +15,7 @@ import { formFields, readForm } from "~/utils/http.server";
 import { newId } from "~/utils/id.server";
 import { RateLimited } from "~/utils/rate-limit.server";
 import { flashToast } from "~/utils/toast.server";
+import { useHydrated } from "~/utils/use-hydrated";
 import type { Route } from "./+types/checkout";
 
 export const meta: Route.MetaFunction = () => [
@@ -164,8 +165,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
 
   // With JS, the PIN is looked up as soon as it has 6 digits.
   const pinFetcher = useFetcher();

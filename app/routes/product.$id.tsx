@@ -15,6 +15,7 @@ import { RateLimited } from "~/utils/rate-limit.server";
 import { showToast } from "~/utils/toast.client";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useErrorToast } from "~/utils/use-error-toast";
+import { useHydrated } from "~/utils/use-hydrated";
 import type { Route } from "./+types/product.$id";
 import type { action as cartAction } from "./cart";
 
@@ -113,8 +114,7 @@ function Gallery({ name, images, initial }: { name: string; images: string[]; in
  */
 function BuyBox({ productId, stock }: { productId: string; stock: number }) {
   const fetcher = useFetcher<typeof cartAction>();
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const toast = fetcher.data && "toast" in fetcher.data ? fetcher.data.toast : null;
   useEffect(() => {
     if (toast) showToast(toast);
