@@ -139,6 +139,8 @@ export const orders = pgTable(
     idempotencyKey: text("idempotency_key"),
     invoiceNumber: text("invoice_number"),
     gstRateBp: integer("gst_rate_bp"),
+    courier: text("courier"),
+    trackingNumber: text("tracking_number"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -211,6 +213,20 @@ export type Review = typeof reviews.$inferSelect;
 export type Order = typeof orders.$inferSelect;
 export type OrderItem = typeof orderItems.$inferSelect;
 export type OutboxMail = typeof mailOutbox.$inferSelect;
+
+export const passwordResets = pgTable(
+  "password_resets",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: bigint("expires_at", { mode: "number" }).notNull(),
+    usedAt: bigint("used_at", { mode: "number" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("password_resets_user_idx").on(t.userId)],
+);
 
 export const pincodes = pgTable(
   "pincodes",

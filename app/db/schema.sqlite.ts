@@ -134,6 +134,10 @@ export const orders = sqliteTable(
     // null when the shop had no GSTIN then. Its invoice is a tax invoice at this rate, whatever
     // GST_RATE_PERCENT says later: an invoice, once issued, never changes.
     gstRateBp: integer("gst_rate_bp"),
+    // Set by the admin when the order is marked Shipped (optional): shown in My Orders, the admin
+    // and the Shipped mail.
+    courier: text("courier"),
+    trackingNumber: text("tracking_number"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -210,6 +214,22 @@ export const mailOutbox = sqliteTable(
     uniqueIndex("mail_outbox_message_id_unique").on(t.messageId),
     index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt),
   ],
+);
+
+// Forgot-password links (issue #23): only a SHA-256 of the token is stored, so a copy of the
+// database cannot log anyone in. A link works once (usedAt), for an hour (expiresAt, unix ms).
+export const passwordResets = sqliteTable(
+  "password_resets",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at").notNull(),
+    usedAt: integer("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("password_resets_user_idx").on(t.userId)],
 );
 
 export type User = typeof users.$inferSelect;

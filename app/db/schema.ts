@@ -23,5 +23,6 @@ export const {
   pictures,
   invoiceCounters,
   mailOutbox,
+  passwordResets,
 } = tables;
 export type { Order, OrderItem, OutboxMail, Product, Review, User } from "~/db/types";
