@@ -5,8 +5,11 @@ import { env } from "~/env.server";
 import {
   type MailContent,
   type MailOrder,
+  type MailStatus,
   orderAlertMail,
   orderConfirmationMail,
+  orderStatusMail,
+  type StatusMailOrder,
 } from "~/models/mail-templates.server";
 import { newId } from "~/utils/id.server";
 
@@ -18,7 +21,7 @@ import { newId } from "~/utils/id.server";
  * carries the same Message-ID as the first (it is stored with the row).
  */
 
-export type MailKind = "order-confirmation" | "order-alert";
+export type MailKind = "order-confirmation" | "order-alert" | "order-status";
 
 /** The host part of Message-IDs: the domain of MAIL_FROM's address. */
 function messageIdHost(): string {
@@ -56,6 +59,31 @@ export async function queueOrderMails(tx: Tx, order: MailOrder): Promise<void> {
   });
   if (env.mail.shopOwnerEmail)
     await queueMail(tx, "order-alert", orderAlertMail(order, env.mail.shopOwnerEmail, env.mail.publicUrl));
+}
+
+/** The customer's mail about a status change (or new tracking details of a shipped order). */
+export async function queueStatusMail(
+  tx: Tx,
+  order: StatusMailOrder,
+  status: MailStatus,
+  options: { update?: boolean } = {},
+): Promise<void> {
+  await queueMail(tx, "order-status", orderStatusMail(order, status, env.mail.publicUrl, options));
+}
+
+// The senders of this process, woken when a request has just queued mail: the customer's mail
+// leaves at once instead of at the next poll. Other processes find it when they next look.
+const wakers = new Set<() => void>();
+
+/** A sender's way to be told of new mail; returns the call that stops telling it. */
+export function onMailQueued(wake: () => void): () => void {
+  wakers.add(wake);
+  return () => wakers.delete(wake);
+}
+
+/** Call after the transaction that queued mail has committed (not inside it: nothing is due yet). */
+export function mailsQueued(): void {
+  for (const wake of wakers) wake();
 }
 
 /**
