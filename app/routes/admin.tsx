@@ -3,6 +3,7 @@ import { ConfirmButton } from "~/components/ConfirmButton";
 import { LoadFailed } from "~/components/LoadFailed";
 import { Pagination } from "~/components/Pagination";
 import { ProductImage } from "~/components/ProductImage";
+import { Shipment } from "~/components/Shipment";
 import { formatDate } from "~/lib/dates";
 import { formatPaise } from "~/lib/money";
 import { ORDER_STATUSES } from "~/lib/product-schema";
@@ -190,6 +191,7 @@ function OrderRow({
             Save
           </button>
         </Form>
+        <Shipment courier={order.courier} trackingNumber={order.trackingNumber} />
       </td>
       <td data-label="Paid">
         <Form method="post" className="inline-form">
