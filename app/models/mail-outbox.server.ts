@@ -1,5 +1,5 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
-import { dialect, type Tx, writeTransaction } from "~/db/client.server";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { db, dialect, rowsChanged, type Tx, writeTransaction } from "~/db/client.server";
 import { mailOutbox, type OutboxMail } from "~/db/schema";
 import { env } from "~/env.server";
 import {
@@ -139,4 +139,54 @@ export async function releaseMails(ids: string[]): Promise<void> {
       .set({ status: "pending", leaseUntil: null, attempts: sql`${mailOutbox.attempts} - 1` })
       .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.status, "sending"))),
   );
+}
+
+// --- The owner's view (/admin/mail): what could not be sent, and sending it again.
+
+export type MailCounts = Record<OutboxMail["status"], number>;
+
+/** How many mails are in each state. */
+export async function mailCounts(): Promise<MailCounts> {
+  const rows = await db
+    .select({ status: mailOutbox.status, n: sql<number>`count(*)` })
+    .from(mailOutbox)
+    .groupBy(mailOutbox.status);
+  const counts: MailCounts = { pending: 0, sending: 0, sent: 0, failed: 0 };
+  for (const r of rows) counts[r.status] = Number(r.n);
+  return counts;
+}
+
+/** How many mails were given up on (the admin's Mail tab badge; the status index answers it). */
+export async function failedMailCount(): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.status, "failed"));
+  return Number(row?.n ?? 0);
+}
+
+/** Mails given up on, and mails still being retried after an error, newest first. */
+export async function troubledMails(limit = 100): Promise<OutboxMail[]> {
+  return db
+    .select()
+    .from(mailOutbox)
+    .where(
+      sql`${mailOutbox.status} = 'failed' or (${mailOutbox.status} = 'pending' and ${mailOutbox.lastError} is not null)`,
+    )
+    .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+    .limit(limit);
+}
+
+/**
+ * The owner's "Send again" for a failed mail (the address was corrected at the mail server, the
+ * server is back): due at once, with a fresh day of retries. False if it is not failed (any more).
+ */
+export async function retryFailedMail(id: string, now = Date.now()): Promise<boolean> {
+  const changed = await writeTransaction((tx) =>
+    tx
+      .update(mailOutbox)
+      .set({ status: "pending", nextAttemptAt: now, attempts: 0, createdAt: new Date(now) })
+      .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "failed"))),
+  );
+  return rowsChanged(changed) === 1;
 }
