@@ -24,6 +24,7 @@ import {
   uniqueEmail,
   type TestServer,
 } from "../server";
+import { startSmtp, type TestSmtp } from "../smtp";
 
 test.skip(!onPostgres, "several app servers share one database only on PostgreSQL (E2E_DATABASE=pg)");
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "server-level test: runs once");
@@ -34,6 +35,7 @@ const started: TestServer[] = [];
 
 test.afterAll(async () => {
   await Promise.all(started.map((s) => s.kill9()));
+  await smtp?.close();
 });
 
 /** Server `a` on a new database, then `b` on the same database and upload folder. */
@@ -49,14 +51,18 @@ async function twoServers(env: {
 }
 
 // The rate limits at their real values; B with one worker, so its page cache is one cache.
+// Both servers hand their mail to one SMTP server in this process (issue #23).
 let a: TestServer;
 let b: TestServer;
+let smtp: TestSmtp;
 
 test.beforeAll(async ({}, testInfo) => {
   if (!runsHere(testInfo) || !onPostgres) return;
+  smtp = await startSmtp();
+  const mail = { SMTP_URL: smtp.url, MAIL_FROM: "shop@ops.test" };
   [a, b] = await twoServers({
-    a: { RATE_LIMIT_FACTOR: "1", WEB_CONCURRENCY: "2" },
-    b: { RATE_LIMIT_FACTOR: "1", WEB_CONCURRENCY: "1" },
+    a: { RATE_LIMIT_FACTOR: "1", WEB_CONCURRENCY: "2", ...mail },
+    b: { RATE_LIMIT_FACTOR: "1", WEB_CONCURRENCY: "1", ...mail },
   });
 });
 
@@ -251,4 +257,41 @@ test("kill -9 of one server while orders stream in to both: every acknowledged o
     type: "orders",
     description: `${countOn(victim)} on the victim, ${countOn(survivor)} on the survivor, ${cutOff} cut off by the kill`,
   });
+});
+
+test("50 orders over two servers (three mail senders on one outbox): 50 confirmations, none sent twice", async () => {
+  const product = await createProduct(await adminClient(a.url), { name: "Mail Twins Jar", stock: 100 });
+  // Ten customers, five orders each, half of them on each server (the order limit is per customer).
+  const customers = await Promise.all(Array.from({ length: 10 }, (_, i) => customerOn(i % 2 ? b : a, "mail")));
+  const ids = (
+    await Promise.all(
+      customers.map(async (c) => {
+        const mine: string[] = [];
+        for (let i = 0; i < 5; i++) {
+          const res = await placeOrder(c, product, 1);
+          expect(res.status).toBe(201);
+          mine.push(((await res.json()) as { _id: string })._id);
+        }
+        return mine;
+      }),
+    )
+  ).flat();
+  expect(new Set(ids).size).toBe(50);
+  const numbers = new Set(ids.map((id) => `#${id.slice(-6)}`));
+  const confirmations = () =>
+    smtp.received.filter((r) => [...numbers].some((n) => r.mail.subject === `Your RK Candles order ${n} is confirmed`));
+  await expect.poll(() => confirmations().length, { timeout: 30_000 }).toBeGreaterThanOrEqual(50);
+  // A moment for a late duplicate to show, if any sender were to send one.
+  await sleep(1000);
+  const got = confirmations();
+  expect(got).toHaveLength(50);
+  expect(new Set(got.map((r) => r.mail.messageId)).size).toBe(50);
+  expect(new Set(got.map((r) => r.mail.subject)).size).toBe(50);
+  const db = dbOf(a);
+  expect(
+    await db.value(
+      "select count(*) from mail_outbox where kind = 'order-confirmation' and status = 'sent' and invoice_order_id in (select order_id from order_items where product_id = ?)",
+      product,
+    ),
+  ).toBe(50);
 });
