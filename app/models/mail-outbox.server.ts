@@ -190,3 +190,16 @@ export async function retryFailedMail(id: string, now = Date.now()): Promise<boo
   );
   return rowsChanged(changed) === 1;
 }
+
+/** How long a sent mail is kept (for the owner's questions), then deleted with its words. */
+export const SENT_MAIL_KEPT_MS = 90 * 24 * 60 * 60_000;
+
+/** Deletes mails sent before `now - SENT_MAIL_KEPT_MS`: the outbox holds names and addresses. */
+export async function deleteOldSentMails(now = Date.now()): Promise<number> {
+  const deleted = await writeTransaction((tx) =>
+    tx
+      .delete(mailOutbox)
+      .where(and(eq(mailOutbox.status, "sent"), sql`${mailOutbox.sentAt} < ${now - SENT_MAIL_KEPT_MS}`)),
+  );
+  return rowsChanged(deleted);
+}

@@ -1,6 +1,7 @@
 import { whileStartingUp } from "~/db/client.server";
 import { seedDemoCatalogue } from "~/db/seed.server";
 import { env } from "~/env.server";
+import { deleteOldSentMails } from "~/models/mail-outbox.server";
 import { ensurePincodes } from "~/models/pincode.server";
 import { ensureAdmin } from "~/models/user.server";
 import { deleteExpiredSessions } from "./session.server";
@@ -19,5 +20,6 @@ async function steps() {
   if (env.seedDemo && (await seedDemoCatalogue())) console.log("Seeded the demo catalogue.");
   await ensureAdmin(env.adminEmail, env.adminPassword);
   await deleteExpiredSessions();
+  await deleteOldSentMails();
   await ensurePincodes();
 }

@@ -4,6 +4,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import * as app from "~/db/client.server";
 import { orderUpdateSchema, TRACKING_INVALID } from "~/lib/product-schema";
+import { deleteOldSentMails } from "~/models/mail-outbox.server";
 import { MailSender, smtpDelivery } from "~/models/mail-sender.server";
 import { orderStatusMail } from "~/models/mail-templates.server";
 import { OrderError, placeOrder, updateOrder } from "~/models/order.server";
@@ -162,5 +163,28 @@ describe("status mail template", () => {
     expect(mail.text).toContain("See your orders: https://shop.example.in/orders");
     expect(mail.text).toContain("Courier: DTDC");
     expect(mail.text).not.toContain("Tracking number");
+  });
+});
+
+describe("the outbox's upkeep", () => {
+  it("deletes sent mails after 90 days; pending and failed ones stay", async () => {
+    const now = Date.now();
+    const day = 24 * 60 * 60_000;
+    const row = (id: string, status: string, sentAt: number | null) =>
+      raw.run(
+        "insert into mail_outbox (id, kind, to_address, subject, text_body, html_body, message_id, status, attempts, next_attempt_at, sent_at) values (?, 'order-status', 'a@b.co', 's', 't', 'h', ?, ?, 1, 0, ?)",
+        id,
+        `<${id}@test>`,
+        status,
+        sentAt,
+      );
+    await row("old-sent", "sent", now - 91 * day);
+    await row("new-sent", "sent", now - 89 * day);
+    await row("old-failed", "failed", null);
+    expect(await deleteOldSentMails(now)).toBe(1);
+    expect((await raw.all<{ id: string }>("select id from mail_outbox order by id")).map((r) => r.id)).toEqual([
+      "new-sent",
+      "old-failed",
+    ]);
   });
 });
