@@ -14,9 +14,10 @@ import type { Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Choose a new password · RK Candles" },
-  // The token is in this page's address: no search engine, no referrer.
+  // The token is in this page's address: no search engine. (Other sites get no path in a Referer:
+  // the server's strict-origin-when-cross-origin. A "no-referrer" meta here would make the form's
+  // post carry `Origin: null`, which the cross-site guard refuses.)
   { name: "robots", content: "noindex" },
-  { name: "referrer", content: "no-referrer" },
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
