@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form } from "react-router";
+import { data, Form, useLocation } from "react-router";
 import { Field, FormAlert } from "~/components/Field";
 import { CURRENT_PASSWORD_WRONG, PHONE_HINT, passwordChangeSchema, profileSchema } from "~/lib/auth-schemas";
 import { changePassword, updateProfile, WrongPasswordError } from "~/models/user.server";
@@ -59,7 +59,13 @@ export async function action({ request }: Route.ActionArgs) {
   return redirectWithToast(request, "/account", { type: "success", title: "Account updated" });
 }
 
-export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+export default function Account(props: Route.ComponentProps) {
+  // After a save the action redirects back here: the forms start afresh from the saved values (with
+  // JS, React would otherwise keep what was typed, untrimmed, and the passwords in their fields).
+  return <AccountForms key={useLocation().key} {...props} />;
+}
+
+function AccountForms({ loaderData, actionData }: Route.ComponentProps) {
   const [profile, profileFields] = useForm({
     id: "profile",
     lastResult: actionData?.intent === "profile" ? actionData.result : undefined,
