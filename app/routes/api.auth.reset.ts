@@ -15,7 +15,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = resetSchema.safeParse(await readBody(request));
   if (!parsed.success) {
     const tokenBad = parsed.error.issues.some((i) => i.path[0] === "token");
-    return apiError(400, tokenBad ? RESET_LINK_INVALID : PASSWORD_SHORT);
+    return apiError(400, tokenBad ? RESET_LINK_INVALID : (parsed.error.issues[0]?.message ?? PASSWORD_SHORT));
   }
   try {
     const user = await resetPassword(parsed.data.token, parsed.data.password, ipOf(context));
