@@ -22,6 +22,7 @@ export default [
   route("admin/products/:id/delete", "routes/admin.products.$id.delete.tsx"),
   route("admin/orders/:id", "routes/admin.orders.$id.tsx"),
   route("admin/orders/:id/delete", "routes/admin.orders.$id.delete.tsx"),
+  route("admin/mail", "routes/admin.mail.tsx"),
   route("about", "routes/about.tsx"),
   route("policy/terms", "routes/policy.terms.tsx"),
   route("policy/privacy", "routes/policy.privacy.tsx"),

@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { startSmtp } from "../tests/smtp";
 
 const { values: args } = parseArgs({
   options: {
@@ -36,9 +37,14 @@ function freePort(): Promise<number> {
   });
 }
 
+// Mail goes to a mail server in this process that refuses the owner's address: the admin's Mail
+// tab then shows what a mail the shop could not send looks like.
+const OWNER = "owner@screens.test";
+
 async function startShop() {
   const dir = mkdtempSync(join(tmpdir(), "screens-"));
   const port = await freePort();
+  const smtp = await startSmtp(0, [OWNER]);
   const proc = spawn(process.execPath, ["build/server/index.js"], {
     env: {
       PATH: process.env.PATH ?? "",
@@ -54,6 +60,10 @@ async function startShop() {
       ADMIN_PASSWORD: ADMIN.password,
       LOG_REQUESTS: "false",
       RATE_LIMIT_FACTOR: "100",
+      SMTP_URL: smtp.url,
+      MAIL_FROM: '"RK Candles" <shop@screens.test>',
+      SHOP_OWNER_EMAIL: OWNER,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -72,6 +82,7 @@ async function startShop() {
     dir,
     stop: () => {
       proc.kill("SIGTERM");
+      void smtp.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -101,6 +112,7 @@ const SHOTS: Shot[] = [
   { name: "admin-orders", path: "/admin?tab=orders", as: "admin" },
   { name: "admin-order", path: (c) => `/admin/orders/${c.orderId}`, as: "admin" },
   { name: "admin-product-new", path: "/admin/products/new", as: "admin" },
+  { name: "admin-mail", path: "/admin/mail", as: "admin" },
 ];
 
 /**

@@ -5,6 +5,7 @@ import { defineConfig, devices } from "@playwright/test";
 import { startPgCluster } from "./pg-cluster";
 import { createDatabase, onPostgres } from "./pg-e2e";
 import { makePgTemplate, PG_TEMPLATE } from "./server";
+import { startSmtp } from "./smtp";
 
 // One temporary database and port per run; workers inherit these from the main process.
 process.env.E2E_DB ??= join(mkdtempSync(join(tmpdir(), "candle-e2e-")), "shop.db");
@@ -21,7 +22,14 @@ if (onPostgres && !process.env.E2E_PG_CLUSTER) {
   await makePgTemplate();
   process.env.E2E_DATABASE_URL = await createDatabase({ name: "e2e", template: PG_TEMPLATE });
 }
+// The web server's mail goes over SMTP to a real server in the runner (issue #23), which saves each
+// message into E2E_MAIL_DIR for the tests to read (tests/e2e/mail.ts). Started once, by the runner.
+if (!process.env.E2E_MAIL_DIR) {
+  process.env.E2E_MAIL_DIR = mkdtempSync(join(tmpdir(), "candle-e2e-mail-"));
+  process.env.E2E_SMTP_URL = (await startSmtp(0, [], { saveTo: process.env.E2E_MAIL_DIR })).url;
+}
 export const ADMIN = { email: "admin@e2e.test", password: "admin-e2e-pass" };
+export const SHOP_OWNER = "owner@e2e.test";
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 const chromium = {
@@ -77,6 +85,10 @@ export default defineConfig({
       WEB_CONCURRENCY: "2",
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
+      SMTP_URL: process.env.E2E_SMTP_URL!,
+      MAIL_FROM: '"RK Candles" <shop@e2e.test>',
+      SHOP_OWNER_EMAIL: SHOP_OWNER,
+      PUBLIC_URL: baseURL,
     },
   },
 });

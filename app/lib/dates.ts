@@ -8,6 +8,17 @@ const dateFmt = new Intl.DateTimeFormat("en-IN", {
 
 export const formatDate = (d: Date) => dateFmt.format(d);
 
+const dateTimeFmt = new Intl.DateTimeFormat("en-IN", {
+  day: "numeric",
+  month: "short",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZone: "Asia/Kolkata",
+});
+
+/** "25 Nov, 10:30 am": when something happened today or lately (the admin's mail list). */
+export const formatDateTime = (d: Date) => dateTimeFmt.format(d);
+
 // --- Expected delivery (the thank-you page).
 //
 // The policy pages promise dispatch within 2-4 business days and delivery within 5-9 business days

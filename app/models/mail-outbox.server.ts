@@ -1,12 +1,15 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
-import { dialect, type Tx, writeTransaction } from "~/db/client.server";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { db, dialect, rowsChanged, type Tx, writeTransaction } from "~/db/client.server";
 import { mailOutbox, type OutboxMail } from "~/db/schema";
 import { env } from "~/env.server";
 import {
   type MailContent,
   type MailOrder,
+  type MailStatus,
   orderAlertMail,
   orderConfirmationMail,
+  orderStatusMail,
+  type StatusMailOrder,
 } from "~/models/mail-templates.server";
 import { newId } from "~/utils/id.server";
 
@@ -18,7 +21,7 @@ import { newId } from "~/utils/id.server";
  * carries the same Message-ID as the first (it is stored with the row).
  */
 
-export type MailKind = "order-confirmation" | "order-alert" | "password-reset";
+export type MailKind = "order-confirmation" | "order-alert" | "order-status" | "password-reset";
 
 /** The host part of Message-IDs: the domain of MAIL_FROM's address. */
 function messageIdHost(): string {
@@ -56,6 +59,31 @@ export async function queueOrderMails(tx: Tx, order: MailOrder): Promise<void> {
   });
   if (env.mail.shopOwnerEmail)
     await queueMail(tx, "order-alert", orderAlertMail(order, env.mail.shopOwnerEmail, env.mail.publicUrl));
+}
+
+/** The customer's mail about a status change (or new tracking details of a shipped order). */
+export async function queueStatusMail(
+  tx: Tx,
+  order: StatusMailOrder,
+  status: MailStatus,
+  options: { update?: boolean } = {},
+): Promise<void> {
+  await queueMail(tx, "order-status", orderStatusMail(order, status, env.mail.publicUrl, options));
+}
+
+// The senders of this process, woken when a request has just queued mail: the customer's mail
+// leaves at once instead of at the next poll. Other processes find it when they next look.
+const wakers = new Set<() => void>();
+
+/** A sender's way to be told of new mail; returns the call that stops telling it. */
+export function onMailQueued(wake: () => void): () => void {
+  wakers.add(wake);
+  return () => wakers.delete(wake);
+}
+
+/** Call after the transaction that queued mail has committed (not inside it: nothing is due yet). */
+export function mailsQueued(): void {
+  for (const wake of wakers) wake();
 }
 
 /**
@@ -111,4 +139,54 @@ export async function releaseMails(ids: string[]): Promise<void> {
       .set({ status: "pending", leaseUntil: null, attempts: sql`${mailOutbox.attempts} - 1` })
       .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.status, "sending"))),
   );
+}
+
+// --- The owner's view (/admin/mail): what could not be sent, and sending it again.
+
+export type MailCounts = Record<OutboxMail["status"], number>;
+
+/** How many mails are in each state. */
+export async function mailCounts(): Promise<MailCounts> {
+  const rows = await db
+    .select({ status: mailOutbox.status, n: sql<number>`count(*)` })
+    .from(mailOutbox)
+    .groupBy(mailOutbox.status);
+  const counts: MailCounts = { pending: 0, sending: 0, sent: 0, failed: 0 };
+  for (const r of rows) counts[r.status] = Number(r.n);
+  return counts;
+}
+
+/** How many mails were given up on (the admin's Mail tab badge; the status index answers it). */
+export async function failedMailCount(): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.status, "failed"));
+  return Number(row?.n ?? 0);
+}
+
+/** Mails given up on, and mails still being retried after an error, newest first. */
+export async function troubledMails(limit = 100): Promise<OutboxMail[]> {
+  return db
+    .select()
+    .from(mailOutbox)
+    .where(
+      sql`${mailOutbox.status} = 'failed' or (${mailOutbox.status} = 'pending' and ${mailOutbox.lastError} is not null)`,
+    )
+    .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+    .limit(limit);
+}
+
+/**
+ * The owner's "Send again" for a failed mail (the address was corrected at the mail server, the
+ * server is back): due at once, with a fresh day of retries. False if it is not failed (any more).
+ */
+export async function retryFailedMail(id: string, now = Date.now()): Promise<boolean> {
+  const changed = await writeTransaction((tx) =>
+    tx
+      .update(mailOutbox)
+      .set({ status: "pending", nextAttemptAt: now, attempts: 0, createdAt: new Date(now) })
+      .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "failed"))),
+  );
+  return rowsChanged(changed) === 1;
 }

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import nodemailer, { type SendMailOptions } from "nodemailer";
 import type { OutboxMail } from "~/db/schema";
 import { env } from "~/env.server";
-import { claimDueMails, markMailNotSent, markMailSent, releaseMails } from "~/models/mail-outbox.server";
+import { claimDueMails, markMailNotSent, markMailSent, onMailQueued, releaseMails } from "~/models/mail-outbox.server";
 import { mailOrderNumber } from "~/models/mail-templates.server";
 import { orderInvoicePdf } from "~/models/order-invoice.server";
 import { getOrderFor } from "~/models/order.server";
@@ -103,6 +103,9 @@ export class MailSender {
   private running: Promise<void> | null = null;
   private stopping = false;
   private wake: (() => void) | null = null;
+  /** Set when mail was queued while a batch was in hand: look again before sleeping. */
+  private nudged = false;
+  private unsubscribe: (() => void) | null = null;
 
   constructor(options: MailSenderOptions = {}) {
     this.deliver = options.deliver ?? (env.mail.smtpUrl ? smtpDelivery(env.mail.smtpUrl) : emlDelivery(env.mail.dir));
@@ -151,15 +154,20 @@ export class MailSender {
   start(): this {
     if (this.running) return this;
     this.stopping = false;
+    this.unsubscribe = onMailQueued(() => {
+      this.nudged = true;
+      this.wake?.();
+    });
     this.running = (async () => {
       while (!this.stopping) {
+        this.nudged = false;
         let claimed = 0;
         try {
           claimed = await this.runOnce();
         } catch (error) {
           console.error("Mail sender:", error);
         }
-        if (claimed === 0 && !this.stopping)
+        if (claimed === 0 && !this.stopping && !this.nudged)
           await new Promise<void>((resolve) => {
             const timer = setTimeout(resolve, this.o.pollMs);
             this.wake = () => {
@@ -176,6 +184,8 @@ export class MailSender {
   /** Finishes the mail in hand (its row is then marked), then stops. */
   async stop(): Promise<void> {
     this.stopping = true;
+    this.unsubscribe?.();
+    this.unsubscribe = null;
     this.wake?.();
     // A stopping server waits a few seconds at most: a mail still in hand keeps its claim, and
     // another sender (or this one after the restart) sends it once the lease is over.

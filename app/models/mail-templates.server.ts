@@ -145,6 +145,96 @@ export function orderAlertMail(o: MailOrder, ownerEmail: string, publicUrl: stri
   return { to: ownerEmail, subject, text, html };
 }
 
+/** What a status mail needs of an order. */
+export type StatusMailOrder = {
+  id: string;
+  contact: { name: string; email: string };
+  items: { name: string; qty: number }[];
+  grandTotal: number;
+  isPaid: boolean;
+  courier: string | null;
+  trackingNumber: string | null;
+};
+
+export type MailStatus = "Shipped" | "Delivered" | "Cancelled";
+
+/**
+ * The customer's mail when the admin marks an order Shipped, Delivered or Cancelled. `update`:
+ * the order was already Shipped and its courier or tracking number changed.
+ */
+export function orderStatusMail(
+  o: StatusMailOrder,
+  status: MailStatus,
+  publicUrl: string,
+  options: { update?: boolean } = {},
+): MailContent {
+  const number = mailOrderNumber(o.id);
+  const ordersUrl = `${publicUrl}/orders`;
+  const tracking = [
+    o.courier ? `Courier: ${o.courier}` : null,
+    o.trackingNumber ? `Tracking number: ${o.trackingNumber}` : null,
+  ].filter((l): l is string => l !== null);
+  const words: Record<MailStatus, { subject: string; lead: string; after: string[] }> = {
+    Shipped: {
+      subject: options.update ? `Tracking details for your order ${number}` : `Your order ${number} is on its way`,
+      lead: options.update
+        ? `Here are the updated shipping details of your order ${number}.`
+        : `Good news: your order ${number} has left our workshop.`,
+      after: [
+        ...tracking,
+        o.isPaid
+          ? "It is already paid."
+          : `Cash on delivery: please keep ${formatPaise(o.grandTotal)} ready when it arrives.`,
+      ],
+    },
+    Delivered: {
+      subject: `Your order ${number} was delivered`,
+      lead: `Your order ${number} was delivered. We hope you enjoy your candles!`,
+      after: [
+        "Something broken or not right? Write to us within 7 days of delivery with an unboxing video.",
+        "Liked them? You can review each candle from its page.",
+      ],
+    },
+    Cancelled: {
+      subject: `Your order ${number} was cancelled`,
+      lead: `Your order ${number} was cancelled.`,
+      after: [
+        o.isPaid
+          ? "You paid for it: we refund the amount within 5-7 business days."
+          : "Nothing is due: it was cash on delivery.",
+        "If you did not ask for this, please write to us and we will sort it out.",
+      ],
+    },
+  };
+  const w = words[status];
+  const greeting = `Hello ${o.contact.name},`;
+  const lines = o.items.map((i) => `${i.name} × ${i.qty}`);
+  const text = [
+    greeting,
+    "",
+    w.lead,
+    "",
+    ...lines.map((l) => `- ${l}`),
+    "",
+    ...w.after,
+    "",
+    `See your orders: ${ordersUrl}`,
+    "",
+    `Questions? Write to ${SUPPORT.email} or call ${SUPPORT.phone}.`,
+    SHOP,
+  ].join("\n");
+  const html = page(
+    w.subject,
+    `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(w.subject)}</h1>` +
+      `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(w.lead)}</p>` +
+      `<ul style="padding-left:20px">${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join("")}</ul>` +
+      w.after.map((l) => `<p>${escapeHtml(l)}</p>`).join("") +
+      `<p>${link(ordersUrl, "See your orders")}</p>` +
+      `<p style="color:#555;font-size:14px">Questions? Write to ${escapeHtml(SUPPORT.email)} or call ${escapeHtml(SUPPORT.phone)}.<br>${SHOP}</p>`,
+  );
+  return { to: mailbox(o.contact.name, o.contact.email), subject: w.subject, text, html };
+}
+
 /**
  * The forgot-password mail: the single-use link, how long it works, and that it can be ignored.
  * `name` and `email` are the account's; `resetUrl` carries the token (already URL-safe).

@@ -5,8 +5,9 @@ import { env } from "~/env.server";
 import { cartTotals } from "~/lib/cart";
 import { type OrderRequest, CART_EMPTY, QTY_MAX, QTY_TOO_MANY } from "~/lib/checkout-schema";
 import { formatPaise, paiseToRupees, rupeesToPaise } from "~/lib/money";
+import type { OrderUpdate } from "~/lib/product-schema";
 import { nextInvoiceNumber } from "~/models/invoice-number.server";
-import { queueOrderMails } from "~/models/mail-outbox.server";
+import { mailsQueued, queueOrderMails, queueStatusMail } from "~/models/mail-outbox.server";
 import { newId } from "~/utils/id.server";
 import { hit } from "~/utils/rate-limit.server";
 
@@ -183,7 +184,9 @@ export async function placeOrder(
     return { id, replayed: false };
   };
   try {
-    return await writeTransaction(write);
+    const placed = await writeTransaction(write);
+    if (!placed.replayed) mailsQueued();
+    return placed;
   } catch (error) {
     // An order was stored with this key first (by an earlier request, or a twin that won the
     // race): it is the answer, whatever refused this one.
@@ -277,6 +280,8 @@ export function toApiOrder(o: OrderWithItems) {
       price: paiseToRupees(i.price),
       image: i.image,
     })),
+    courier: o.courier,
+    trackingNumber: o.trackingNumber,
     totals: {
       subtotal: paiseToRupees(o.subtotal),
       shipping: paiseToRupees(o.shipping),
@@ -350,13 +355,20 @@ async function moveStock(tx: Tx, orderId: string, sign: 1 | -1) {
   }
 }
 
+/** The statuses a customer is told of by mail when an order reaches them. */
+const MAILED_STATUSES = new Set<string>(["Shipped", "Delivered", "Cancelled"]);
+
 /**
  * Spec §4: any status may be set freely; isPaid is independent. Cancelling gives the stock
- * back (once: the order remembers it); reopening a cancelled order takes it again.
+ * back (once: the order remembers it); reopening a cancelled order takes it again. Courier and
+ * tracking number are optional and kept as given (null clears them).
+ * Reaching Shipped, Delivered or Cancelled queues the customer's mail in the same transaction;
+ * new courier or tracking details of an order that stays Shipped do too (issue #23).
  * Returns null when there is no such order.
  */
-export function updateOrder(id: string, change: { status?: Order["status"]; isPaid?: boolean }): Promise<Order | null> {
-  return writeTransaction(async (tx) => {
+export async function updateOrder(id: string, change: OrderUpdate): Promise<Order | null> {
+  let mailed = false;
+  const updated = await writeTransaction(async (tx) => {
     const order = await lockOrder(tx, id);
     if (!order) return null;
     let stockReturned = order.stockReturned;
@@ -367,13 +379,50 @@ export function updateOrder(id: string, change: { status?: Order["status"]; isPa
       await moveStock(tx, id, -1);
       stockReturned = false;
     }
-    const [updated] = await tx
+    const [row] = await tx
       .update(orders)
-      .set({ status: change.status ?? order.status, isPaid: change.isPaid ?? order.isPaid, stockReturned })
+      .set({
+        status: change.status ?? order.status,
+        isPaid: change.isPaid ?? order.isPaid,
+        stockReturned,
+        courier: change.courier === undefined ? order.courier : change.courier,
+        trackingNumber: change.trackingNumber === undefined ? order.trackingNumber : change.trackingNumber,
+      })
       .where(eq(orders.id, id))
       .returning();
-    return updated ?? null;
+    if (!row) return null;
+    const newStatus = row.status !== order.status && MAILED_STATUSES.has(row.status);
+    const newTracking =
+      row.status === "Shipped" &&
+      order.status === "Shipped" &&
+      (row.courier ?? "") + (row.trackingNumber ?? "") !== "" &&
+      (row.courier !== order.courier || row.trackingNumber !== order.trackingNumber);
+    if (newStatus || newTracking) {
+      const items = await tx
+        .select({ name: orderItems.name, qty: orderItems.qty })
+        .from(orderItems)
+        .where(eq(orderItems.orderId, id))
+        .orderBy(orderItems.position);
+      await queueStatusMail(
+        tx,
+        {
+          id,
+          contact: { name: row.contactName, email: row.contactEmail },
+          items,
+          grandTotal: row.grandTotal,
+          isPaid: row.isPaid,
+          courier: row.courier,
+          trackingNumber: row.trackingNumber,
+        },
+        row.status as "Shipped" | "Delivered" | "Cancelled",
+        { update: !newStatus },
+      );
+      mailed = true;
+    }
+    return row;
   });
+  if (mailed) mailsQueued();
+  return updated;
 }
 
 /** Spec §4: Mark Delivered sets Delivered and paid together. */

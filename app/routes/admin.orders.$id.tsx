@@ -1,9 +1,16 @@
-import { data, Link } from "react-router";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link } from "react-router";
+import { Field, FormAlert } from "~/components/Field";
+import { Shipment } from "~/components/Shipment";
 import { Totals } from "~/components/Totals";
 import { formatDate } from "~/lib/dates";
 import { formatPaise } from "~/lib/money";
-import { getOrderFor } from "~/models/order.server";
+import { COURIER_MAX, shipFormSchema, TRACKING_MAX } from "~/lib/product-schema";
+import { getOrderFor, OrderError, updateOrder } from "~/models/order.server";
 import { requireAdmin } from "~/utils/auth.server";
+import { formFields, readForm } from "~/utils/http.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/admin.orders.$id";
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -17,7 +24,94 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { order };
 }
 
-export default function AdminOrder({ loaderData }: Route.ComponentProps) {
+/** An order still being prepared is marked Shipped by the form; a later one only gets its details. */
+const shipsNow = (status: string) => status === "Placed" || status === "Processing";
+
+// Issue #23: "Mark Shipped" with the courier and tracking number the customer is mailed.
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await readForm(request, formFields(shipFormSchema));
+  const submission = parseWithZod(form, { schema: shipFormSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const order = await getOrderFor(admin, params.id);
+  if (!order) throw data({ message: "Order not found" }, { status: 404 });
+  const ship = shipsNow(order.status);
+  try {
+    const done = await updateOrder(params.id, {
+      ...(ship ? { status: "Shipped" as const } : {}),
+      courier: submission.value.courier ?? null,
+      trackingNumber: submission.value.trackingNumber ?? null,
+    });
+    if (!done) throw data({ message: "Order not found" }, { status: 404 });
+  } catch (error) {
+    if (error instanceof OrderError) return data(submission.reply({ formErrors: [error.message] }), { status: 409 });
+    throw error;
+  }
+  return redirectWithToast(request, `/admin/orders/${params.id}`, {
+    type: "success",
+    title: ship ? "Order marked Shipped" : "Shipping details saved",
+  });
+}
+
+function ShipForm({
+  order,
+  lastResult,
+}: {
+  order: Route.ComponentProps["loaderData"]["order"];
+  lastResult: Route.ComponentProps["actionData"];
+}) {
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(shipFormSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: shipFormSchema }),
+    // As on /login: checked on submit, then again as the admin types, so a fixed field clears its
+    // error before the button is pressed (a check on blur would move the button under the click).
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    defaultValue: { courier: order.courier ?? "", trackingNumber: order.trackingNumber ?? "" },
+  });
+  const ship = shipsNow(order.status);
+  return (
+    <Form method="post" {...getFormProps(form)} className="ship-form">
+      <h2>Shipping</h2>
+      <FormAlert message={form.errors?.[0]} />
+      <Field
+        label="Courier (optional)"
+        id={fields.courier.id}
+        errorId={fields.courier.errorId}
+        errors={fields.courier.errors}
+      >
+        <input {...getInputProps(fields.courier, { type: "text" })} maxLength={COURIER_MAX} autoComplete="off" />
+      </Field>
+      <Field
+        label="Tracking number (optional)"
+        id={fields.trackingNumber.id}
+        errorId={fields.trackingNumber.errorId}
+        errors={fields.trackingNumber.errors}
+      >
+        <input
+          {...getInputProps(fields.trackingNumber, { type: "text" })}
+          maxLength={TRACKING_MAX}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+        />
+      </Field>
+      <p className="muted">
+        {ship
+          ? "The customer is mailed that the order is on its way, with these details."
+          : order.status === "Shipped"
+            ? "New details are mailed to the customer."
+            : "Saved on the order; no mail is sent."}
+      </p>
+      <button type="submit" className="button primary">
+        {ship ? "Mark Shipped" : "Save shipping details"}
+      </button>
+    </Form>
+  );
+}
+
+export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
   const { order: o } = loaderData;
   return (
     <section>
@@ -30,6 +124,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
       <p>
         {formatDate(o.createdAt)} · <strong>{o.status}</strong> · {o.isPaid ? "Paid" : "Not paid"} · Cash on delivery
       </p>
+      <Shipment courier={o.courier} trackingNumber={o.trackingNumber} />
       <div className="cart">
         <div>
           <h2>Contact</h2>
@@ -46,6 +141,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
             <br />
             {o.city}, {o.state} {o.pin}
           </p>
+          <ShipForm key={`${o.status}|${o.courier}|${o.trackingNumber}`} order={o} lastResult={actionData} />
         </div>
         <aside className="summary">
           <h2>Items</h2>

@@ -1,12 +1,15 @@
 import { Form, isRouteErrorResponse, Link, useSubmit } from "react-router";
+import { AdminTabs } from "~/components/AdminTabs";
 import { ConfirmButton } from "~/components/ConfirmButton";
 import { LoadFailed } from "~/components/LoadFailed";
 import { Pagination } from "~/components/Pagination";
 import { ProductImage } from "~/components/ProductImage";
+import { Shipment } from "~/components/Shipment";
 import { formatDate } from "~/lib/dates";
 import { formatPaise } from "~/lib/money";
 import { ORDER_STATUSES } from "~/lib/product-schema";
 import { ADMIN_MAX_LIMIT, MAX_PAGE, parseShopQuery, queryInt } from "~/lib/shop-query";
+import { failedMailCount } from "~/models/mail-outbox.server";
 import { markDelivered, OrderError, pageOfOrders, updateOrder } from "~/models/order.server";
 import { listProducts } from "~/models/product.server";
 import { requireAdmin } from "~/utils/auth.server";
@@ -17,27 +20,28 @@ import type { Route } from "./+types/admin";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin · RK Candles" }, { name: "robots", content: "noindex" }];
 
-type Tab = "products" | "orders";
 const pageParam = (value: FormDataEntryValue | null) =>
   queryInt(typeof value === "string" ? value : null, { fallback: 1, min: 1, max: MAX_PAGE });
 /** The Orders tab at a page: where an order change sends the admin back to. */
 const ordersHref = (page: number) => (page > 1 ? `/admin?tab=orders&page=${page}` : "/admin?tab=orders");
-const tabOf = (request: Request): Tab =>
+const tabOf = (request: Request): "products" | "orders" =>
   new URL(request.url).searchParams.get("tab") === "orders" ? "orders" : "products";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const tab = tabOf(request);
+  const failedMails = await failedMailCount();
   if (tab === "orders")
     return {
       tab,
+      failedMails,
       orders: await pageOfOrders(pageParam(new URL(request.url).searchParams.get("page"))),
       products: null,
     };
   const { items, totalItems } = await listProducts(
     parseShopQuery(new URLSearchParams({ limit: String(ADMIN_MAX_LIMIT) }), { maxLimit: ADMIN_MAX_LIMIT }),
   );
-  return { tab, products: { items, totalItems }, orders: null };
+  return { tab, failedMails, products: { items, totalItems }, orders: null };
 }
 
 // Order changes from the Orders tab: status, paid flag, Mark Delivered.
@@ -190,6 +194,7 @@ function OrderRow({
             Save
           </button>
         </Form>
+        <Shipment courier={order.courier} trackingNumber={order.trackingNumber} />
       </td>
       <td data-label="Paid">
         <Form method="post" className="inline-form">
@@ -238,26 +243,11 @@ function OrderRow({
 }
 
 export default function Admin({ loaderData }: Route.ComponentProps) {
-  const { tab, products, orders } = loaderData;
+  const { tab, products, orders, failedMails } = loaderData;
   return (
     <section>
       <h1>Admin</h1>
-      <nav className="tabs" aria-label="Admin sections">
-        <Link
-          to="/admin"
-          className={tab === "products" ? "tab active" : "tab"}
-          aria-current={tab === "products" ? "page" : undefined}
-        >
-          Products
-        </Link>
-        <Link
-          to="/admin?tab=orders"
-          className={tab === "orders" ? "tab active" : "tab"}
-          aria-current={tab === "orders" ? "page" : undefined}
-        >
-          Orders
-        </Link>
-      </nav>
+      <AdminTabs current={tab} failedMails={failedMails} />
       {products ? <ProductsTab items={products.items} totalItems={products.totalItems} /> : null}
       {orders ? (
         orders.totalItems === 0 ? (

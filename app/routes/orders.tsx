@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { isRouteErrorResponse, Link, useLocation, useRevalidator, useSearchParams } from "react-router";
+import { Shipment } from "~/components/Shipment";
 import { formatDate } from "~/lib/dates";
 import { formatPaise } from "~/lib/money";
 import { listOrdersForUser } from "~/models/order.server";
@@ -79,6 +80,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
               <p className="muted">
                 Placed <time dateTime={o.createdAt.toISOString()}>{formatDate(o.createdAt)}</time> · Cash on delivery
               </p>
+              <Shipment courier={o.courier} trackingNumber={o.trackingNumber} />
               <ul className="order-items">
                 {o.items.map((i) => (
                   <li key={i.id}>

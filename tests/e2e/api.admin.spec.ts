@@ -108,7 +108,11 @@ test("admin API: bad input is 400 with a message, unknown ids 404", async ({ pla
       "Status must be one of Placed, Processing, Shipped, Delivered, Cancelled",
     ],
     [admin.put(`/api/orders/${order}`, { data: { isPaid: "yes" } }), 400, "isPaid must be true or false"],
-    [admin.put(`/api/orders/${order}`, { data: {} }), 400, "Nothing to update: send status and/or isPaid"],
+    [
+      admin.put(`/api/orders/${order}`, { data: {} }),
+      400,
+      "Nothing to update: send status, isPaid, courier and/or trackingNumber",
+    ],
     [admin.post("/api/products", { data: { ...productBody, name: " " } }), 400, "name: Name is required"],
     [admin.post("/api/products", { data: { ...productBody, price: -1 } }), 400, "price: Must be 0 or more"],
     [

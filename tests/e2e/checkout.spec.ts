@@ -1,7 +1,9 @@
 import type { Page } from "@playwright/test";
 import { expectedDelivery, formatDayRange } from "../../app/lib/dates";
 import { pdfText } from "../pdf-text";
+import { SHOP_OWNER } from "../playwright.config";
 import { expect, nav, queryOne, sharedDb, test, toaster } from "./fixtures";
+import { waitForMail } from "./mail";
 
 const productId = async (name: string) =>
   (await queryOne<{ id: string }>("select id from products where name = ?", name))!.id;
@@ -147,6 +149,25 @@ test("cart → checkout with PIN lookup → order → thank-you → My Orders �
   ]) {
     expect(text).toContain(part);
   }
+
+  // Issue #23: the confirmation arrived over SMTP, with the same invoice attached, and the owner's alert.
+  const number = `#${orderId.slice(-6)}`;
+  const mail = await waitForMail(user.email, number);
+  expect(mail.subject).toBe(`Your RK Candles order ${number} is confirmed`);
+  expect(mail.to).toMatchObject({ value: [{ name: "मीरा अय्यर", address: user.email }] });
+  expect(mail.messageId).toMatch(/^<[0-9a-f]{24}@e2e\.test>$/);
+  expect(mail.text).toContain("Hello मीरा अय्यर,");
+  expect(mail.text).toContain(`Vanilla Bean × 3: ${rupees(3 * (await priceOf(a)))}`);
+  expect(mail.text).toContain(`Total: ${rupees(3 * (await priceOf(a)) + 4900)}`);
+  expect(mail.text).toContain("12, 4th Cross, Indiranagar");
+  expect(mail.html).toContain(`href="${new URL(page.url()).origin}/orders"`);
+  expect(mail.attachments.map((x) => [x.filename, x.contentType])).toEqual([
+    [`invoice-${orderId.slice(-6)}.pdf`, "application/pdf"],
+  ]);
+  expect(await pdfText(mail.attachments[0]!.content)).toBe(text);
+  const alert = await waitForMail(SHOP_OWNER, number);
+  expect(alert.subject).toBe(`New order ${number}: ${rupees(3 * (await priceOf(a)) + 4900)} from मीरा अय्यर`);
+  expect(alert.text).toContain(`${new URL(page.url()).origin}/admin/orders/${orderId}`);
 });
 
 test("an empty cart says so; a guest at checkout goes to login first", async ({ page, goto, registerViaApi }) => {
