@@ -4,7 +4,7 @@ import { and, eq, gt, isNull, ne } from "drizzle-orm";
 import { db, writeTransaction } from "~/db/client.server";
 import { passwordResets, sessions, users, type User } from "~/db/schema";
 import { env } from "~/env.server";
-import { queueMail } from "~/models/mail-outbox.server";
+import { mailsQueued, queueMail } from "~/models/mail-outbox.server";
 import { passwordResetMail } from "~/models/mail-templates.server";
 import { BCRYPT_ROUNDS, getUserByEmail } from "~/models/user.server";
 import { check, hit } from "~/utils/rate-limit.server";
@@ -75,6 +75,8 @@ export async function saveResetAndQueueMail(
     await queueMail(tx, "password-reset", passwordResetMail(user, resetUrl(token), RESET_VALID_MS / 60_000));
     afterQueue?.();
   });
+  // Committed: this process's sender sends it now rather than at its next look.
+  mailsQueued();
 }
 
 /** The user a token would reset, or null when it is unknown, used or expired. Reads only. */
