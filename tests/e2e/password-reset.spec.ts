@@ -1,7 +1,10 @@
-// Forgot password (issue #23 item 4), JS off and on: the same answer for any email; a used,
-// expired or tampered link is refused with a clear message and changes nothing.
+// Forgot password (issue #23 item 4), JS off and on: the link arrives in a real mail (the e2e
+// server's SMTP catcher, tests/e2e/mail.ts), sets the new password, ends every session of the
+// account and logs this browser in, once; the same answer for any email; a used, expired or
+// tampered link is refused with a clear message and changes nothing.
 import { createHash, randomBytes } from "node:crypto";
-import { expect, queryOne, sharedDb, test } from "./fixtures";
+import { expect, nav, queryOne, sharedDb, test, toaster } from "./fixtures";
+import { mailsTo, waitForMail } from "./mail";
 
 const RESET_SENT =
   "If an account exists for that email, we have sent a link to reset the password. It works for 1 hour.";
@@ -55,6 +58,9 @@ test("/login links to the form; any email gets the same answer and only an accou
   expect(answers[1]).toBe(answers[0]);
   expect(await mails(user.email)).toBe(1);
   expect(await mails(unknown)).toBe(0);
+  // Over SMTP too: the account's mail arrives; by then the unknown address has none.
+  await waitForMail(user.email, "Reset your RK Candles password");
+  expect(await mailsTo(unknown)).toEqual([]);
 
   await goto("/forgot-password");
   await page.getByLabel("Email").fill("not-an-email");
@@ -93,4 +99,58 @@ test("a used, expired, tampered or missing link is refused and changes nothing",
   await expect(page.getByRole("alert")).toHaveText(RESET_LINK_INVALID);
   expect(await passwordHash(user.email)).toBe(before);
   expect((await page.request.get("/api/auth/me")).status()).toBe(401);
+});
+
+test("forgot password: the mailed link sets a new password, logs in and ends the other sessions", async ({
+  page,
+  goto,
+  registerViaApi,
+  context,
+  browser,
+  baseURL,
+}) => {
+  const user = await registerViaApi({ name: "Asha <b>Rao</b>" });
+  // The same account logged in elsewhere, and this browser logged out.
+  const elsewhere = await browser.newContext({ baseURL });
+  expect((await elsewhere.request.post("/api/auth/login", { data: user })).status()).toBe(200);
+  await context.clearCookies();
+
+  await goto("/login");
+  await page.getByRole("link", { name: "Forgot password?" }).click();
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(page.locator("main").getByRole("status")).toContainText("If an account exists for that email");
+
+  const mail = await waitForMail(user.email, "Reset your RK Candles password");
+  expect(mail.to).toMatchObject({ value: [{ address: user.email }] });
+  const text = mail.text ?? "";
+  expect(text).toContain("1 hour");
+  expect(text).toContain("ignore this mail");
+  const link = /https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]{43}/.exec(text)?.[0];
+  expect(link, text).toBeTruthy();
+  expect(String(mail.html)).toContain(`href="${link}"`);
+  expect(String(mail.html)).not.toContain("<b>Rao</b>");
+  const { pathname, search } = new URL(link!);
+
+  await goto(pathname + search);
+  await page.getByLabel("New password").fill("12345");
+  await page.getByRole("button", { name: "Set new password" }).click();
+  await expect(page.getByText("Password must be at least 6 characters.")).toBeVisible();
+  await page.getByLabel("New password").fill("reset-new-1");
+  await page.getByRole("button", { name: "Set new password" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(toaster(page)).toContainText("Password changed");
+  await expect(nav(page).getByRole("link", { name: "Account" })).toBeVisible();
+
+  expect((await elsewhere.request.get("/api/auth/me")).status(), "the other session ended").toBe(401);
+  expect((await elsewhere.request.post("/api/auth/login", { data: user })).status(), "old password").toBe(401);
+  const login = await elsewhere.request.post("/api/auth/login", {
+    data: { email: user.email, password: "reset-new-1" },
+  });
+  expect(login.status()).toBe(200);
+  await elsewhere.close();
+
+  // The link works once.
+  await goto(pathname + search);
+  await expect(page.getByRole("alert")).toHaveText(RESET_LINK_INVALID);
 });
