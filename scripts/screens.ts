@@ -6,13 +6,13 @@
 //   --js-phone   the phone with JS on too (phone-js-*.png)
 //   --only a,b   just these screens (names below)
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { startSmtp } from "../tests/smtp";
+import { startSmtp, type TestSmtp } from "../tests/smtp";
 
 const { values: args } = parseArgs({
   options: {
@@ -79,7 +79,7 @@ async function startShop() {
   }
   return {
     url,
-    dir,
+    smtp,
     stop: () => {
       proc.kill("SIGTERM");
       void smtp.close();
@@ -115,27 +115,22 @@ const SHOTS: Shot[] = [
   { name: "admin-mail", path: "/admin/mail", as: "admin" },
 ];
 
-/**
- * The customer asks for a password reset; with no SMTP_URL the mail is written as an .eml file into
- * the data folder's mail/ (the README's "Mail"): the token is read from the link in it.
- */
-async function resetTokenFromMail(url: string, dataDir: string): Promise<string> {
+/** The customer asks for a password reset; the token is read from the link in the mail received. */
+async function resetTokenFromMail(url: string, smtp: TestSmtp): Promise<string> {
   const res = await fetch(`${url}/api/auth/forgot`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ email: CUSTOMER.email }),
   });
   if (res.status !== 202) throw new Error(`forgot: ${res.status} ${await res.text()}`);
-  const mailDir = join(dataDir, "mail");
   for (let i = 0; i < 300; i++) {
-    for (const f of existsSync(mailDir) ? readdirSync(mailDir) : []) {
-      const eml = readFileSync(join(mailDir, f), "utf8").replace(/=\r?\n/g, "");
-      const token = /reset-password\?token=3D([A-Za-z0-9_-]+)|reset-password\?token=([A-Za-z0-9_-]+)/.exec(eml);
-      if (token) return (token[1] ?? token[2])!;
+    for (const { mail } of smtp.received) {
+      const token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail.text ?? "");
+      if (token) return token[1]!;
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`no reset mail in ${mailDir}`);
+  throw new Error("no reset mail arrived");
 }
 
 async function logIn(page: Page, url: string, who: { email: string; password: string }) {
@@ -204,7 +199,7 @@ async function main() {
     const prepared = await prepareCustomer(browser, shop.url);
     const { state: customerState, shopperState } = prepared;
     const needsToken = !ONLY || ONLY.has("reset-password");
-    const ctx = { ...prepared.ctx, resetToken: needsToken ? await resetTokenFromMail(shop.url, shop.dir) : "" };
+    const ctx = { ...prepared.ctx, resetToken: needsToken ? await resetTokenFromMail(shop.url, shop.smtp) : "" };
     const adminCtx = await browser.newContext();
     await logIn(await adminCtx.newPage(), shop.url, ADMIN);
     const adminState = JSON.stringify(await adminCtx.storageState());
