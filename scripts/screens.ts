@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { startSmtp } from "../tests/smtp";
+import { startSmtp, type TestSmtp } from "../tests/smtp";
 
 const { values: args } = parseArgs({
   options: {
@@ -79,6 +79,7 @@ async function startShop() {
   }
   return {
     url,
+    smtp,
     stop: () => {
       proc.kill("SIGTERM");
       void smtp.close();
@@ -90,7 +91,7 @@ async function startShop() {
 type Role = "guest" | "shopper" | "customer" | "admin";
 /** guest: a first visit; shopper: a guest with a candle in the cart; customer: logged in, an order and a cart. */
 type Shot = { name: string; path: string | ((ctx: Ctx) => string); as: Role };
-type Ctx = { productId: string; orderId: string };
+type Ctx = { productId: string; orderId: string; resetToken: string };
 
 // The screens a reviewer asks for: the shop as a newcomer walks it, then the owner's side.
 const SHOTS: Shot[] = [
@@ -102,12 +103,35 @@ const SHOTS: Shot[] = [
   { name: "checkout", path: "/checkout", as: "customer" },
   { name: "thank-you", path: (c) => `/thank-you?o=${c.orderId}`, as: "customer" },
   { name: "orders", path: "/orders", as: "customer" },
+  { name: "account", path: "/account", as: "customer" },
+  { name: "forgot-password", path: "/forgot-password", as: "guest" },
+  { name: "forgot-password-sent", path: "/forgot-password?sent", as: "guest" },
+  { name: "reset-password", path: (c) => `/reset-password?token=${c.resetToken}`, as: "guest" },
+  { name: "reset-password-expired", path: "/reset-password?token=no-such-token", as: "guest" },
   { name: "admin-products", path: "/admin", as: "admin" },
   { name: "admin-orders", path: "/admin?tab=orders", as: "admin" },
   { name: "admin-order", path: (c) => `/admin/orders/${c.orderId}`, as: "admin" },
   { name: "admin-product-new", path: "/admin/products/new", as: "admin" },
   { name: "admin-mail", path: "/admin/mail", as: "admin" },
 ];
+
+/** The customer asks for a password reset; the token is read from the link in the mail received. */
+async function resetTokenFromMail(url: string, smtp: TestSmtp): Promise<string> {
+  const res = await fetch(`${url}/api/auth/forgot`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: CUSTOMER.email }),
+  });
+  if (res.status !== 202) throw new Error(`forgot: ${res.status} ${await res.text()}`);
+  for (let i = 0; i < 300; i++) {
+    for (const { mail } of smtp.received) {
+      const token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail.text ?? "");
+      if (token) return token[1]!;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("no reset mail arrived");
+}
 
 async function logIn(page: Page, url: string, who: { email: string; password: string }) {
   await page.goto(`${url}/login`);
@@ -121,7 +145,7 @@ async function logIn(page: Page, url: string, who: { email: string; password: st
 async function prepareCustomer(
   browser: Browser,
   url: string,
-): Promise<{ state: string; shopperState: string; ctx: Ctx }> {
+): Promise<{ state: string; shopperState: string; ctx: Omit<Ctx, "resetToken"> }> {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto(`${url}/register`);
@@ -172,7 +196,10 @@ async function main() {
   const shop = await startShop();
   const browser = await chromium.launch({ executablePath: "/usr/bin/chromium" });
   try {
-    const { state: customerState, shopperState, ctx } = await prepareCustomer(browser, shop.url);
+    const prepared = await prepareCustomer(browser, shop.url);
+    const { state: customerState, shopperState } = prepared;
+    const needsToken = !ONLY || ONLY.has("reset-password");
+    const ctx = { ...prepared.ctx, resetToken: needsToken ? await resetTokenFromMail(shop.url, shop.smtp) : "" };
     const adminCtx = await browser.newContext();
     await logIn(await adminCtx.newPage(), shop.url, ADMIN);
     const adminState = JSON.stringify(await adminCtx.storageState());

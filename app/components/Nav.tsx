@@ -54,6 +54,11 @@ export function Nav({ user, cartCount }: Props) {
               My Orders
             </NavLink>
           ) : null}
+          {user ? (
+            <NavLink to="/account" className={linkClass}>
+              Account
+            </NavLink>
+          ) : null}
           {user?.isAdmin ? (
             <NavLink to="/admin" className={linkClass}>
               Admin

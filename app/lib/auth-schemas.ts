@@ -42,6 +42,34 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
+// ── Forgot password and the account page (issue #23) ──
+export const RESET_SENT =
+  "If an account exists for that email, we have sent a link to reset the password. It works for 1 hour.";
+export const RESET_LINK_INVALID = "This reset link has expired or was already used. Ask for a new one.";
+export const CURRENT_PASSWORD_REQUIRED = "Please enter your current password.";
+export const CURRENT_PASSWORD_WRONG = "Your current password is not right.";
+
+/** /forgot-password and POST /api/auth/forgot: the registration's email rule. */
+export const forgotSchema = z.object({ email: registerSchema.shape.email });
+
+/** /reset-password and POST /api/auth/reset: the link's token and a new password (spec: at least 6). */
+export const resetSchema = z.object({
+  token: requiredString(RESET_LINK_INVALID).max(200, { error: RESET_LINK_INVALID }),
+  password: registerSchema.shape.password,
+});
+
+/** The account page's name and phone: the registration's rules and messages. */
+export const profileSchema = registerSchema.pick({ name: true, phone: true });
+export type ProfileInput = z.infer<typeof profileSchema>;
+
+/** The account page's password change: the current one, and a new one by the registration's rule. */
+export const passwordChangeSchema = z.object({
+  currentPassword: requiredString(CURRENT_PASSWORD_REQUIRED)
+    .min(1, { error: CURRENT_PASSWORD_REQUIRED })
+    .max(200, { error: CURRENT_PASSWORD_WRONG }),
+  newPassword: registerSchema.shape.password,
+});
+
 const REGISTER_FIELDS = ["name", "email", "phone", "password"] as const;
 
 /**

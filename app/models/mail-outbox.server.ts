@@ -21,7 +21,7 @@ import { newId } from "~/utils/id.server";
  * carries the same Message-ID as the first (it is stored with the row).
  */
 
-export type MailKind = "order-confirmation" | "order-alert" | "order-status";
+export type MailKind = "order-confirmation" | "order-alert" | "order-status" | "password-reset";
 
 /** The host part of Message-IDs: the domain of MAIL_FROM's address. */
 function messageIdHost(): string {

@@ -234,3 +234,45 @@ export function orderStatusMail(
   );
   return { to: mailbox(o.contact.name, o.contact.email), subject: w.subject, text, html };
 }
+
+/**
+ * The forgot-password mail: the single-use link, how long it works, and that it can be ignored.
+ * `name` and `email` are the account's; `resetUrl` carries the token (already URL-safe).
+ */
+export function passwordResetMail(
+  user: { name: string; email: string },
+  resetUrl: string,
+  validMinutes: number,
+): MailContent {
+  const subject = `Reset your ${SHOP} password`;
+  const greeting = `Hello ${user.name},`;
+  const expiry =
+    validMinutes % 60 === 0 ? `${validMinutes / 60} hour${validMinutes === 60 ? "" : "s"}` : `${validMinutes} minutes`;
+  const ask = `Someone (we hope you) asked to reset the password of your ${SHOP} account, ${user.email}.`;
+  const works = `The link works once, for ${expiry}.`;
+  const ignore = "If you did not ask for this, ignore this mail: your password stays as it is.";
+  const text = [
+    greeting,
+    "",
+    ask,
+    "Choose a new password here:",
+    resetUrl,
+    "",
+    works,
+    ignore,
+    "",
+    `Questions? Write to ${SUPPORT.email} or call ${SUPPORT.phone}.`,
+    SHOP,
+  ].join("\n");
+  const html = page(
+    subject,
+    `<h1 style="font-size:20px;margin:0 0 12px">Reset your password</h1>` +
+      `<p>${escapeHtml(greeting)}</p>` +
+      `<p>${escapeHtml(ask)}</p>` +
+      `<p>${link(resetUrl, "Choose a new password")}</p>` +
+      `<p style="font-size:14px;word-break:break-all">${escapeHtml(resetUrl)}</p>` +
+      `<p>${escapeHtml(works)} ${escapeHtml(ignore)}</p>` +
+      `<p style="color:#555;font-size:14px">Questions? Write to ${escapeHtml(SUPPORT.email)} or call ${escapeHtml(SUPPORT.phone)}.<br>${SHOP}</p>`,
+  );
+  return { to: mailbox(user.name, user.email), subject, text, html };
+}

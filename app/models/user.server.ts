@@ -1,11 +1,12 @@
 import bcrypt from "bcryptjs";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import { db, isUniqueViolation, prepared, rowsChanged, writeTransaction } from "~/db/client.server";
 import { sessions, users, type User } from "~/db/schema";
-import type { RegisterInput } from "~/lib/auth-schemas";
+import type { ProfileInput, RegisterInput } from "~/lib/auth-schemas";
 import { newId } from "~/utils/id.server";
+import { check, hit } from "~/utils/rate-limit.server";
 
-const BCRYPT_ROUNDS = 10;
+export const BCRYPT_ROUNDS = 10;
 
 /** What the browser and the JSON door may see of a user. */
 export type PublicUser = { _id: string; name: string; email: string; isAdmin: boolean };
@@ -79,13 +80,65 @@ export async function ensureAdmin(email: string | undefined, password: string | 
   );
 }
 
-/** A new password ends every session of the account: a stolen cookie stops working. */
-export async function setPassword(userId: string, password: string): Promise<void> {
+/**
+ * A new password ends every session of the account: a stolen cookie stops working. `keepSessionId`:
+ * the one session that stays (the account page's own, so the customer changing it stays logged in).
+ */
+export async function setPassword(
+  userId: string,
+  password: string,
+  options: { keepSessionId?: string } = {},
+): Promise<void> {
   const passwordHash = await bcrypt.hash(password, BCRYPT_ROUNDS);
   await writeTransaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
-    await tx.delete(sessions).where(eq(sessions.userId, userId));
+    await tx
+      .delete(sessions)
+      .where(
+        options.keepSessionId
+          ? and(eq(sessions.userId, userId), ne(sessions.id, options.keepSessionId))
+          : eq(sessions.userId, userId),
+      );
   });
+}
+
+export class WrongPasswordError extends Error {}
+
+/**
+ * The account page's password change (issue #23), for both doors: the current password must match
+ * (WrongPasswordError otherwise; failures count as failed logins of the email, RateLimited when over); the new one is stored and every OTHER session of the account ends.
+ * The session the change was made from is kept as it is (same id, same cookie): the customer
+ * proved the password just now, so re-issuing the cookie would add nothing.
+ */
+export async function changePassword(
+  userId: string,
+  currentPassword: string,
+  newPassword: string,
+  currentSessionId: string | undefined,
+): Promise<void> {
+  const user = await getUserById(userId);
+  if (!user) throw new WrongPasswordError();
+  // Guessing the current password from a borrowed session meets the login's limit for the email.
+  await check("loginFailEmail", user.email);
+  if (!(await bcrypt.compare(currentPassword, user.passwordHash))) {
+    await hit("loginFailEmail", user.email);
+    throw new WrongPasswordError();
+  }
+  await setPassword(userId, newPassword, { keepSessionId: currentSessionId });
+}
+
+/** The account page's name and phone (parsed by profileSchema: trimmed, phone normalised). */
+export async function updateProfile(userId: string, input: Partial<ProfileInput>): Promise<User> {
+  const changes: Partial<ProfileInput> = {};
+  if (input.name !== undefined) changes.name = input.name;
+  if (input.phone !== undefined) changes.phone = input.phone;
+  const [user] = await writeTransaction((tx) =>
+    Object.keys(changes).length === 0
+      ? tx.select().from(users).where(eq(users.id, userId))
+      : tx.update(users).set(changes).where(eq(users.id, userId)).returning(),
+  );
+  if (!user) throw new Error("no such user");
+  return user;
 }
 
 /** Removing an account removes its sessions too (foreign key cascade); orders stay, unowned. */

@@ -87,6 +87,9 @@ export default function Login({ actionData }: Route.ComponentProps) {
         </button>
       </Form>
       <p>
+        <Link to="/forgot-password">Forgot password?</Link> We can mail you a link to choose a new one.
+      </p>
+      <p>
         New here?{" "}
         <Link to={redirectTo ? `/register?redirect=${encodeURIComponent(redirectTo)}` : "/register"}>Sign up</Link>
       </p>

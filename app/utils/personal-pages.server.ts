@@ -6,7 +6,8 @@ import type { MiddlewareFunction } from "react-router";
  * Pages and API answers that hold one person's data: never stored by a browser or proxy cache.
  * React Router's data requests (`/orders.data`) are the same pages.
  */
-const PERSONAL_PATH = /^\/(?:orders|checkout|cart|thank-you|admin|api\/orders|api\/auth)(?:[/.]|$)/;
+const PERSONAL_PATH =
+  /^\/(?:orders|account|reset-password|checkout|cart|thank-you|admin|api\/orders|api\/auth)(?:[/.]|$)/;
 export const isPersonalPath = (path: string) => PERSONAL_PATH.test(path);
 const PRIVATE_NO_STORE = "private, no-store";
 

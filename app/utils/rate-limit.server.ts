@@ -26,6 +26,24 @@ export const RULES = {
     windowMs: 60 * 60_000,
     message: "Too many new accounts from your network. Please try again later.",
   },
+  // Forgot password (issue #23): every request counts, whether or not the email has an account, so a
+  // refusal says nothing about it. A few mails an hour for one email keep an inbox from being flooded.
+  resetEmail: {
+    limit: 5,
+    windowMs: 60 * 60_000,
+    message: "Too many reset requests for this email. Please check your inbox or try again in an hour.",
+  },
+  resetIp: {
+    limit: 20,
+    windowMs: 60 * 60_000,
+    message: "Too many reset requests from your network. Please try again later.",
+  },
+  // Reset links that open nothing (wrong, used or expired), per client address.
+  resetFailIp: {
+    limit: 20,
+    windowMs: 15 * 60_000,
+    message: "Too many attempts with reset links. Please wait a few minutes and try again.",
+  },
   review: { limit: 30, windowMs: 60_000, message: "You are posting reviews too fast. Please wait a minute." },
   order: { limit: 30, windowMs: 60_000, message: "Too many orders in a minute. Please wait and try again." },
 } satisfies Record<string, Rule>;

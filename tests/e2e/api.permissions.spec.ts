@@ -203,6 +203,32 @@ const rows: Row[] = [
     expect: all([302, "/"]),
     check: (res) => expect(res.location).toBe("/"),
   },
+  // Forgot password (issue #23): the same for everyone; a dead link re-renders with its message.
+  { route: "forgot-password", method: "GET", url: () => "/forgot-password", expect: all(200) },
+  {
+    route: "forgot-password",
+    method: "POST",
+    url: () => "/forgot-password",
+    body: () => ({ form: { email: "nobody@example.com" } }),
+    expect: all([302, "/forgot-password?sent"]),
+  },
+  { route: "reset-password", method: "GET", url: () => "/reset-password?token=dead", expect: all(200) },
+  {
+    route: "reset-password",
+    method: "POST",
+    url: () => "/reset-password",
+    body: () => ({ form: { token: "dead", password: "secret12" } }),
+    expect: all(200),
+  },
+  { route: "account", method: "GET", url: () => "/account", expect: userPage("/account") },
+  // An empty name and phone: the form comes back with its messages; nothing is saved.
+  {
+    route: "account",
+    method: "POST",
+    url: () => "/account",
+    body: () => ({ form: { intent: "profile", name: "", phone: "" } }),
+    expect: userPage("/account"),
+  },
   { route: "orders", method: "GET", url: () => "/orders", expect: userPage("/orders") },
   { route: "orders", method: "GET", url: () => "/orders?o=abc", expect: userPage("/orders?o=abc") },
   { route: "orders", method: "POST", url: () => "/orders", expect: all(405) },
@@ -559,6 +585,32 @@ const rows: Row[] = [
     },
   },
   { route: "api/auth/me", method: "POST", url: () => "/api/auth/me", body: () => ({ json: {} }), expect: all(405) },
+  {
+    route: "api/auth/me",
+    method: "PUT",
+    url: () => "/api/auth/me",
+    body: () => ({ json: {} }),
+    expect: apiUser(200),
+    check: (res, role, w) => {
+      if (role !== "guest") expect(JSON.parse(res.text)).toMatchObject({ _id: w.users[role]!.id });
+    },
+  },
+  { route: "api/auth/forgot", method: "GET", url: () => "/api/auth/forgot", expect: all(405) },
+  {
+    route: "api/auth/forgot",
+    method: "POST",
+    url: () => "/api/auth/forgot",
+    body: () => ({ json: { email: "nobody@example.com" } }),
+    expect: all(202),
+  },
+  { route: "api/auth/reset", method: "GET", url: () => "/api/auth/reset", expect: all(405) },
+  {
+    route: "api/auth/reset",
+    method: "POST",
+    url: () => "/api/auth/reset",
+    body: () => ({ json: { token: "dead", password: "secret12" } }),
+    expect: all(400),
+  },
   { route: "api/auth/login", method: "GET", url: () => "/api/auth/login", expect: all(405) },
   {
     route: "api/auth/login",

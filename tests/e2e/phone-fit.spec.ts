@@ -130,6 +130,9 @@ test("guest pages fit a phone's width", async ({ page, goto, playwright, baseURL
     "/policy/refund",
     "/login",
     "/register",
+    "/forgot-password",
+    "/forgot-password?sent",
+    "/reset-password?token=not-a-token",
   ]);
 });
 
@@ -145,7 +148,14 @@ test("customer pages fit a phone's width", async ({ page, goto, registerViaApi, 
   await page.getByRole("button", { name: "Add to Cart" }).click();
   await expect(toaster(page)).toContainText("Added to cart");
 
-  await expectAllFit(page, goto, ["/cart", "/checkout", "/orders", `/orders?o=${orderId}`, `/thank-you?o=${orderId}`]);
+  await expectAllFit(page, goto, [
+    "/cart",
+    "/checkout",
+    "/orders",
+    `/orders?o=${orderId}`,
+    `/thank-you?o=${orderId}`,
+    "/account",
+  ]);
 });
 
 test("admin pages fit a phone's width", async ({ page, goto, playwright, baseURL, uniqueEmail }) => {

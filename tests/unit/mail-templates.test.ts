@@ -10,6 +10,7 @@ import {
   mailbox,
   orderAlertMail,
   orderConfirmationMail,
+  passwordResetMail,
 } from "~/models/mail-templates.server";
 
 const order: MailOrder = {
@@ -107,5 +108,37 @@ describe("owner alert", () => {
     expect(mail.text).toContain("https://shop.example.in/admin/orders/0123456789abcdefabc123");
     expect(mail.html).toContain('href="https://shop.example.in/admin/orders/0123456789abcdefabc123"');
     expect(mail.html).not.toContain("<b>Asha</b>");
+  });
+});
+
+describe("password reset", () => {
+  const url = "https://shop.example.in/reset-password?token=abc_DEF-123";
+
+  it("gives the link, says it works once for 1 hour and can be ignored", () => {
+    const mail = passwordResetMail({ name: "Asha", email: "asha@example.com" }, url, 60);
+    expect(mail.to).toBe('"Asha" <asha@example.com>');
+    expect(mail.subject).toBe("Reset your RK Candles password");
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain(url);
+      expect(part).toContain("1 hour");
+      expect(part).toContain("ignore this mail");
+      expect(part).toContain("asha@example.com");
+    }
+    expect(mail.html).toContain(`href="${url}"`);
+  });
+
+  it("escapes the name in the HTML part, keeps any script, and a CR/LF in it adds no header", async () => {
+    const evil = `<b>आशा</b> & "Co"\r\nBcc: victim@evil.example\r\nX-Evil: 1`;
+    const mail = passwordResetMail({ name: evil, email: "asha@example.com" }, url, 60);
+    expect(mail.html).not.toContain("<b>आशा</b>");
+    expect(mail.html).toContain("&lt;b&gt;आशा&lt;/b&gt; &amp; &quot;Co&quot;");
+    expect(mail.text).toContain("<b>आशा</b>");
+    expect(mail.to).not.toMatch(/[\r\n]/);
+    expect(mail.subject).not.toMatch(/[\r\n]/);
+    const { parsed, info } = await build(mail);
+    expect(parsed.headers.has("bcc")).toBe(false);
+    expect(parsed.headers.has("x-evil")).toBe(false);
+    expect(info.envelope.to).toEqual(["asha@example.com"]);
+    expect(parsed.to).toMatchObject({ value: [{ address: "asha@example.com" }] });
   });
 });

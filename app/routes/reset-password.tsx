@@ -1,0 +1,104 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link } from "react-router";
+import { Field, FormAlert } from "~/components/Field";
+import { RESET_LINK_INVALID, resetSchema } from "~/lib/auth-schemas";
+import { ResetLinkInvalid, resetPassword, userOfResetToken } from "~/models/password-reset.server";
+import { startUserSession } from "~/utils/auth.server";
+import { firstName } from "~/utils/greeting.server";
+import { formFields, readForm } from "~/utils/http.server";
+import { RateLimited } from "~/utils/rate-limit.server";
+import { ipOf } from "~/utils/request-context.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import type { Route } from "./+types/reset-password";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Choose a new password · RK Candles" },
+  // The token is in this page's address: no search engine. (Other sites get no path in a Referer:
+  // the server's strict-origin-when-cross-origin. A "no-referrer" meta here would make the form's
+  // post carry `Origin: null`, which the cross-site guard refuses.)
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const valid = (await userOfResetToken(token)) !== null;
+  return { token: valid ? token : "", valid };
+}
+
+const RESET_FIELDS = formFields(resetSchema);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readForm(request, RESET_FIELDS);
+  const submission = parseWithZod(form, { schema: resetSchema });
+  if (submission.status !== "success") {
+    const reply = submission.reply({ hideFields: ["password"] });
+    return submission.error?.token ? { ...reply, linkDead: true } : reply;
+  }
+  let user;
+  try {
+    user = await resetPassword(submission.value.token, submission.value.password, ipOf(context));
+  } catch (error) {
+    if (error instanceof ResetLinkInvalid) return { ...submission.reply({ hideFields: ["password"] }), linkDead: true };
+    if (error instanceof RateLimited)
+      return data(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), { status: 429 });
+    throw error;
+  }
+  // Every session of the account ended with the new password; this browser gets a fresh one.
+  const cookie = await startUserSession(request, user.id);
+  return redirectWithToast(
+    request,
+    "/",
+    {
+      type: "success",
+      title: "Password changed",
+      description: `You are logged in, ${firstName(user.name, user.email)}.`,
+    },
+    { headers: { "Set-Cookie": cookie } },
+  );
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const [form, fields] = useForm({
+    lastResult: actionData,
+    constraint: getZodConstraint(resetSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const linkDead = !loaderData.valid || (actionData && "linkDead" in actionData && actionData.linkDead);
+  if (linkDead) {
+    return (
+      <section className="auth-card">
+        <h1>Reset link not valid</h1>
+        <FormAlert message={RESET_LINK_INVALID} />
+        <p>
+          <Link to="/forgot-password" className="button primary">
+            Ask for a new link
+          </Link>
+        </p>
+      </section>
+    );
+  }
+  return (
+    <section className="auth-card">
+      <h1>Choose a new password</h1>
+      <p>At least 6 characters. Every device logged in to your account will be logged out.</p>
+      <FormAlert message={form.errors?.[0]} />
+      <Form method="post" {...getFormProps(form)}>
+        <input type="hidden" name="token" value={loaderData.token} />
+        <Field
+          label="New password"
+          id={fields.password.id}
+          errorId={fields.password.errorId}
+          errors={fields.password.errors}
+        >
+          <input {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" />
+        </Field>
+        <button type="submit" className="button primary">
+          Set new password
+        </button>
+      </Form>
+    </section>
+  );
+}
