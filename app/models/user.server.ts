@@ -1,7 +1,7 @@
 import bcrypt from "bcryptjs";
 import { and, eq, ne, sql } from "drizzle-orm";
 import { db, isUniqueViolation, prepared, rowsChanged, writeTransaction } from "~/db/client.server";
-import { sessions, users, type User } from "~/db/schema";
+import { passwordResets, sessions, users, type User } from "~/db/schema";
 import type { ProfileInput, RegisterInput } from "~/lib/auth-schemas";
 import { newId } from "~/utils/id.server";
 import { check, hit } from "~/utils/rate-limit.server";
@@ -92,6 +92,8 @@ export async function setPassword(
   const passwordHash = await bcrypt.hash(password, BCRYPT_ROUNDS);
   await writeTransaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    // A reset link asked for before the change must not undo it.
+    await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
     await tx
       .delete(sessions)
       .where(

@@ -335,11 +335,24 @@ const rows: Row[] = [
     expect: adminPage(`/admin/orders/${ZERO}`, 404),
   },
   {
+    // Mark Shipped (issue #23): only an admin's post ships the order.
     route: "admin/orders/:id",
     method: "POST",
-    url: (w) => `/admin/orders/${w.order}`,
-    body: () => ({ form: {} }),
-    expect: all(405),
+    url: (w) => w.newOrder().then((id) => `/admin/orders/${id}`),
+    body: () => ({ form: { courier: "Perm Couriers", trackingNumber: "PERM123" } }),
+    expect: adminPage("/admin/orders/{new}", [302, "dynamic"]),
+    check: async (res, role, w, url) => {
+      guestToLoginAt(res, role, w, url);
+      if (role === "admin") expect(res.location).toBe(url);
+      const id = url.split("/")[3]!;
+      const order = await queryOne<{ status: string; courier: string | null }>(
+        "select status, courier from orders where id = ?",
+        id,
+      );
+      expect(order, "shipped").toEqual(
+        role === "admin" ? { status: "Shipped", courier: "Perm Couriers" } : { status: "Placed", courier: null },
+      );
+    },
   },
   {
     route: "admin/orders/:id/delete",

@@ -4,6 +4,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import * as app from "~/db/client.server";
 import { NAME_REQUIRED, PASSWORD_SHORT, passwordChangeSchema, PHONE_INVALID, profileSchema } from "~/lib/auth-schemas";
+import { hashResetToken, userOfResetToken } from "~/models/password-reset.server";
 import { changePassword, createUser, updateProfile, verifyLogin, WrongPasswordError } from "~/models/user.server";
 import { getUser, startUserSession } from "~/utils/auth.server";
 import { RateLimited, resetRateLimits } from "~/utils/rate-limit.server";
@@ -79,5 +80,21 @@ describe("password change", () => {
     expect(await getUser(requestWith(laptop))).toBeNull();
     expect((await getUser(requestWith(someoneElse)))?.id).toBe(other.id);
     expect(await raw.value("select cast(count(*) as integer) from sessions where user_id = ?", user.id)).toBe(1);
+  });
+});
+
+describe("password change and reset links", () => {
+  it("a reset link asked for before the change no longer works after it", async () => {
+    const user = await newUser();
+    await raw.run(
+      "insert into password_resets (token_hash, user_id, expires_at) values (?, ?, ?)",
+      hashResetToken("an-old-link"),
+      user.id,
+      Date.now() + 60 * 60_000,
+    );
+    expect(await userOfResetToken("an-old-link")).toBe(user.id);
+    await changePassword(user.id, "old-pass-1", "new-pass-1", undefined);
+    expect(await userOfResetToken("an-old-link")).toBeNull();
+    expect(await raw.value("select cast(count(*) as integer) from password_resets where user_id = ?", user.id)).toBe(0);
   });
 });
