@@ -903,6 +903,45 @@ test("hostile field names on every HTML action (urlencoded and multipart): a 4xx
         field: "intent",
         fields: () => [["intent", "delete"]],
       },
+      {
+        module: "admin.orders.$id.tsx",
+        path: `/admin/orders/${order}`,
+        role: "admin",
+        field: "trackingNumber",
+        fields: () => [
+          ["courier", "Hostile Couriers"],
+          ["trackingNumber", "HN123"],
+        ],
+      },
+      { module: "admin.mail.tsx", path: "/admin/mail", role: "admin", field: "id", fields: () => [["id", ZERO]] },
+      {
+        module: "account.tsx",
+        path: "/account",
+        role: "customer",
+        field: "name",
+        fields: () => [
+          ["intent", "profile"],
+          ["name", "Hostile Names"],
+          ["phone", "9876543210"],
+        ],
+      },
+      {
+        module: "forgot-password.tsx",
+        path: "/forgot-password",
+        role: "guest",
+        field: "email",
+        fields: () => [["email", uniqueEmail("hostile-forgot")]],
+      },
+      {
+        module: "reset-password.tsx",
+        path: "/reset-password",
+        role: "guest",
+        field: "password",
+        fields: () => [
+          ["token", "not-a-token"],
+          ["password", "secret12"],
+        ],
+      },
       { module: "logout.tsx", path: "/logout", role: "guest", field: "intent", fields: () => [] },
       { module: "$.tsx", path: "/no-such-page", role: "guest", field: "intent", fields: () => [["intent", "x"]] },
     ];

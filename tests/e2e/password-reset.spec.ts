@@ -49,6 +49,8 @@ test("/login links to the form; any email gets the same answer and only an accou
     await goto("/login");
     await page.getByRole("link", { name: "Forgot password?" }).click();
     await expect(page).toHaveURL(/\/forgot-password$/);
+    // /login has an Email field too: fill the new page's, once it is on screen.
+    await expect(page.getByRole("heading", { name: "Forgot password" })).toBeVisible();
     await page.getByLabel("Email").fill(email.toUpperCase());
     await page.getByRole("button", { name: "Send reset link" }).click();
     await expect(page.locator("main").getByRole("status")).toHaveText(RESET_SENT);
@@ -117,6 +119,8 @@ test("forgot password: the mailed link sets a new password, logs in and ends the
 
   await goto("/login");
   await page.getByRole("link", { name: "Forgot password?" }).click();
+  // /login has an Email field too (with JS the link is a client-side navigation): wait for the new page.
+  await expect(page.getByRole("heading", { name: "Forgot password" })).toBeVisible();
   await page.getByLabel("Email").fill(user.email);
   await page.getByRole("button", { name: "Send reset link" }).click();
   await expect(page.locator("main").getByRole("status")).toContainText("If an account exists for that email");
