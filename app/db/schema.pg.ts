@@ -253,6 +253,13 @@ export const catalogueVersion = pgTable("catalogue_version", {
   version: integer("version").notNull(),
 });
 
+// One row whose `version` grows whenever the words search indexes change (drizzle/pg/0011):
+// every app server keeps the catalogue's vocabulary until it moves.
+export const searchVersion = pgTable("search_version", {
+  id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+  version: integer("version").notNull(),
+});
+
 // Bytes as node-postgres reads and writes them: a Buffer, as SQLite's blob in buffer mode.
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
 

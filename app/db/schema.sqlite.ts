@@ -269,6 +269,14 @@ export const catalogueVersion = sqliteTable("catalogue_version", {
   version: integer("version").notNull(),
 });
 
+// One row whose `version` grows whenever the words search indexes change: a live product's name or
+// description, a product added, deleted or restored (triggers in drizzle/sqlite/0013). Every
+// process keeps the catalogue's vocabulary (typos, "Did you mean") until it moves.
+export const searchVersion = sqliteTable("search_version", {
+  id: integer("id").primaryKey(),
+  version: integer("version").notNull(),
+});
+
 // Uploaded pictures (originals and their resized copies) kept in the database, where every app
 // server can read them: the store on PostgreSQL. On SQLite they are files in UPLOAD_DIR and this
 // table stays empty (docs/decisions/0004-pictures.md). `name` is the file name in the URL

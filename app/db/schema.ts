@@ -20,6 +20,7 @@ export const {
   pincodes,
   pinCache,
   catalogueVersion,
+  searchVersion,
   pictures,
   invoiceCounters,
   mailOutbox,

@@ -1,33 +1,95 @@
-// Product search, the one query that differs by database: name or description contains the
-// text, case-insensitively. SQLite answers from its FTS5 trigram index (drizzle/sqlite/0002),
-// PostgreSQL from pg_trgm GIN indexes under ILIKE (drizzle/pg). Shorter text than a trigram falls
-// back to LIKE on SQLite; PostgreSQL's ILIKE takes any length. The clause's shape depends only
-// on the kind of search, and the text is a parameter (`search`), so each shape is prepared once.
-import { sql, type SQL } from "drizzle-orm";
-import { dialect } from "./client.server";
-import { products } from "./schema";
+// Product search, the one query that differs by database (docs/decisions/0010-search.md). Both
+// index the words of name and description, cut the same way (app/lib/search-words.ts): SQLite in
+// the FTS5 table products_words (drizzle/sqlite/0013), PostgreSQL in the tsvector column
+// products.search_doc under a GIN index (drizzle/pg/0011), name weighted A, description B.
+// A query's groups (app/lib/search-plan.ts) become four match expressions, passed as parameters,
+// so each statement's shape depends only on the sort and is prepared once:
+//   match   every group, in name or description: the rows found;
+//   exact   every group without its typo corrections: exact matches rank above typo matches;
+//   phrase  the words as typed, in this order, in the name (the last one a prefix);
+//   inName  every group in the name.
+import { eq, sql, type SQL } from "drizzle-orm";
+import type { SearchGroup } from "~/lib/search-plan";
+import { db, dialect } from "./client.server";
+import { products, searchVersion } from "./schema";
 
-export type SearchKind = "none" | "fts" | "like";
+export type SearchParams = { match: string; exact: string; phrase: string; inName: string };
 
-/** User text inside LIKE is matched literally: %, _ and \ are escaped. */
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+// Tokens are letters, digits and marks only (searchWords), so no match syntax can get in; quotes
+// are still escaped in case a vocabulary word ever carries one.
+const ftsTerm = (t: string) => `"${t.replace(/"/g, '""')}"`;
+const tsTerm = (t: string) => `'${t.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
 
-export function searchKind(q: string): SearchKind {
-  return !q ? "none" : [...q].length >= 3 ? "fts" : "like";
+function ftsGroup(g: SearchGroup, typos: boolean): string {
+  const alternatives = [...g.prefixes.map((p) => `${ftsTerm(p)}*`), ...(typos ? g.typos.map(ftsTerm) : [])];
+  return `(${alternatives.join(" OR ")})`;
 }
 
-export function searchParam(kind: SearchKind, q: string): string | undefined {
-  if (kind === "none") return undefined;
-  // FTS5 takes the text as one quoted phrase, so no FTS syntax gets through.
-  return kind === "fts" && dialect === "sqlite" ? `"${q.replace(/"/g, '""')}"` : likePattern(q);
+function tsGroup(g: SearchGroup, typos: boolean, weight = ""): string {
+  const alternatives = [
+    ...g.prefixes.map((p) => `${tsTerm(p)}:*${weight}`),
+    ...(typos ? g.typos.map((t) => `${tsTerm(t)}${weight ? `:${weight}` : ""}`) : []),
+  ];
+  return `(${alternatives.join(" | ")})`;
 }
 
-export function searchClause(kind: SearchKind): SQL | undefined {
-  const search = sql.placeholder("search");
-  if (kind === "none") return undefined;
-  if (dialect === "pg")
-    return sql`(${products.name} ILIKE ${search} ESCAPE '\\' OR ${products.description} ILIKE ${search} ESCAPE '\\')`;
-  if (kind === "fts")
-    return sql`${products}.rowid IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ${search})`;
-  return sql`(${products.name} LIKE ${search} ESCAPE '\\' OR ${products.description} LIKE ${search} ESCAPE '\\')`;
+/** The four match expressions of a query with at least one group. */
+export function searchParams(groups: SearchGroup[]): SearchParams {
+  const words = groups.map((g) => g.word);
+  if (dialect === "pg") {
+    return {
+      match: groups.map((g) => tsGroup(g, true)).join(" & "),
+      exact: groups.map((g) => tsGroup(g, false)).join(" & "),
+      phrase: words.map((w, i) => `${tsTerm(w)}:${i === words.length - 1 ? "*" : ""}A`).join(" <-> "),
+      inName: groups.map((g) => tsGroup(g, true, "A")).join(" & "),
+    };
+  }
+  const all = groups.map((g) => ftsGroup(g, true)).join(" AND ");
+  return {
+    match: all,
+    exact: groups.map((g) => ftsGroup(g, false)).join(" AND "),
+    phrase: `name : (${words.map((w, i) => `${ftsTerm(w)}${i === words.length - 1 ? " *" : ""}`).join(" + ")})`,
+    inName: `name : (${all})`,
+  };
+}
+
+function matches(param: keyof SearchParams): SQL {
+  const expression = sql.placeholder(param);
+  return dialect === "pg"
+    ? sql`(${products}."search_doc" @@ CAST(${expression} AS tsquery))`
+    : sql`(${products}.rowid IN (SELECT rowid FROM products_words WHERE products_words MATCH ${expression}))`;
+}
+
+/** The rows a search finds. */
+export const searchClause = (): SQL => matches("match");
+
+/**
+ * Best match first: exact before typo matches; then the words as typed in the name, every word in
+ * the name, the rest (found in the description). Ties go to the better rated, then the id, the
+ * same on both databases.
+ */
+export function relevanceOrder(): SQL[] {
+  return [
+    sql`CASE WHEN ${matches("exact")} THEN 0 ELSE 1 END`,
+    sql`CASE WHEN ${matches("phrase")} THEN 0 WHEN ${matches("inName")} THEN 1 ELSE 2 END`,
+    sql`${products.rating} DESC`,
+    sql`${products.numReviews} DESC`,
+    sql`${products.id} ASC`,
+  ];
+}
+
+/** Every word of the live catalogue with the number of products using it. */
+export async function readVocabulary(): Promise<{ term: string; docs: number }[]> {
+  const source =
+    dialect === "pg"
+      ? sql`ts_stat('SELECT search_doc FROM products WHERE deleted_at IS NULL') AS v(term, docs)`
+      : sql`(SELECT term, doc AS docs FROM products_words_vocab)`;
+  const rows = await db.select({ term: sql<string>`term`, docs: sql<number | string>`docs` }).from(source);
+  return rows.map((r) => ({ term: r.term, docs: Number(r.docs) }));
+}
+
+/** Moves whenever a live product's name or description changes, from any writer (the migrations' triggers). */
+export async function readSearchVersion(): Promise<number> {
+  const rows = await db.select({ version: searchVersion.version }).from(searchVersion).where(eq(searchVersion.id, 1));
+  return rows[0]?.version ?? 0;
 }

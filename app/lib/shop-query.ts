@@ -7,20 +7,30 @@ export const ADMIN_MAX_LIMIT = 200;
 export const PAGE_WINDOW = 5;
 export const BEST_SELLERS = 8;
 
-export type SortKey = "createdAt" | "price" | "rating";
+/** "relevance" (Best match) only with a search; it is then the default. */
+export type SortKey = "relevance" | "createdAt" | "price" | "rating";
 export type SortOrder = "asc" | "desc";
 export type ShopQuery = { page: number; limit: number; q: string; sort: SortKey; order: SortOrder };
 
-/** The sort select of /shop: one value carries both `sort` and `order`. */
+/** The sort select of /shop: one value carries both `sort` and `order`. Best match only with a search. */
 export const SORT_OPTIONS = [
+  { value: "relevance", label: "Best match" },
   { value: "createdAt-desc", label: "Newest" },
   { value: "price-asc", label: "Price low to high" },
   { value: "price-desc", label: "Price high to low" },
   { value: "rating-desc", label: "Top rated" },
 ] as const;
 
-const SORT_KEYS: SortKey[] = ["createdAt", "price", "rating"];
-const DEFAULT_ORDER: Record<SortKey, SortOrder> = { createdAt: "desc", price: "asc", rating: "desc" };
+const SORT_KEYS: SortKey[] = ["relevance", "createdAt", "price", "rating"];
+const DEFAULT_ORDER: Record<SortKey, SortOrder> = {
+  relevance: "desc",
+  createdAt: "desc",
+  price: "asc",
+  rating: "desc",
+};
+
+/** The order a listing takes when none is asked for: best match for a search, newest otherwise. */
+export const defaultSort = (q: string): SortKey => (q ? "relevance" : "createdAt");
 
 /**
  * The highest page a query may ask for. Past the last page a list is empty (or /shop redirects to
@@ -72,18 +82,22 @@ export function parseShopQuery(
   opts: { maxLimit?: number; searchParam?: string } = {},
 ): ShopQuery {
   const maxLimit = opts.maxLimit ?? MAX_LIMIT;
+  const q = cleanSearch(params.get(opts.searchParam ?? "q"));
   const rawSort = (params.get("sort") ?? "").trim();
   const [head, suffix] = rawSort.split("-");
-  const sort: SortKey =
-    head === "newest" ? "createdAt" : SORT_KEYS.includes(head as SortKey) ? (head as SortKey) : "createdAt";
+  const named: SortKey | undefined =
+    head === "newest" ? "createdAt" : SORT_KEYS.includes(head as SortKey) ? (head as SortKey) : undefined;
+  // Best match without a search means nothing: the default listing instead.
+  const sort: SortKey = named === undefined || (named === "relevance" && !q) ? defaultSort(q) : named;
   const orderParam = params.get("order");
   const order: SortOrder =
-    orderParam === "asc" || orderParam === "desc"
-      ? orderParam
-      : suffix === "asc" || suffix === "desc"
-        ? suffix
-        : DEFAULT_ORDER[sort];
-  const q = cleanSearch(params.get(opts.searchParam ?? "q"));
+    sort === "relevance"
+      ? "desc"
+      : orderParam === "asc" || orderParam === "desc"
+        ? orderParam
+        : suffix === "asc" || suffix === "desc"
+          ? suffix
+          : DEFAULT_ORDER[sort];
   return {
     page: queryInt(params.get("page"), { fallback: 1, min: 1, max: MAX_PAGE }),
     limit: queryInt(params.get("limit"), { fallback: DEFAULT_LIMIT, min: 1, max: maxLimit }),
@@ -93,8 +107,9 @@ export function parseShopQuery(
   };
 }
 
-/** The select value for a query, e.g. "price-asc". */
-export const sortValue = (q: Pick<ShopQuery, "sort" | "order">) => `${q.sort}-${q.order}`;
+/** The select value for a query, e.g. "price-asc" or "relevance". */
+export const sortValue = (q: Pick<ShopQuery, "sort" | "order">) =>
+  q.sort === "relevance" ? "relevance" : `${q.sort}-${q.order}`;
 
 /** At most PAGE_WINDOW page numbers around the current page. */
 export function pageWindow(page: number, totalPages: number, size = PAGE_WINDOW): number[] {
@@ -109,7 +124,9 @@ export function shopHref(q: ShopQuery, changes: Partial<ShopQuery> = {}): string
   const next = { ...q, ...changes };
   const params = new URLSearchParams();
   if (next.q) params.set("q", next.q);
-  if (next.sort !== "createdAt" || next.order !== "desc") params.set("sort", sortValue(next));
+  // Best match is the default with a search and means nothing without one; newest is the default without.
+  const usual = next.sort === "relevance" || (!next.q && next.sort === "createdAt" && next.order === "desc");
+  if (!usual) params.set("sort", sortValue(next));
   if (next.limit !== DEFAULT_LIMIT) params.set("limit", String(next.limit));
   if (next.page > 1) params.set("page", String(next.page));
   const s = params.toString();

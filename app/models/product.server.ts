@@ -1,11 +1,12 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { catalogueVersion, db, prepared, rowsChanged, writeTransaction } from "~/db/client.server";
 import { productImages, products, reviews, type User } from "~/db/schema";
-import { searchClause, searchKind, searchParam, type SearchKind } from "~/db/search.server";
+import { relevanceOrder, searchClause, type SearchParams } from "~/db/search.server";
 import { paiseToRupees } from "~/lib/money";
 import type { ReviewInput } from "~/lib/review-schema";
 import { ADMIN_MAX_LIMIT, clampInt, cleanSearch, DEFAULT_LIMIT, MAX_PAGE, type ShopQuery } from "~/lib/shop-query";
 import { ratingFromTotals } from "~/models/rating.server";
+import { searchPlan, suggestFor } from "~/models/search.server";
 import { newId } from "~/utils/id.server";
 import { hit } from "~/utils/rate-limit.server";
 
@@ -59,7 +60,17 @@ export function cardView(p: ProductCard): CardView {
   };
 }
 
-export type ProductPage = { items: ProductCard[]; page: number; totalPages: number; totalItems: number };
+export type ProductPage = {
+  items: ProductCard[];
+  page: number;
+  totalPages: number;
+  totalItems: number;
+  /** "Did you mean …?": a query to offer when this one found nothing, or found only typo matches. */
+  suggestion: string | null;
+};
+
+/** Whether a listing searches: "words" when its query has words to match (app/db/search.server.ts). */
+type SearchKind = "none" | "words";
 
 // Totals are cached until the catalogue changes (catalogueVersion, from any connection). Counting
 // 100,000 rows per page view is what made deep catalogues slower than small ones.
@@ -68,7 +79,7 @@ const counts = new Map<string, number>();
 
 // The listing's queries come in a few shapes (kind of search × sort column × direction), each
 // built and prepared once per process instead of on every page view.
-const countStatements = new Map<SearchKind, (params: { search?: string }) => Promise<{ n: number | string }[]>>();
+const countStatements = new Map<SearchKind, (params: { match?: string }) => Promise<{ n: number | string }[]>>();
 function countStatement(kind: SearchKind) {
   let statement = countStatements.get(kind);
   if (!statement) {
@@ -77,43 +88,48 @@ function countStatement(kind: SearchKind) {
       db
         .select({ n: sql<number | string>`count(*)` })
         .from(products)
-        .where(and(live, searchClause(kind))),
+        .where(and(live, kind === "words" ? searchClause() : undefined)),
     );
     countStatements.set(kind, statement);
   }
   return statement;
 }
 
-async function countProducts(q: string, kind: SearchKind): Promise<number> {
+/** Live products matching `match` (all of them without it), cached per catalogue version. */
+async function countProducts(match: string | undefined): Promise<number> {
   const version = catalogueVersion();
   if (version !== countVersion) {
     counts.clear();
     countVersion = version;
   }
-  let n = counts.get(q);
+  const key = match ?? "";
+  let n = counts.get(key);
   if (n === undefined) {
     // PostgreSQL's count(*) is a bigint, which node-postgres gives as text.
-    n = Number((await countStatement(kind)({ search: searchParam(kind, q) }))[0]?.n ?? 0);
+    n = Number((await countStatement(match === undefined ? "none" : "words")({ match }))[0]?.n ?? 0);
     if (counts.size > 1000) counts.clear();
-    counts.set(q, n);
+    counts.set(key, n);
   }
   return n;
 }
 
-type PageParams = { search?: string; limit: number; offset: number };
+type PageParams = Partial<SearchParams> & { limit: number; offset: number };
 const pageStatements = new Map<string, (params: PageParams) => Promise<ProductCard[]>>();
 function pageStatement(kind: SearchKind, sort: ShopQuery["sort"], ascending: boolean) {
-  const key = `${kind} ${sort} ${ascending}`;
+  // Best match needs a query; without one the listing is the newest first.
+  const relevance = sort === "relevance" && kind === "words";
+  const column = sort === "relevance" ? products.createdAt : SORT_COLUMNS[sort];
+  const key = relevance ? `${kind} relevance` : `${kind} ${sort} ${ascending}`;
   let statement = pageStatements.get(key);
   if (!statement) {
     const direction = ascending ? asc : desc;
     statement = prepared(
-      `product_page_${kind}_${sort}_${ascending ? "asc" : "desc"}`,
+      relevance ? `product_page_${kind}_relevance` : `product_page_${kind}_${sort}_${ascending ? "asc" : "desc"}`,
       db
         .select(cardColumns)
         .from(products)
-        .where(and(live, searchClause(kind)))
-        .orderBy(direction(SORT_COLUMNS[sort]), direction(products.id))
+        .where(and(live, kind === "words" ? searchClause() : undefined))
+        .orderBy(...(relevance ? relevanceOrder() : [direction(column), direction(products.id)]))
         .limit(sql.placeholder("limit"))
         .offset(sql.placeholder("offset")),
     );
@@ -122,33 +138,47 @@ function pageStatement(kind: SearchKind, sort: ShopQuery["sort"], ascending: boo
   return statement;
 }
 
+/** The suggestion for a search, when it found nothing exactly: only one that finds something. */
+async function suggest(plan: NonNullable<Awaited<ReturnType<typeof searchPlan>>>, totalItems: number) {
+  if (totalItems > 0 && (!plan.typos || (await countProducts(plan.params.exact)) > 0)) return null;
+  const offer = suggestFor(plan);
+  const offered = offer ? await searchPlan(offer) : null;
+  return offered && (await countProducts(offered.params.match)) > 0 ? offer : null;
+}
+
 export async function listProducts(query: ShopQuery): Promise<ProductPage> {
   // parseShopQuery cleans these already; checked again here, where they meet SQL.
   const q = cleanSearch(query.q);
   const limit = clampInt(query.limit, { fallback: DEFAULT_LIMIT, min: 1, max: ADMIN_MAX_LIMIT });
   const page = clampInt(query.page, { fallback: 1, min: 1, max: MAX_PAGE });
-  const kind = searchKind(q);
-  const totalItems = await countProducts(q, kind);
+  const plan = q ? await searchPlan(q) : null;
+  // A query without a word to search (punctuation only) finds nothing.
+  if (q && !plan) return { items: [], page, totalPages: 0, totalItems: 0, suggestion: null };
+  const kind: SearchKind = plan ? "words" : "none";
+  const totalItems = await countProducts(plan?.params.match);
   const totalPages = Math.ceil(totalItems / limit);
   const offset = (page - 1) * limit;
+  const suggestion = plan ? await suggest(plan, totalItems) : null;
   // Past the last page there is nothing to read.
-  if (offset >= totalItems) return { items: [], page, totalPages, totalItems };
+  if (offset >= totalItems) return { items: [], page, totalPages, totalItems, suggestion };
   // OFFSET walks the sort index from its start, so a page past the middle is read from the other
   // end and turned round: the last page costs what the first does, the middle one the most.
-  const fromEnd = offset > totalItems / 2 && offset < totalItems;
-  const ascending = (query.order === "asc") !== fromEnd;
+  // (Best match sorts what the search found, never the whole catalogue: read from the start.)
+  const sort = query.sort === "relevance" && !plan ? "createdAt" : query.sort;
+  const fromEnd = sort !== "relevance" && offset > totalItems / 2 && offset < totalItems;
+  const ascending = (sort === "relevance" ? false : query.order === "asc") !== fromEnd;
   const take = fromEnd ? Math.min(limit, totalItems - offset) : limit;
   const items = await pageStatement(
     kind,
-    query.sort,
+    sort,
     ascending,
   )({
-    search: searchParam(kind, q),
+    ...plan?.params,
     limit: take,
     offset: fromEnd ? Math.max(0, totalItems - offset - limit) : offset,
   });
   if (fromEnd) items.reverse();
-  return { items, page, totalPages, totalItems };
+  return { items, page, totalPages, totalItems, suggestion };
 }
 
 export function topRated(limit: number): Promise<ProductCard[]> {

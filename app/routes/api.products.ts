@@ -6,7 +6,8 @@ import { getUser, requireApiAdmin } from "~/utils/auth.server";
 import { apiError, json, methodNotAllowed, readBody } from "~/utils/http.server";
 import type { Route } from "./+types/api.products";
 
-// GET /api/products?limit&page&search&sort&order → { items, page, totalPages, totalItems }
+// GET /api/products?limit&page&search&sort&order → { items, page, totalPages, totalItems, suggestion }
+// (suggestion: "Did you mean …?", a search to offer when this one found nothing exactly, else null)
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   // Admins list the whole catalogue in their editor (spec §6: limit 200).
@@ -20,6 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     page: result.page,
     totalPages: result.totalPages,
     totalItems: result.totalItems,
+    suggestion: result.suggestion,
   });
 }
 

@@ -25,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function Shop({ loaderData }: Route.ComponentProps) {
-  const { query, items, page, totalPages, totalItems } = loaderData;
+  const { query, items, page, totalPages, totalItems, suggestion } = loaderData;
   const submit = useSubmit();
   const sizes: number[] = PAGE_SIZES.includes(query.limit as never)
     ? [...PAGE_SIZES]
@@ -70,7 +70,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
               defaultValue={sortValue(query)}
               onChange={(e) => submit(e.currentTarget.form)}
             >
-              {SORT_OPTIONS.map((o) => (
+              {SORT_OPTIONS.filter((o) => query.q || o.value !== "relevance").map((o) => (
                 <option key={o.value} value={o.value}>
                   {o.label}
                 </option>
@@ -100,6 +100,11 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           </noscript>
         </div>
       </Form>
+      {suggestion ? (
+        <p className="did-you-mean">
+          Did you mean <Link to={shopHref(query, { q: suggestion, page: 1 })}>{suggestion}</Link>?
+        </p>
+      ) : null}
       {items.length === 0 ? (
         <div className="empty">
           <p>No products match your search.</p>

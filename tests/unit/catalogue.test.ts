@@ -72,14 +72,15 @@ describe("catalogue model on the demo seed", async () => {
     expect((await listProducts(q("q=%00%00%00"))).totalItems).toBe(total);
   });
 
-  it("searches name and description case-insensitively, with LIKE wildcards taken literally", async () => {
+  it("searches name and description case-insensitively, with wildcards and SQL taken as words", async () => {
     expect((await listProducts(q("q=LAVENDER"))).items.map((p) => p.name)).toEqual(
       expect.arrayContaining(["Lavender Fields", "Earl Grey Bergamot"]),
     );
     expect((await listProducts(q("q=kashmiri"))).items.map((p) => p.name)).toEqual(["Kesar Saffron"]);
     expect((await listProducts(q("q=%25"))).totalItems).toBe(0);
     expect((await listProducts(q("q=_"))).totalItems).toBe(0);
-    expect((await listProducts(q("q=' OR 1=1 --"))).totalItems).toBe(0);
+    // Searched as its words, "1" (a beginning of numbers in the descriptions): SQL does nothing.
+    expect((await listProducts(q("q=' OR 1=1 --"))).items).toEqual((await listProducts(q("q=1"))).items);
   });
 
   it("top rated come first, best first", async () => {

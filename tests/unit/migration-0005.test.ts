@@ -67,8 +67,10 @@ describe.skipIf(onPostgres)("migration 0005: one review per customer per product
 
     // The unique index is there and holds.
     expect(() => review.run("r11", "p2", "u1", "Asha", 1, "", 5000)).toThrow(/UNIQUE constraint failed/);
-    // Search (0002) and the catalogue version (0004) still follow the products.
-    expect(sqlite.prepare("select rowid from products_fts where products_fts match 'lavender'").all()).toHaveLength(1);
+    // Search (0013) and the catalogue version (0004) still follow the products.
+    expect(sqlite.prepare("select rowid from products_words where products_words match 'lavender'").all()).toHaveLength(
+      1,
+    );
     expect(sqlite.prepare("select version from catalogue_version").pluck().get()).toBeGreaterThan(versionBefore);
     // No helper table is left behind; orders have their key column.
     expect(

@@ -191,6 +191,23 @@ describe("shopHref", () => {
   });
 });
 
+describe("Best match (issue #25)", () => {
+  const parse = (qs: string) => parseShopQuery(new URLSearchParams(qs));
+  it("is the default order of a search, and only of a search", () => {
+    expect(parse("q=rose")).toMatchObject({ sort: "relevance" });
+    expect(parse("")).toMatchObject({ sort: "createdAt", order: "desc" });
+    expect(parse("sort=relevance")).toMatchObject({ sort: "createdAt", order: "desc" });
+    expect(parse("q=rose&sort=price-asc")).toMatchObject({ sort: "price", order: "asc" });
+    expect(parse("q=rose&sort=relevance&order=asc")).toMatchObject({ sort: "relevance", order: "desc" });
+  });
+  it("links leave the default order out, and keep any other", () => {
+    expect(shopHref(parse("q=rose"), { page: 2 })).toBe("/shop?q=rose&page=2");
+    expect(shopHref(parse("q=rose"), { q: "" })).toBe("/shop");
+    expect(shopHref(parse("q=rose&sort=createdAt-desc"))).toBe("/shop?q=rose&sort=createdAt-desc");
+    expect(shopHref(parse("q=rose&sort=price-asc"), { q: "lavender" })).toBe("/shop?q=lavender&sort=price-asc");
+  });
+});
+
 describe("rating arithmetic", () => {
   it("averages to one decimal, 0 without reviews", () => {
     expect(averageRating([])).toBe(0);

@@ -1,0 +1,38 @@
+-- Search by words (issue #25, docs/decisions/0010-search.md), as SQLite's products_words does it
+-- (drizzle/sqlite/0013): the words of name (weight A) and description (weight B) in a stored
+-- tsvector under a GIN index. Anything but letters, digits and marks becomes a space first, so
+-- the parser sees plain words, cut where app/lib/search-words.ts and SQLite cut them
+-- ("hand-poured" is hand + poured, "2.5" is 2 + 5); the 'simple' configuration only lower-cases
+-- (no stemming, no stop words, no accents removed). Needs a UTF-8 locale (C.UTF-8 in the tests)
+-- for non-ASCII letters to count as letters. The pg_trgm indexes of 0001 served ILIKE, now unused.
+DROP INDEX IF EXISTS "products_name_trgm_idx";
+--> statement-breakpoint
+DROP INDEX IF EXISTS "products_description_trgm_idx";
+--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "search_doc" tsvector GENERATED ALWAYS AS (
+  setweight(to_tsvector('simple'::regconfig, regexp_replace("name", '[^[:alnum:]]+', ' ', 'g')), 'A') ||
+  setweight(to_tsvector('simple'::regconfig, regexp_replace("description", '[^[:alnum:]]+', ' ', 'g')), 'B')
+) STORED;
+--> statement-breakpoint
+-- fastupdate off, as in 0001: a new or edited product is found at once.
+CREATE INDEX "products_search_doc_idx" ON "products" USING gin ("search_doc") WITH (fastupdate = off);
+--> statement-breakpoint
+-- The search version's one row (0010): moved by the triggers below.
+INSERT INTO "search_version" ("id", "version") VALUES (1, 0);
+--> statement-breakpoint
+CREATE FUNCTION "search_version_bump"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE "search_version" SET "version" = "version" + 1 WHERE "id" = 1;
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+-- Once per statement for inserts and deletes (a bulk copy moves it once); per changed row for
+-- updates, so stock and price changes (every order) leave it alone.
+CREATE TRIGGER "products_search_version_insert" AFTER INSERT OR DELETE OR TRUNCATE ON "products"
+  FOR EACH STATEMENT EXECUTE FUNCTION "search_version_bump"();
+--> statement-breakpoint
+CREATE TRIGGER "products_search_version_update" AFTER UPDATE ON "products" FOR EACH ROW
+  WHEN (OLD."name" IS DISTINCT FROM NEW."name" OR OLD."description" IS DISTINCT FROM NEW."description"
+    OR (OLD."deleted_at" IS NULL) IS DISTINCT FROM (NEW."deleted_at" IS NULL))
+  EXECUTE FUNCTION "search_version_bump"();
