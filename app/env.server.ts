@@ -298,4 +298,9 @@ export const env = {
   gst,
   /** Outgoing mail: the SMTP server (or .eml files), the sender, the owner, links (issue #23). */
   mail,
+  /**
+   * The shop's public address when PUBLIC_URL is set, for absolute links in pages (canonical,
+   * Open Graph, sitemap); unset, they use the request's own origin (X-Forwarded-* behind TRUST_PROXY).
+   */
+  siteUrl: process.env.PUBLIC_URL?.trim() ? mail.publicUrl : undefined,
 };

@@ -8,6 +8,8 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunction,
+  useLocation,
+  useRouteLoaderData,
 } from "react-router";
 import { z } from "zod";
 import { Footer } from "~/components/Footer";
@@ -19,6 +21,7 @@ import { toPublicUser } from "~/models/user.server";
 import { getUser } from "~/utils/auth.server";
 import { pageCache } from "~/utils/page-cache.server";
 import { noStoreForPersonalPages } from "~/utils/personal-pages.server";
+import { siteOrigin } from "~/utils/site-url.server";
 import { takeToasts } from "~/utils/toast.server";
 import { NETWORK_ERROR } from "~/utils/use-error-toast";
 import type { Route } from "./+types/root";
@@ -42,7 +45,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     readCart(request),
   ]);
   return data(
-    { user: user ? toPublicUser(user) : null, cartCount: cartCount(cart), toasts },
+    // origin: for the absolute URLs of the head (canonical, link previews, JSON-LD).
+    { user: user ? toPublicUser(user) : null, cartCount: cartCount(cart), toasts, origin: siteOrigin(request) },
     setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
   );
 }
@@ -56,6 +60,16 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
   return formMethod && formMethod !== "GET" ? defaultShouldRevalidate : false;
 };
 
+/**
+ * Every page names its canonical URL: its path without the query, so the shop's filters, sorts and
+ * pages, and a product's ?image=, all point at one clean URL (issue #25).
+ */
+function Canonical() {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const { pathname } = useLocation();
+  return root?.origin ? <link rel="canonical" href={`${root.origin}${pathname}`} /> : null;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
     <html lang="en-IN">
@@ -64,6 +78,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#7a4b2a" />
         <Meta />
+        <Canonical />
         <Links />
       </head>
       <body>

@@ -28,6 +28,8 @@ export default [
   route("policy/privacy", "routes/policy.privacy.tsx"),
   route("policy/refund", "routes/policy.refund.tsx"),
   route("healthz", "routes/healthz.ts"),
+  route("sitemap.xml", "routes/sitemap.xml.ts"),
+  route("robots.txt", "routes/robots.txt.ts"),
   route("images/demo/:file", "routes/images.demo.$file.ts"),
   route("uploads/:name", "routes/uploads.$name.ts"),
   route("api/products", "routes/api.products.ts"),

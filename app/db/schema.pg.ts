@@ -21,7 +21,7 @@ import {
 // - unix seconds kept as plain numbers (expires_at, fetched_at) are bigint read as number.
 // - real is SQLite's 8-byte float: double precision (PostgreSQL's real has 4 bytes).
 // - integer stays integer (money in paise), boolean is boolean, ids are text.
-// Search (pg_trgm, drizzle/pg/0001) and the catalogue version's triggers (drizzle/pg/0002) are
+// Search (a tsvector column, drizzle/pg/0011) and the catalogue version's triggers (drizzle/pg/0002) are
 // hand-written migrations, as SQLite's FTS5 table and triggers are in drizzle/sqlite.
 const createdAt = () =>
   timestamp("created_at", { withTimezone: true, mode: "date", precision: 3 }).notNull().defaultNow();
@@ -65,6 +65,8 @@ export const products = pgTable(
     numReviews: integer("num_reviews").notNull().default(0),
     hsn: text("hsn").notNull().default("3406"),
     createdAt: createdAt(),
+    /** Last change of the row (the sitemap's lastmod), set by a trigger (drizzle/pg/0012). */
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date", precision: 3 }),
     deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date", precision: 3 }),
   },
   (t) => [

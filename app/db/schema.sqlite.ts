@@ -47,12 +47,17 @@ export const products = sqliteTable(
     /** HSN code for GST (4, 6 or 8 digits); 3406 is candles. Orders copy it onto their lines. */
     hsn: text("hsn").notNull().default("3406"),
     createdAt: createdAt(),
+    /**
+     * Last change of the row (the sitemap's lastmod), set by a trigger on any update, from any
+     * writer (drizzle/sqlite/0014); null until the first.
+     */
+    updatedAt: integer("updated_at", { mode: "timestamp" }),
     // Soft delete: past orders and invoices keep pointing at the product.
     deletedAt: integer("deleted_at", { mode: "timestamp" }),
   },
   // One index per sort, with the id tie-break, over live products only: a page (deep ones
-  // too) walks the index. Search uses products_fts (drizzle/sqlite/0002, hand-written FTS5
-  // trigram index).
+  // too) walks the index. Search uses products_words (drizzle/sqlite/0013, a hand-written FTS5
+  // index of words).
   (t) => [
     index("products_live_created_idx")
       .on(t.createdAt, t.id)

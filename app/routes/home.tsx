@@ -1,17 +1,29 @@
 import { Link } from "react-router";
 import { HeroCarousel } from "~/components/HeroCarousel";
 import { ProductGrid } from "~/components/ProductCard";
+import { organizationJsonLd, originOf, socialMeta } from "~/lib/seo";
 import { BEST_SELLERS } from "~/lib/shop-query";
 import { cardView, topRated } from "~/models/product.server";
 import type { Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "RK Candles · Hand-poured soy candles" },
-  {
-    name: "description",
-    content: "Hand-poured soy wax candles made in India. Cash on delivery, shipped across India.",
-  },
-];
+const TITLE = "RK Candles · Hand-poured soy candles";
+const DESCRIPTION = "Hand-poured soy wax candles made in India. Cash on delivery, shipped across India.";
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const origin = originOf(matches);
+  return [
+    { title: TITLE },
+    { name: "description", content: DESCRIPTION },
+    ...socialMeta({
+      origin,
+      path: "/",
+      title: TITLE,
+      description: DESCRIPTION,
+      image: loaderData?.bestSellers[0]?.image,
+    }),
+    organizationJsonLd(origin),
+  ];
+};
 
 export async function loader() {
   return { bestSellers: (await topRated(BEST_SELLERS)).map(cardView) };

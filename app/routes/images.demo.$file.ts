@@ -1,4 +1,5 @@
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import sharp from "sharp";
 import { type DemoProduct, demoProducts } from "~/db/demo-catalogue";
 import { demoPicture } from "~/utils/candle-svg.server";
 import { slugify } from "~/utils/slug.server";
@@ -38,12 +39,39 @@ function encodingFor(request: Request): Encoding {
   return offered.has("br") ? "br" : offered.has("gzip") ? "gzip" : "identity";
 }
 
+/** Each PNG copy drawn once per worker. */
+const pngs = new Map<string, Promise<Bytes>>();
+
+/**
+ * A picture as a 1200 × 1200 PNG, for link previews (Open Graph): WhatsApp, Facebook and most
+ * chat apps show no SVG. Only the page's og:image asks for it.
+ */
+function pngBytes(file: string, product: DemoProduct, n: number): Promise<Bytes> {
+  let png = pngs.get(file);
+  if (!png) {
+    png = sharp(Buffer.from(demoPicture(product, n)), { density: 144 })
+      .png({ compressionLevel: 9, palette: true })
+      .toBuffer()
+      .then((b) => new Uint8Array(b));
+    pngs.set(file, png);
+  }
+  return png;
+}
+
 // The demo catalogue's pictures, drawn on request from the product's data and cached for a year
 // (they never change). Sent compressed here, so the compression middleware leaves them alone.
-export function loader({ params, request }: Route.LoaderArgs) {
-  const match = /^([a-z0-9-]+)-([1-4])\.svg$/.exec(params.file);
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const match = /^([a-z0-9-]+)-([1-4])\.(svg|png)$/.exec(params.file);
   const product = match && demoProducts.find((p) => slugify(p.name) === match[1]);
   if (!match || !product) return new Response("Not found", { status: 404 });
+  if (match[3] === "png")
+    return new Response(await pngBytes(params.file, product, Number(match[2])), {
+      headers: {
+        "Content-Type": "image/png",
+        "Cache-Control": "public, max-age=31536000, immutable",
+        "X-Content-Type-Options": "nosniff",
+      },
+    });
   const encoding = encodingFor(request);
   const body = pictureBytes(params.file, product, Number(match[2]), encoding);
   return new Response(body, {

@@ -7,6 +7,7 @@ import { Stars } from "~/components/Stars";
 import { DELIVERY_DAYS, DISPATCH_DAYS, formatDate } from "~/lib/dates";
 import { reviewSchema } from "~/lib/review-schema";
 import { REVIEW_SUBMITTED, REVIEW_UPDATED, REVIEWED_ALREADY } from "~/lib/review-texts";
+import { breadcrumbJsonLd, originOf, productJsonLd, socialMeta } from "~/lib/seo";
 import { queryInt } from "~/lib/shop-query";
 import { getProduct, postReview, reviewBy } from "~/models/product.server";
 import { getUser, requireUser } from "~/utils/auth.server";
@@ -23,13 +24,31 @@ import type { action as cartAction } from "./cart";
 // rendered, so a guest's product page does not download it.
 const ReviewForm = lazy(() => import("~/components/ReviewForm"));
 
-export const meta: Route.MetaFunction = ({ data }) =>
-  data
-    ? [
-        { title: `${data.product.name} · RK Candles` },
-        { name: "description", content: data.product.description.slice(0, 155) },
-      ]
-    : [{ title: "Product not found · RK Candles" }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return [{ title: "Product not found · RK Candles" }];
+  const { product } = loaderData;
+  const origin = originOf(matches);
+  const path = `/product/${encodeURIComponent(product.id)}`;
+  const description = product.description.slice(0, 155);
+  return [
+    { title: `${product.name} · RK Candles` },
+    { name: "description", content: description },
+    ...socialMeta({
+      origin,
+      path,
+      title: product.name,
+      description,
+      image: product.images[0] ?? product.image,
+      price: product.price,
+    }),
+    productJsonLd(origin, product),
+    breadcrumbJsonLd(origin, [
+      { name: "Home", path: "/" },
+      { name: "Shop", path: "/shop" },
+      { name: product.name, path },
+    ]),
+  ];
+};
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const product = await getProduct(params.id);

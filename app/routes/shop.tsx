@@ -3,15 +3,35 @@ import { LoadFailed } from "~/components/LoadFailed";
 import { Pagination } from "~/components/Pagination";
 import { ProductGrid } from "~/components/ProductCard";
 import { SearchIcon } from "~/components/SearchIcon";
+import { breadcrumbJsonLd, originOf, socialMeta } from "~/lib/seo";
 import { PAGE_SIZES, parseShopQuery, shopHref, SORT_OPTIONS, sortValue } from "~/lib/shop-query";
 import { cardView, listProducts } from "~/models/product.server";
 import { useErrorToast } from "~/utils/use-error-toast";
 import type { Route } from "./+types/shop";
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data?.query.q ? `“${data.query.q}” · Shop · RK Candles` : "Shop · RK Candles" },
-  { name: "description", content: "Browse hand-poured soy candles: search, sort by price or rating." },
-];
+const DESCRIPTION = "Browse hand-poured soy candles: search, sort by price or rating.";
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const origin = originOf(matches);
+  const q = loaderData?.query.q;
+  return [
+    { title: q ? `“${q}” · Shop · RK Candles` : "Shop · RK Candles" },
+    { name: "description", content: DESCRIPTION },
+    // Search results are for the shopper who asked, not for an index (issue #25).
+    ...(q ? [{ name: "robots", content: "noindex, follow" }] : []),
+    ...socialMeta({
+      origin,
+      path: "/shop",
+      title: "Shop · RK Candles",
+      description: DESCRIPTION,
+      image: loaderData?.items[0]?.image,
+    }),
+    breadcrumbJsonLd(origin, [
+      { name: "Home", path: "/" },
+      { name: "Shop", path: "/shop" },
+    ]),
+  ];
+};
 
 export async function loader({ request }: Route.LoaderArgs) {
   const query = parseShopQuery(new URL(request.url).searchParams);

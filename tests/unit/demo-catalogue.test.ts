@@ -3,6 +3,7 @@
 // of now) and pictures that differ from product to product and within a product's gallery, each
 // a well-formed, small SVG. Runs on a freshly seeded database, SQLite and PostgreSQL alike.
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import * as app from "~/db/client.server";
 import { type DemoProduct, demoProducts } from "~/db/demo-catalogue";
@@ -190,7 +191,7 @@ describe("GET /images/demo/:file", () => {
   const rose = demoProducts.find((p) => p.name === "Rose Garden")!;
 
   it("sends the picture compressed as the client allows, cached for a year", async () => {
-    const br = get("rose-garden-2.svg", "gzip, deflate, br");
+    const br = await get("rose-garden-2.svg", "gzip, deflate, br");
     expect(br.status).toBe(200);
     expect(br.headers.get("Content-Type")).toBe("image/svg+xml");
     expect(br.headers.get("Content-Encoding")).toBe("br");
@@ -199,17 +200,26 @@ describe("GET /images/demo/:file", () => {
     const svg = demoPicture(rose, 2);
     expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(svg);
 
-    const gz = get("rose-garden-2.svg", "gzip, br;q=0");
+    const gz = await get("rose-garden-2.svg", "gzip, br;q=0");
     expect(gz.headers.get("Content-Encoding")).toBe("gzip");
     expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(svg);
 
-    const plain = get("rose-garden-2.svg");
+    const plain = await get("rose-garden-2.svg");
     expect(plain.headers.get("Content-Encoding")).toBeNull();
     expect(await plain.text()).toBe(svg);
   });
 
-  it("answers 404 for anything but a demo candle's picture 1–4", () => {
-    for (const file of ["rose-garden-5.svg", "rose-garden-0.svg", "no-such-candle-1.svg", "rose-garden-1.png"])
-      expect(get(file).status, file).toBe(404);
+  it("answers 404 for anything but a demo candle's picture 1–4", async () => {
+    for (const file of ["rose-garden-5.svg", "rose-garden-0.svg", "no-such-candle-1.svg", "rose-garden-1.jpg"])
+      expect((await get(file)).status, file).toBe(404);
+  });
+
+  it("draws a 1200 × 1200 PNG copy for link previews, which show no SVG (issue #25)", async () => {
+    const png = await get("rose-garden-1.png", "gzip, br");
+    expect(png.status).toBe(200);
+    expect(png.headers.get("Content-Type")).toBe("image/png");
+    expect(png.headers.get("Content-Encoding")).toBeNull();
+    const meta = await sharp(Buffer.from(await png.arrayBuffer())).metadata();
+    expect(meta).toMatchObject({ format: "png", width: 1200, height: 1200 });
   });
 });

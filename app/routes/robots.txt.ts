@@ -1,0 +1,22 @@
+import { siteOrigin } from "~/utils/site-url.server";
+import type { Route } from "./+types/robots.txt";
+
+// GET /robots.txt: personal and admin pages stay out of search engines; the sitemap is named by
+// its absolute URL, as the protocol asks (issue #25).
+export function loader({ request }: Route.LoaderArgs) {
+  const body = [
+    "User-agent: *",
+    "Disallow: /admin",
+    "Disallow: /api/",
+    "Disallow: /checkout",
+    "Disallow: /orders",
+    "Disallow: /cart",
+    "Disallow: /account",
+    "",
+    `Sitemap: ${siteOrigin(request)}/sitemap.xml`,
+    "",
+  ].join("\n");
+  return new Response(body, {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}
