@@ -107,6 +107,24 @@ export function parseShopQuery(
   };
 }
 
+/**
+ * The sort select's options for a query. With a search, Best match leads. Without one, Newest (the
+ * default) sends an empty value, so that a search typed next is ordered by Best match, its own
+ * default, rather than by a Newest the shopper never chose.
+ */
+export function sortOptions(q: string): { value: string; label: string }[] {
+  if (q) return [...SORT_OPTIONS];
+  return SORT_OPTIONS.filter((o) => o.value !== "relevance").map((o) =>
+    o.value === "createdAt-desc" ? { ...o, value: "" } : o,
+  );
+}
+
+/** The select's value for a query among sortOptions(q). */
+export const sortSelectValue = (query: Pick<ShopQuery, "q" | "sort" | "order">) => {
+  const value = sortValue(query);
+  return !query.q && value === "createdAt-desc" ? "" : value;
+};
+
 /** The select value for a query, e.g. "price-asc" or "relevance". */
 export const sortValue = (q: Pick<ShopQuery, "sort" | "order">) =>
   q.sort === "relevance" ? "relevance" : `${q.sort}-${q.order}`;

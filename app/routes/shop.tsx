@@ -4,7 +4,7 @@ import { Pagination } from "~/components/Pagination";
 import { ProductGrid } from "~/components/ProductCard";
 import { SearchIcon } from "~/components/SearchIcon";
 import { breadcrumbJsonLd, originOf, socialMeta } from "~/lib/seo";
-import { PAGE_SIZES, parseShopQuery, shopHref, SORT_OPTIONS, sortValue } from "~/lib/shop-query";
+import { PAGE_SIZES, parseShopQuery, shopHref, sortOptions, sortSelectValue } from "~/lib/shop-query";
 import { cardView, listProducts } from "~/models/product.server";
 import { useErrorToast } from "~/utils/use-error-toast";
 import type { Route } from "./+types/shop";
@@ -68,7 +68,9 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           <label htmlFor="shop-q" className="visually-hidden">
             Search
           </label>
+          {/* Keyed by the query, so a link to another search (Did you mean, Clear search) shows its text. */}
           <input
+            key={query.q}
             id="shop-q"
             type="search"
             name="q"
@@ -84,13 +86,16 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
         <div className="shop-controls">
           <label className="inline-field">
             <span>Sort</span>
+            {/* Keyed by the query: its options and default change with the search (a client navigation
+                would otherwise keep the old choice). */}
             <select
+              key={`${query.q}\u0000${sortSelectValue(query)}`}
               id="shop-sort"
               name="sort"
-              defaultValue={sortValue(query)}
+              defaultValue={sortSelectValue(query)}
               onChange={(e) => submit(e.currentTarget.form)}
             >
-              {SORT_OPTIONS.filter((o) => query.q || o.value !== "relevance").map((o) => (
+              {sortOptions(query.q).map((o) => (
                 <option key={o.value} value={o.value}>
                   {o.label}
                 </option>

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { cleanSearch, MAX_PAGE, pageWindow, parseShopQuery, queryInt, shopHref } from "~/lib/shop-query";
+import {
+  cleanSearch,
+  MAX_PAGE,
+  pageWindow,
+  parseShopQuery,
+  queryInt,
+  shopHref,
+  sortOptions,
+  sortSelectValue,
+} from "~/lib/shop-query";
 import { averageRating, ratingFromTotals } from "~/models/rating.server";
 
 const parse = (qs: string, opts?: Parameters<typeof parseShopQuery>[1]) =>
@@ -199,6 +208,21 @@ describe("Best match (issue #25)", () => {
     expect(parse("sort=relevance")).toMatchObject({ sort: "createdAt", order: "desc" });
     expect(parse("q=rose&sort=price-asc")).toMatchObject({ sort: "price", order: "asc" });
     expect(parse("q=rose&sort=relevance&order=asc")).toMatchObject({ sort: "relevance", order: "desc" });
+  });
+  it("the select offers Best match with a search; without one, Newest sends no choice", () => {
+    expect(sortOptions("rose").map((o) => o.value)).toEqual([
+      "relevance",
+      "createdAt-desc",
+      "price-asc",
+      "price-desc",
+      "rating-desc",
+    ]);
+    expect(sortOptions("").map((o) => o.value)).toEqual(["", "price-asc", "price-desc", "rating-desc"]);
+    expect(sortSelectValue(parse(""))).toBe("");
+    expect(sortSelectValue(parse("q=rose"))).toBe("relevance");
+    expect(sortSelectValue(parse("q=rose&sort=createdAt-desc"))).toBe("createdAt-desc");
+    // What that empty choice sends: the default of whatever was searched.
+    expect(parse("q=rose&sort=")).toMatchObject({ sort: "relevance" });
   });
   it("links leave the default order out, and keep any other", () => {
     expect(shopHref(parse("q=rose"), { page: 2 })).toBe("/shop?q=rose&page=2");
