@@ -63,7 +63,21 @@ const cache = new LRUCache<string, Entry>({
   ttl: 60_000,
 });
 
-type RequestHead = { method: string; headers: { has(name: string): boolean } };
+type RequestHead = {
+  method: string;
+  headers: { has(name: string): boolean; get(name: string): string | null | undefined };
+};
+
+/**
+ * A page carries absolute URLs (canonical, link previews) of the origin it was asked at, unless
+ * PUBLIC_URL names one: then the host the request names (behind a trusted proxy, the forwarded
+ * ones) is part of the key, so a page asked at 127.0.0.1 is never sent to the shop's own address.
+ */
+function originKey(headers: RequestHead["headers"]): string {
+  if (env.siteUrl) return "";
+  const forwarded = env.trustProxy ? ["x-forwarded-host", "x-forwarded-proto"] : [];
+  return `${["host", ...forwarded].map((h) => headers.get(h) ?? "").join(" ")} `;
+}
 
 /** Whether this request may be answered from, and stored in, the cache; its key if so. */
 function cacheKey(request: RequestHead, url: URL): string | null {
@@ -74,7 +88,7 @@ function cacheKey(request: RequestHead, url: URL): string | null {
     request.headers.has("authorization")
   )
     return null;
-  return PUBLIC_PAGE.test(url.pathname) ? url.pathname + url.search : null;
+  return PUBLIC_PAGE.test(url.pathname) ? originKey(request.headers) + url.pathname + url.search : null;
 }
 
 /** The kept copy of this page, if it is still the current one. */
@@ -84,11 +98,14 @@ function cachedPage(request: RequestHead, url: URL): CachedPage | null {
   return hit && hit.version === catalogueVersion() ? hit : null;
 }
 
-/** `'sha256-…'` of each inline <script>'s text, as CSP hashes it (the UTF-8 bytes between the tags). */
+/**
+ * `'sha256-…'` of each inline <script>'s text, as CSP hashes it (the UTF-8 bytes between the tags).
+ * JSON-LD is data, never run, and no CSP applies to it: left out.
+ */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
   for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    if (/\bsrc\s*=/i.test(m[1]!)) continue;
+    if (/\bsrc\s*=/i.test(m[1]!) || /\btype\s*=\s*"application\/ld\+json"/i.test(m[1]!)) continue;
     hashes.add(`'sha256-${createHash("sha256").update(m[2]!, "utf8").digest("base64")}'`);
   }
   return [...hashes];
@@ -135,7 +152,16 @@ export function servePageCache(securityHeaders: express.RequestHandler): express
   return (req, res, next) => {
     if (req.method !== "GET") return next();
     const page = cachedPage(
-      { method: req.method, headers: { has: (name) => req.headers[name] !== undefined } },
+      {
+        method: req.method,
+        headers: {
+          has: (name) => req.headers[name] !== undefined,
+          get: (name) => {
+            const value = req.headers[name];
+            return Array.isArray(value) ? value.join(", ") : value;
+          },
+        },
+      },
       new URL(`http://x${req.originalUrl}`),
     );
     if (!page) return next();

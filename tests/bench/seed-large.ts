@@ -23,6 +23,8 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
 /** The word the bench searches for: it is the scent of about 1 product in 100. */
 export const SEARCH_WORD = "vetiver";
+/** The search word with a letter missing: a typo search (issue #25) finds the same products. */
+export const SEARCH_TYPO = "vetivr";
 /** Products whose stock never runs out, for the checkout stream. */
 export const BENCH_STOCK = 1_000_000_000;
 export const BENCH_PASSWORD = "bench-password-123";

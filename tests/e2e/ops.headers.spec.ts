@@ -20,14 +20,20 @@ test.afterAll(async () => {
 
 const nonceOf = (csp: string) => /script-src [^;]*'nonce-([^']+)'/.exec(csp)?.[1];
 
-/** Every <script> tag of the page: its nonce attribute, whether it is inline, and its text's CSP hash. */
+/**
+ * Every <script> tag the page runs: its nonce attribute, whether it is inline, and its text's CSP
+ * hash. JSON-LD blocks are data, never run, and no CSP applies to them: left out.
+ */
 function scriptsOf(html: string) {
-  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].map((m) => ({
-    tag: m[0].slice(0, 80),
-    nonce: /\bnonce="([^"]*)"/.exec(m[1]!)?.[1],
-    inline: !/\bsrc=/.test(m[1]!),
-    hash: `'sha256-${createHash("sha256").update(m[2]!).digest("base64")}'`,
-  }));
+  const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+  return scripts
+    .filter((m) => !/type="application\/ld\+json"/.test(m[1]!))
+    .map((m) => ({
+      tag: m[0].slice(0, 80),
+      nonce: /\bnonce="([^"]*)"/.exec(m[1]!)?.[1],
+      inline: !/\bsrc=/.test(m[1]!),
+      hash: `'sha256-${createHash("sha256").update(m[2]!).digest("base64")}'`,
+    }));
 }
 
 test("HTML pages carry an enforced CSP that allows exactly their inline scripts: a new nonce per render, or a kept page's hashes", async ({
@@ -186,4 +192,25 @@ test("in Chromium with JS on, the pages with forms hydrate with no CSP violation
   // eslint-disable-next-line playwright/no-wait-for-timeout -- a CSP report arrives after the event that caused it
   await page.waitForTimeout(200);
   expect(violations).toEqual([]);
+});
+
+test("behind a trusted proxy without PUBLIC_URL, absolute URLs take the forwarded host and scheme, one page cache entry per origin (issue #25)", async () => {
+  const at = (host: string, path = "/") =>
+    fetch(`${proxied.url}${path}`, { headers: { "X-Forwarded-Host": host, "X-Forwarded-Proto": "https" } });
+  // Twice each: the second answer may be a kept page, which must still name its own origin.
+  for (let round = 0; round < 2; round++) {
+    for (const host of ["shop.example.in", "www.example.in"]) {
+      const html = await (await at(host)).text();
+      expect(html, `${host}, round ${round}`).toContain(`<link rel="canonical" href="https://${host}/"/>`);
+      expect(html).toContain(`<meta property="og:url" content="https://${host}/"/>`);
+    }
+  }
+  const plain = await (await fetch(`${proxied.url}/`)).text();
+  expect(plain).toContain(`<link rel="canonical" href="${proxied.url}/"/>`);
+  expect(await (await at("shop.example.in", "/robots.txt")).text()).toContain(
+    "Sitemap: https://shop.example.in/sitemap.xml",
+  );
+  expect(await (await at("shop.example.in", "/sitemap.xml")).text()).toContain(
+    "<url><loc>https://shop.example.in/shop</loc>",
+  );
 });

@@ -13,6 +13,8 @@ describe("inlineScriptHashes (the CSP of a kept page)", () => {
   it("skips scripts loaded from a file and finds none in a page without scripts", () => {
     expect(inlineScriptHashes('<script src="/a.js"></script><SCRIPT SRC="/b.js"></SCRIPT>')).toEqual([]);
     expect(inlineScriptHashes("<p>No scripts</p>")).toEqual([]);
+    // JSON-LD is data the browser never runs (issue #25).
+    expect(inlineScriptHashes('<script type="application/ld+json">{"@type":"Product"}</script>')).toEqual([]);
   });
   it("an injected script with different text is not allowed by the page's hashes", () => {
     const page = inlineScriptHashes("<script>hydrate()</script>");
