@@ -19,7 +19,7 @@ test("GET /api/products pages, sorts and searches with the spec's shape", async 
   const res = await request.get("/api/products?limit=8&sort=rating&order=desc");
   expect(res.status()).toBe(200);
   const body = await res.json();
-  expect(Object.keys(body).sort()).toEqual(["items", "page", "totalItems", "totalPages"]);
+  expect(Object.keys(body).sort()).toEqual(["items", "page", "suggestion", "totalItems", "totalPages"]);
   expect(body.page).toBe(1);
   expect(body.items).toHaveLength(8);
   expect(body.totalPages).toBe(Math.ceil(body.totalItems / 8));
@@ -44,6 +44,14 @@ test("GET /api/products pages, sorts and searches with the spec's shape", async 
   expect(search.items.map((i: ApiProduct) => i.name)).toEqual(["Kesar Saffron"]);
   const wild = await (await request.get(`/api/products?search=${encodeURIComponent("%_")}`)).json();
   expect(wild.totalItems).toBe(0);
+
+  // Issue #25: typos forgiven, best match first, and "Did you mean" as a field of the answer.
+  const typo = await (await request.get("/api/products?search=vanila")).json();
+  expect(typo.items[0].name).toBe("Vanilla Bean");
+  expect(typo.suggestion).toBe("vanilla");
+  expect((await (await request.get("/api/products?search=vanilla")).json()).suggestion).toBeNull();
+  const none = await (await request.get("/api/products?search=lovandar")).json();
+  expect(none).toMatchObject({ items: [], totalItems: 0, suggestion: "lavender" });
 
   const page2 = await (await request.get("/api/products?limit=5&page=2&sort=price&order=asc&search=soy%20wax")).json();
   expect(page2.page).toBe(2);
@@ -100,7 +108,7 @@ test("hostile page, limit and search values answer 200 with the usual shape (iss
     const res = await request.get(`/api/products?${qs}`);
     expect(res.status(), qs).toBe(200);
     const body = await res.json();
-    expect(Object.keys(body).sort(), qs).toEqual(["items", "page", "totalItems", "totalPages"]);
+    expect(Object.keys(body).sort(), qs).toEqual(["items", "page", "suggestion", "totalItems", "totalPages"]);
     expect(Number.isSafeInteger(body.page) && body.page >= 1, qs).toBe(true);
     // A count like any other (other tests add and delete products meanwhile, so not a fixed one).
     expect(Number.isSafeInteger(body.totalItems) && body.totalItems > 0, qs).toBe(true);
