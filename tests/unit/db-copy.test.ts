@@ -163,7 +163,8 @@ describe.skipIf(!bin)(title, { timeout: 60_000 }, () => {
     try {
       const target = drizzle(pool, { schema: pgSchema });
       for (const [key, table] of Object.entries(pgSchema)) {
-        if (!is(table, PgTable) || key === "pictures" || key === "catalogueVersion") continue;
+        // The two counters count each database's own writes (triggers), not rows to copy.
+        if (!is(table, PgTable) || ["pictures", "catalogueVersion", "searchVersion"].includes(key)) continue;
         const mine = from
           .select()
           .from(sqliteSchema[key as keyof typeof sqliteSchema] as never)
