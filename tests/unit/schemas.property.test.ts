@@ -873,7 +873,7 @@ describe("shop query", () => {
     })
     .map((pairs) => new URLSearchParams(pairs));
 
-  it("parseShopQuery: never throws; page is a whole number >= 1, limit 1..60 (1..200 for the admin cap), a known sort and order, q at most 100 chars", () => {
+  it("parseShopQuery: never throws; page is a whole number >= 1, limit 1..60 (1..200 for the admin cap), a known sort and order (Best match only with q), q at most 100 chars", () => {
     fc.assert(
       fc.property(
         params,
@@ -887,7 +887,9 @@ describe("shop query", () => {
           expect(Number.isInteger(q.limit)).toBe(true);
           expect(q.limit).toBeGreaterThanOrEqual(1);
           expect(q.limit).toBeLessThanOrEqual(maxLimit ?? MAX_LIMIT);
-          expect(["createdAt", "price", "rating"]).toContain(q.sort);
+          expect(["relevance", "createdAt", "price", "rating"]).toContain(q.sort);
+          // Best match only with a search (issue #25).
+          if (q.sort === "relevance") expect(q.q).not.toBe("");
           expect(["asc", "desc"]).toContain(q.order);
           expect(typeof q.q).toBe("string");
           expect(q.q.length).toBeLessThanOrEqual(100);
