@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
       path: "/",
       title: TITLE,
       description: DESCRIPTION,
-      image: loaderData?.bestSellers[0]?.image,
+      image: loaderData?.bestSellers.find((p) => p.image)?.image,
     }),
     organizationJsonLd(origin),
   ];

@@ -24,7 +24,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
       path: "/shop",
       title: "Shop · RK Candles",
       description: DESCRIPTION,
-      image: loaderData?.items[0]?.image,
+      image: loaderData?.items.find((p) => p.image)?.image,
     }),
     breadcrumbJsonLd(origin, [
       { name: "Home", path: "/" },
