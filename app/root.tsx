@@ -22,16 +22,14 @@ import { noStoreForPersonalPages } from "~/utils/personal-pages.server";
 import { takeToasts } from "~/utils/toast.server";
 import { NETWORK_ERROR } from "~/utils/use-error-toast";
 import type { Route } from "./+types/root";
-import stylesheet from "./app.css?url";
 
 // zod's JIT probes with new Function(), which the Content-Security-Policy forbids; the plain
 // validator is fast enough for forms.
 z.config({ jitless: true });
 
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+// The stylesheet is not here: each page carries its own CSS inline and links the whole stylesheet
+// at its end, where it blocks no paint (app/utils/page-styles.server.ts).
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export const middleware: Route.MiddlewareFunction[] = [noStoreForPersonalPages, pageCache];
 

@@ -53,6 +53,8 @@ type Options = {
   app: RequestHandler;
   /** The guest page cache's entry point (app/utils/page-cache.server.ts, through server/app.ts). */
   servePageCache: (securityHeaders: RequestHandler) => RequestHandler;
+  /** The CSP's hashes of the inline CSS pages carry (app/utils/page-styles.server.ts, through server/app.ts). */
+  inlineStyleHashes: string[];
   clientDir: string;
   vite?: ViteDevServer;
 };
@@ -69,7 +71,11 @@ export function createHttpApp(options: Options) {
   const helmetHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
-      directives: cspDirectives((res) => String((res as express.Response).locals.scriptSources), !!options.vite),
+      directives: cspDirectives(
+        (res) => String((res as express.Response).locals.scriptSources),
+        options.inlineStyleHashes,
+        !!options.vite,
+      ),
     },
     // Sent below, and only in production over HTTPS: a development host must not be pinned to it.
     strictTransportSecurity: false,

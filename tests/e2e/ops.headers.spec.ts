@@ -49,7 +49,14 @@ test("HTML pages carry an enforced CSP that allows exactly their inline scripts:
     const scriptSrc = directives.find((d) => d.startsWith("script-src"))!;
     expect(scriptSrc).not.toContain("'unsafe-inline'");
     expect(scriptSrc).not.toContain("'unsafe-eval'");
-    const scripts = scriptsOf(await res.text());
+    const body = await res.text();
+    // The page's CSS is inline (issue #24): allowed by its hash, never by 'unsafe-inline'.
+    const styleSrc = directives.find((d) => d.startsWith("style-src"))!;
+    expect(styleSrc).not.toContain("'unsafe-inline'");
+    const style = /<style>([\s\S]*?)<\/style>/.exec(body);
+    expect(style, `${path} carries its CSS inline`).toBeTruthy();
+    expect(styleSrc).toContain(`'sha256-${createHash("sha256").update(style![1]!).digest("base64")}'`);
+    const scripts = scriptsOf(body);
     expect(scripts.filter((s) => s.inline).length, `${path} has inline scripts to check`).toBeGreaterThan(0);
     if (res.headers.get("x-page-cache") === "hit") {
       expect(nonceOf(csp!), `${path}: a kept page names no nonce`).toBeUndefined();
