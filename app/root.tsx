@@ -9,7 +9,6 @@ import {
   ScrollRestoration,
   type ShouldRevalidateFunction,
 } from "react-router";
-import { z } from "zod";
 import { Footer } from "~/components/Footer";
 import { Nav } from "~/components/Nav";
 import { Toaster } from "~/components/Toaster";
@@ -22,10 +21,6 @@ import { noStoreForPersonalPages } from "~/utils/personal-pages.server";
 import { takeToasts } from "~/utils/toast.server";
 import { NETWORK_ERROR } from "~/utils/use-error-toast";
 import type { Route } from "./+types/root";
-
-// zod's JIT probes with new Function(), which the Content-Security-Policy forbids; the plain
-// validator is fast enough for forms.
-z.config({ jitless: true });
 
 // The stylesheet is not here: each page carries its own CSS inline and links the whole stylesheet
 // at its end, where it blocks no paint (app/utils/page-styles.server.ts).

@@ -20,7 +20,7 @@ const PARTS = { catalogue, cart, checkout, admin } as const;
 type Part = keyof typeof PARTS;
 
 /** What each page uses beside the shell, by route id; a page not named here gets every part. */
-const PAGE_PARTS: Record<string, Part[]> = {
+export const PAGE_PARTS: Readonly<Record<string, Part[]>> = {
   "routes/home": ["catalogue"],
   "routes/shop": ["catalogue"],
   "routes/product.$id": ["catalogue"],

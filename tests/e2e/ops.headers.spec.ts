@@ -79,7 +79,7 @@ test("nosniff, referrer, permissions and framing headers on pages, JSON and file
   baseURL,
 }) => {
   const html = await fetch(`${baseURL}/shop`);
-  const asset = /\/assets\/[^"]+\.js/.exec(await html.text())?.[0];
+  const asset = /\/assets\/[^"\s]+\.js/.exec(await html.text())?.[0];
   expect(asset).toBeTruthy();
   for (const path of ["/shop", "/api/products?limit=1", "/healthz", asset!, "/favicon.svg", "/api/orders"]) {
     const res = await fetch(`${baseURL}${path}`);
@@ -173,7 +173,7 @@ test("in Chromium with JS on, the home and shop pages hydrate with no CSP violat
   expect(violations).toEqual([]);
 });
 
-// Regression (fixed in app/root.tsx): zod 4 probes whether eval is allowed (`new Function("")` in util.allowsEval, in the
+// Regression (fixed in app/lib/zod.ts): zod 4 probes whether eval is allowed (`new Function("")` in util.allowsEval, in the
 // client chunk assets/schemas-*.js) the first time a schema is used in the browser. The enforced CSP
 // refuses it, so every page that validates in the browser (/login, /register, /product/:id)
 // raises a `securitypolicyviolation` (script-src, blockedURI "eval") as it hydrates. Nothing breaks
