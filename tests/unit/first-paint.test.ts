@@ -33,10 +33,10 @@ describe("hydrateAfterLoad", () => {
     expect(boot).toBe(';\nimport * as route0 from "/assets/root-B.js";\nimport("/assets/entry.client-A.js");');
   });
 
-  it("adds one loader, with the page's nonce, that starts it at load or after 3 s", () => {
+  it("adds one loader, with the page's nonce, that starts it once painted with its eager pictures, or after 3 s", () => {
     const loaders = [...html.matchAll(/<script nonce="N1">(\(\(\)=>\{[\s\S]*?)<\/script>/g)];
     expect(loaders).toHaveLength(1);
-    expect(loaders[0]![1]).toContain("addEventListener('load',go)");
+    expect(loaders[0]![1]).toContain("Promise.all([painted,...pictures]).then(go)");
     expect(loaders[0]![1]).toContain("setTimeout(go,3000)");
     // Everything else is where it was.
     expect(html).toContain('<main>Shop</main><script nonce="N1">window.__ctx = {};</script>');
