@@ -13,6 +13,7 @@ import { Footer } from "~/components/Footer";
 import { Nav } from "~/components/Nav";
 import { Toaster } from "~/components/Toaster";
 import { cartCount } from "~/lib/cart";
+import { FULL_STYLESHEET_ID } from "~/lib/full-stylesheet";
 import { readCart } from "~/models/cart.server";
 import { toPublicUser } from "~/models/user.server";
 import { getUser } from "~/utils/auth.server";
@@ -69,8 +70,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  // Tests wait for this before clicking, so a click is never a no-JS post by accident.
   useEffect(() => {
+    // The pages the app now renders in the browser need the whole stylesheet, not only the
+    // first page's inline parts; until now it was linked for print only (issue #24).
+    document.getElementById(FULL_STYLESHEET_ID)?.setAttribute("media", "all");
+    // Tests wait for this before clicking, so a click is never a no-JS post by accident.
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (

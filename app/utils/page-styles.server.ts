@@ -1,15 +1,18 @@
 // The first response is enough to paint (issue #24): each page carries the parts of the
-// stylesheet it uses in a <style> in its <head>, and the whole stylesheet is linked at the end of
-// <body>, where it blocks nothing that comes before it; it is cached a year (its name changes
-// with its content), so every later page finds it in the browser's cache. The parts are the
+// stylesheet it uses in a <style> in its <head>. The whole stylesheet is linked at the end of
+// <body> for print only: a browser fetches it at the lowest priority, blocks nothing on it, and
+// caches it a year (its name changes with its content); a page shown without JS never needs it
+// on screen, its own parts being inline. Once the app hydrates, it applies the sheet to the
+// screen too (app/root.tsx), for the pages it then renders in the browser. The parts are the
 // files of app/styles/, in app/app.css's order, so a page's inline CSS cascades as the whole
-// stylesheet does, and the whole one, arriving later, changes nothing a page's own parts styled.
+// stylesheet does, and the whole one, applied later, changes nothing a page's own parts styled.
 //
 // The Content-Security-Policy allows these inline styles by their hashes (never 'unsafe-inline'):
 // there are a handful of combinations, fixed at build time, so every response names them all and
 // a kept guest page (fixed bytes, app/utils/page-cache.server.ts) stays valid.
 import { createHash } from "node:crypto";
 import stylesheet from "~/app.css?url";
+import { FULL_STYLESHEET_ID } from "~/lib/full-stylesheet";
 import admin from "~/styles/admin.css?inline";
 import cart from "~/styles/cart.css?inline";
 import catalogue from "~/styles/catalogue.css?inline";
@@ -74,7 +77,7 @@ export function withPageStyles(html: string, routeId: string | undefined): strin
     html.slice(0, head) +
     `<style>${css}</style>` +
     html.slice(head, body) +
-    `<link rel="stylesheet" href="${stylesheet}"/>` +
+    `<link rel="stylesheet" href="${stylesheet}" media="print" id="${FULL_STYLESHEET_ID}"/>` +
     html.slice(body)
   );
 }

@@ -3,7 +3,7 @@
 // back, what the first screen shows is laid out exactly as with it. A repeat visit takes the
 // stylesheet and the scripts from the browser's cache.
 import type { Page } from "@playwright/test";
-import { expect, newProduct, test } from "./fixtures";
+import { expect, newProduct, test, waitForHydration } from "./fixtures";
 
 /** Every element on the first screen that has a box: its place in the tree and its box, rounded. */
 function firstScreen(page: Page) {
@@ -29,26 +29,38 @@ function firstScreen(page: Page) {
 
 const STYLESHEET = /\/assets\/app-[^/]+\.css$/;
 
-/** The first screen of `url`, with the stylesheet answered or held back for good. */
-async function layout(page: Page, url: string, stylesheet: "answered" | "held back") {
-  await page.unrouteAll();
+/**
+ * The first screen of `url` twice, in one visit: with the stylesheet held back, then once it has
+ * arrived and applies to the screen (without JS the page keeps it for print: its own CSS is inline).
+ */
+async function firstScreens(page: Page, url: string, jsEnabled: boolean) {
   let asked = false;
-  if (stylesheet === "held back")
-    await page.route(STYLESHEET, () => {
-      asked = true; // never answered
-    });
-  // The parser waits at a pending stylesheet in <body> (what comes before it is painted), so a
-  // held-back one holds DOMContentLoaded and the load event back: wait for the page's last element.
-  await page.goto(url, { waitUntil: stylesheet === "held back" ? "commit" : "load" });
-  if (stylesheet === "held back") {
-    await page.locator("body > link[rel=stylesheet]").waitFor({ state: "attached" });
-    await expect.poll(() => asked, { message: "the page asks for the stylesheet" }).toBe(true);
-  } else
-    expect(
-      await page.evaluate(() => [...document.styleSheets].some((s) => (s.href ?? "").includes("/assets/app-"))),
-    ).toBe(true);
-  // Toasts fade and the carousel may move: compare what stays.
-  return firstScreen(page);
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(STYLESHEET, async (route) => {
+    asked = true;
+    await released;
+    await route.continue();
+  });
+  // A held-back request holds the load event back: wait for the page's last element instead.
+  await page.goto(url, { waitUntil: "commit" });
+  await page.locator("body > link[rel=stylesheet]").waitFor({ state: "attached" });
+  await expect.poll(() => asked, { message: "the page asks for the stylesheet" }).toBe(true);
+  // With JS, compare hydrated pages (hydration waits for the first paint, not for the stylesheet).
+  if (jsEnabled) await waitForHydration(page);
+  const before = await firstScreen(page);
+  release();
+  await page.evaluate(() => document.getElementById("full-stylesheet")!.setAttribute("media", "all"));
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.styleSheets].some((s) => s.href?.includes("/assets/app-") && s.cssRules.length > 100),
+      ),
+    )
+    .toBe(true);
+  const after = await firstScreen(page);
+  await page.unrouteAll();
+  return { before, after };
 }
 
 for (const viewport of [
@@ -59,6 +71,7 @@ for (const viewport of [
     page,
     playwright,
     baseURL,
+    jsEnabled,
   }) => {
     await page.setViewportSize(viewport);
     const id = await newProduct(playwright, baseURL!, { name: `First Paint ${Date.now().toString(36)}`, stock: 5 });
@@ -67,13 +80,14 @@ for (const viewport of [
     await page.getByRole("button", { name: "Add to Cart" }).click();
     await expect(page.locator(".toast")).toBeVisible();
     for (const url of ["/shop", "/", `/product/${id}`, "/cart", "/login", "/about"]) {
-      const styled = await layout(page, url, "answered");
-      const first = await layout(page, url, "held back");
-      expect(first.length, `${url} shows something`).toBeGreaterThan(10);
-      expect(first, `${url}: the first paint's layout`).toEqual(styled);
+      const { before, after } = await firstScreens(page, url, jsEnabled);
+      expect(before.length, `${url} shows something`).toBeGreaterThan(10);
+      expect(before, `${url}: the first paint's layout`).toEqual(after);
     }
     // The header and the product grid are really there, side by side on a phone.
-    await layout(page, "/shop", "held back");
+    await page.route(STYLESHEET, () => {}); // never answered
+    await page.goto("/shop", { waitUntil: "commit" });
+    await page.locator("body > link[rel=stylesheet]").waitFor({ state: "attached" });
     const cards = page.locator(".grid .card");
     const [a, b] = [await cards.nth(0).boundingBox(), await cards.nth(1).boundingBox()];
     expect(a!.y).toBe(b!.y);
@@ -108,6 +122,8 @@ test("a repeat visit takes the stylesheet and the scripts from the browser's cac
 
   fetched.length = 0;
   await visit();
+  // Without JS the page never restyles itself with the whole sheet; with JS the app applies it.
+  await expect(page.locator("#full-stylesheet")).toHaveAttribute("media", jsEnabled ? "all" : "print");
   const again = assets();
   expect(again.length, "the pages use the stylesheet and scripts again").toBeGreaterThan(0);
   // Each from the memory or disk cache; anything that did reach the server is a 304.
