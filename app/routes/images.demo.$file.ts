@@ -1,6 +1,8 @@
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { type DemoProduct, demoProducts } from "~/db/demo-catalogue";
+import { DEMO_WIDTHS } from "~/lib/image-variants";
 import { demoPicture } from "~/utils/candle-svg.server";
+import { svgToWebp } from "~/utils/demo-webp.server";
 import { slugify } from "~/utils/slug.server";
 import type { Route } from "./+types/images.demo.$file";
 
@@ -8,6 +10,8 @@ type Encoding = "br" | "gzip" | "identity";
 type Bytes = Uint8Array<ArrayBuffer>;
 /** Each picture drawn once per worker, and compressed once per encoding, at the best ratio. */
 const kept = new Map<string, { identity: Bytes; br?: Bytes; gzip?: Bytes }>();
+/** The WebP copies, each made once per worker. */
+const webps = new Map<string, Promise<Bytes>>();
 
 function pictureBytes(file: string, product: DemoProduct, n: number, encoding: Encoding): Bytes {
   let copies = kept.get(file);
@@ -39,20 +43,31 @@ function encodingFor(request: Request): Encoding {
 }
 
 // The demo catalogue's pictures, drawn on request from the product's data and cached for a year
-// (they never change). Sent compressed here, so the compression middleware leaves them alone.
-export function loader({ params, request }: Route.LoaderArgs) {
-  const match = /^([a-z0-9-]+)-([1-4])\.svg$/.exec(params.file);
+// (they never change): the SVG, sent compressed here (so the compression middleware leaves it
+// alone), or a WebP copy at one of DEMO_WIDTHS.
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const match = /^([a-z0-9-]+)-([1-4])(?:-(\d+)\.webp|\.svg)$/.exec(params.file);
   const product = match && demoProducts.find((p) => slugify(p.name) === match[1]);
-  if (!match || !product) return new Response("Not found", { status: 404 });
+  const width = match?.[3] ? Number(match[3]) : null;
+  if (!match || !product || (width !== null && !(DEMO_WIDTHS as readonly number[]).includes(width)))
+    return new Response("Not found", { status: 404 });
+  const headers = {
+    Vary: "Accept-Encoding",
+    "Cache-Control": "public, max-age=31536000, immutable",
+    "X-Content-Type-Options": "nosniff",
+  };
+  if (width !== null) {
+    let webp = webps.get(params.file);
+    if (!webp) webps.set(params.file, (webp = svgToWebp(demoPicture(product, Number(match[2])), width)));
+    return new Response(await webp, { headers: { ...headers, "Content-Type": "image/webp" } });
+  }
   const encoding = encodingFor(request);
   const body = pictureBytes(params.file, product, Number(match[2]), encoding);
   return new Response(body, {
     headers: {
+      ...headers,
       "Content-Type": "image/svg+xml",
       ...(encoding === "identity" ? {} : { "Content-Encoding": encoding }),
-      Vary: "Accept-Encoding",
-      "Cache-Control": "public, max-age=31536000, immutable",
-      "X-Content-Type-Options": "nosniff",
     },
   });
 }

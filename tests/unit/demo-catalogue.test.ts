@@ -3,10 +3,12 @@
 // of now) and pictures that differ from product to product and within a product's gallery, each
 // a well-formed, small SVG. Runs on a freshly seeded database, SQLite and PostgreSQL alike.
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import * as app from "~/db/client.server";
 import { type DemoProduct, demoProducts } from "~/db/demo-catalogue";
 import { seedDemoCatalogue } from "~/db/seed.server";
+import { imageVariants } from "~/lib/image-variants";
 import { loader } from "~/routes/images.demo.$file";
 import { demoPicture } from "~/utils/candle-svg.server";
 import { testDb } from "../db";
@@ -190,7 +192,7 @@ describe("GET /images/demo/:file", () => {
   const rose = demoProducts.find((p) => p.name === "Rose Garden")!;
 
   it("sends the picture compressed as the client allows, cached for a year", async () => {
-    const br = get("rose-garden-2.svg", "gzip, deflate, br");
+    const br = await get("rose-garden-2.svg", "gzip, deflate, br");
     expect(br.status).toBe(200);
     expect(br.headers.get("Content-Type")).toBe("image/svg+xml");
     expect(br.headers.get("Content-Encoding")).toBe("br");
@@ -199,17 +201,40 @@ describe("GET /images/demo/:file", () => {
     const svg = demoPicture(rose, 2);
     expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(svg);
 
-    const gz = get("rose-garden-2.svg", "gzip, br;q=0");
+    const gz = await get("rose-garden-2.svg", "gzip, br;q=0");
     expect(gz.headers.get("Content-Encoding")).toBe("gzip");
     expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(svg);
 
-    const plain = get("rose-garden-2.svg");
+    const plain = await get("rose-garden-2.svg");
     expect(plain.headers.get("Content-Encoding")).toBeNull();
     expect(await plain.text()).toBe(svg);
   });
 
-  it("answers 404 for anything but a demo candle's picture 1–4", () => {
-    for (const file of ["rose-garden-5.svg", "rose-garden-0.svg", "no-such-candle-1.svg", "rose-garden-1.png"])
-      expect(get(file).status, file).toBe(404);
+  it("answers 404 for anything but a demo candle's picture 1–4, as SVG or WebP at a width it offers", async () => {
+    for (const file of [
+      "rose-garden-5.svg",
+      "rose-garden-0.svg",
+      "no-such-candle-1.svg",
+      "rose-garden-1.png",
+      "rose-garden-1-100.webp",
+      "rose-garden-1-320.svg",
+      "rose-garden-1.webp",
+    ])
+      expect((await get(file)).status, file).toBe(404);
+  });
+
+  it("sends a WebP copy at 320 and 640 px, the drawing rasterised, cached for a year (issue #24)", async () => {
+    for (const width of [320, 640]) {
+      const res = await get(`rose-garden-2-${width}.webp`, "gzip, deflate, br");
+      expect(res.status).toBe(200);
+      expect(res.headers.get("Content-Type")).toBe("image/webp");
+      expect(res.headers.get("Content-Encoding")).toBeNull();
+      expect(res.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+      const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(["webp", width, width]);
+    }
+    expect(imageVariants("/images/demo/rose-garden-2.svg")).toEqual({
+      webp: "/images/demo/rose-garden-2-320.webp 320w, /images/demo/rose-garden-2-640.webp 640w",
+    });
   });
 });
