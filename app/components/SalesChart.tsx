@@ -43,15 +43,7 @@ export function SalesChart({ days, summaryId }: { days: ChartDay[]; summaryId: s
       data-testid="sales-chart"
     >
       {ticks.map((t) => (
-        <g key={t} className="grid">
-          <line x1="0" x2="100%" y1={y(t, 1)} y2={y(t, 1)} />
-          <text x="0" y={y(t, 1) - 4} className="axis">
-            {formatPaiseShort(t * revenueMax)}
-          </text>
-          <text x="100%" y={y(t, 1) - 4} textAnchor="end" className="axis orders-axis">
-            {t * ordersMax} {t === 1 ? "orders" : ""}
-          </text>
-        </g>
+        <line key={t} className="grid" x1="0" x2="100%" y1={y(t, 1)} y2={y(t, 1)} />
       ))}
       <svg x="0" y="0" width="100%" height={HEIGHT} viewBox={`0 0 ${n * 10} ${HEIGHT}`} preserveAspectRatio="none">
         {days.map((d, i) => (
@@ -78,9 +70,26 @@ export function SalesChart({ days, summaryId }: { days: ChartDay[]; summaryId: s
       {days.map((d, i) => (
         <circle key={d.day} className="orders-dot" cx={x(i)} cy={y(d.orders, ordersMax)} r={2.5} />
       ))}
+      {/* Labels last, over the bars and the line, each with a halo (admin.css) to stay readable. */}
+      {ticks.map((t) => (
+        <g key={t}>
+          <text x="0" y={y(t, 1) - 4} className="axis">
+            {formatPaiseShort(t * revenueMax)}
+          </text>
+          <text x="100%" y={y(t, 1) - 4} textAnchor="end" className="axis">
+            {t * ordersMax} {t === 1 ? "orders" : ""}
+          </text>
+        </g>
+      ))}
       {days.map((d, i) =>
         labelled[i] ? (
-          <text key={d.day} x={x(i)} y={HEIGHT - 14} textAnchor="middle" className="axis">
+          <text
+            key={d.day}
+            x={x(i)}
+            y={HEIGHT - 14}
+            textAnchor={i === n - 1 ? "end" : i === 0 ? "start" : "middle"}
+            className="axis"
+          >
             <tspan>{formatShortDay(dayOfNumber(d.day))}</tspan>
             <title>{isoDay(dayOfNumber(d.day))}</title>
           </text>
