@@ -79,7 +79,6 @@ export function AdminOverview({ overview: o }: { overview: OwnerOverview }) {
                   <th scope="col">Day</th>
                   <th scope="col">Orders</th>
                   <th scope="col">Revenue</th>
-                  <th scope="col">Paid</th>
                 </tr>
               </thead>
               <tbody>
@@ -90,7 +89,6 @@ export function AdminOverview({ overview: o }: { overview: OwnerOverview }) {
                     </th>
                     <td>{d.orders}</td>
                     <td>{formatPaise(d.revenue)}</td>
-                    <td>{formatPaise(d.paid)}</td>
                   </tr>
                 ))}
               </tbody>
