@@ -1,5 +1,5 @@
 // Fills a SQLite file with a large generated catalogue for the benchmark:
-//   npx tsx tests/bench/seed-large.ts <db-file> [--products N] [--reviews-per-product R]
+//   npx tsx tests/bench/seed-large.ts <db-file> [--products N] [--reviews-per-product R] [--orders N]
 // N products (default 10,000), about R reviews each (default 10) with rating/num_reviews
 // consistent, 2N orders (or as many as asked) of 1–3 lines, a few customers and the bench customers used by the
 // checkout stream. Deterministic (seeded PRNG), one transaction, prepared statements on the raw
@@ -429,16 +429,20 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     options: {
       products: { type: "string", default: "10000" },
       "reviews-per-product": { type: "string", default: "10" },
+      orders: { type: "string" },
     },
   });
   const file = positionals[0];
   if (!file) {
-    console.error("usage: tsx tests/bench/seed-large.ts <db-file> [--products N] [--reviews-per-product R]");
+    console.error(
+      "usage: tsx tests/bench/seed-large.ts <db-file> [--products N] [--reviews-per-product R] [--orders N]",
+    );
     process.exit(2);
   }
   const result = seedLarge(resolve(file), {
     products: Number(values.products),
     reviewsPerProduct: Number(values["reviews-per-product"]),
+    orders: values.orders ? Number(values.orders) : undefined,
   });
   console.log(JSON.stringify(result, null, 2));
 }
