@@ -1,5 +1,5 @@
 import { stringify } from "csv-stringify/sync";
-import { and, asc, desc, eq, inArray, lt, or, type SQL } from "drizzle-orm";
+import { and, asc, desc, inArray, lt, lte, or, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { orderItems, orders } from "~/db/schema";
 import type { OrderFilter } from "~/lib/order-filter";
@@ -34,7 +34,7 @@ export const CSV_HEADER = [
   "Order total",
 ] as const;
 
-const BATCH = 500;
+const BATCH = 200;
 const BOM = "\uFEFF";
 
 /** One CSV text for `rows`: every field quoted, formulas neutralised, CRLF line ends (RFC 4180). */
@@ -72,10 +72,12 @@ function batch(where: SQL | undefined, after: After) {
     .where(
       and(
         where,
+        // (created_at, id) before the last one's: the range on created_at alone lets both databases
+        // walk orders_created_idx from there (an OR of the two would sort the whole table each time).
         after
-          ? or(
-              lt(orders.createdAt, after.createdAt),
-              and(eq(orders.createdAt, after.createdAt), lt(orders.id, after.id)),
+          ? and(
+              lte(orders.createdAt, after.createdAt),
+              or(lt(orders.createdAt, after.createdAt), lt(orders.id, after.id)),
             )
           : undefined,
       ),
