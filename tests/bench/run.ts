@@ -118,6 +118,8 @@ type CsvRun = {
   rssBeforeMb: number;
   rssPeakMb: number;
   growthMb: number;
+  /** The growth of its anonymous memory alone (heap, buffers): without the SQLite file's mapped pages. */
+  anonGrowthMb: number;
 };
 type SizeRun = {
   products: number;
@@ -357,10 +359,13 @@ async function adminLogin(origin: string): Promise<string> {
   return cookie.split(";")[0]!;
 }
 
-/** Resident memory (MB) of a process, from /proc; NaN elsewhere. */
-function rssMb(pid: number): number {
+/**
+ * Resident memory (MB) of a process, from /proc (NaN elsewhere): all of it (VmRSS), or its
+ * anonymous part (RssAnon: heap and buffers, without the database file's pages that SQLite maps).
+ */
+function rssMb(pid: number, field: "VmRSS" | "RssAnon" = "VmRSS"): number {
   try {
-    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+    const kb = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
     return kb ? Number(kb) / 1024 : NaN;
   } catch {
     return NaN;
@@ -389,11 +394,16 @@ async function measureCsv(origin: string, primary: number | undefined, cookie: s
   const pids = workerPids(primary);
   // Settle first: what earlier routes left for the garbage collector is not the export's.
   await new Promise((r) => setTimeout(r, 1000));
-  const before = new Map(pids.map((p) => [p, rssMb(p)]));
-  const peak = new Map(before);
-  const sampler = setInterval(() => {
-    for (const p of pids) peak.set(p, Math.max(peak.get(p)!, rssMb(p)));
-  }, 10);
+  const read = (field: "VmRSS" | "RssAnon") => new Map(pids.map((p) => [p, rssMb(p, field)]));
+  const before = { all: read("VmRSS"), anon: read("RssAnon") };
+  const peak = { all: new Map(before.all), anon: new Map(before.anon) };
+  const sample = () => {
+    for (const p of pids) {
+      peak.all.set(p, Math.max(peak.all.get(p)!, rssMb(p, "VmRSS")));
+      peak.anon.set(p, Math.max(peak.anon.get(p)!, rssMb(p, "RssAnon")));
+    }
+  };
+  const sampler = setInterval(sample, 10);
   const started = performance.now();
   let bytes = 0;
   let lines = 0;
@@ -413,19 +423,18 @@ async function measureCsv(origin: string, primary: number | undefined, cookie: s
   } finally {
     clearInterval(sampler);
   }
-  for (const p of pids) peak.set(p, Math.max(peak.get(p)!, rssMb(p)));
+  sample();
   // The worker that served it grew the most.
-  const served = pids.reduce(
-    (a, b) => (peak.get(b)! - before.get(b)! > peak.get(a)! - before.get(a)! ? b : a),
-    pids[0]!,
-  );
+  const growth = (p: number) => peak.all.get(p)! - before.all.get(p)!;
+  const served = pids.reduce((a, b) => (growth(b) > growth(a) ? b : a), pids[0]!);
   return {
     bytes,
     lines,
     seconds: (performance.now() - started) / 1000,
-    rssBeforeMb: before.get(served) ?? NaN,
-    rssPeakMb: peak.get(served) ?? NaN,
-    growthMb: (peak.get(served) ?? NaN) - (before.get(served) ?? NaN),
+    rssBeforeMb: before.all.get(served) ?? NaN,
+    rssPeakMb: peak.all.get(served) ?? NaN,
+    growthMb: growth(served),
+    anonGrowthMb: peak.anon.get(served)! - before.anon.get(served)!,
   };
 }
 
@@ -599,7 +608,7 @@ async function runSize(products: number): Promise<SizeRun> {
     process.stdout.write(`  CSV export of every order … `);
     const csv = await measureCsv(origin, server.child.pid, adminCookie);
     console.log(
-      `${csv.lines - 1} lines, ${kb(csv.bytes)} KB in ${csv.seconds.toFixed(1)} s; worker memory ${csv.rssBeforeMb.toFixed(0)} → ${csv.rssPeakMb.toFixed(0)} MB (+${csv.growthMb.toFixed(1)} MB)`,
+      `${csv.lines - 1} lines, ${kb(csv.bytes)} KB in ${csv.seconds.toFixed(1)} s; worker memory ${csv.rssBeforeMb.toFixed(0)} → ${csv.rssPeakMb.toFixed(0)} MB (+${csv.growthMb.toFixed(1)} MB, of it anonymous +${csv.anonGrowthMb.toFixed(1)} MB)`,
     );
     const workers = [server, ...more].reduce((n, x) => n + workersInLog(x.log).length, 0);
     console.log(`  served by ${workers} worker process${workers === 1 ? "" : "es"}`);
@@ -713,12 +722,16 @@ function budgetsFor(run: SizeRun): Budget[] {
     measured: `${fmt(overview.single, 1)} ms`,
     ok: overview.single < 100,
   });
+  // Read on the worker's anonymous memory: what the export itself holds (heap, buffers). Its whole
+  // resident size also counts the SQLite file's pages that the connection maps (mmap_size), which
+  // any read of the whole table brings in: the operating system's page cache, shared and
+  // reclaimable, printed beside it.
   if (run.csv)
     out.push({
-      budget: `CSV export of ${(run.csv.lines - 1).toLocaleString("en")} order lines: worker memory growth`,
+      budget: `CSV export of ${(run.csv.lines - 1).toLocaleString("en")} order lines: worker memory growth (anonymous)`,
       limit: "< 50 MB",
-      measured: `${fmt(run.csv.growthMb, 1)} MB`,
-      ok: run.csv.growthMb < 50,
+      measured: `${fmt(run.csv.anonGrowthMb, 1)} MB (all resident: +${fmt(run.csv.growthMb, 1)} MB)`,
+      ok: run.csv.anonGrowthMb < 50,
     });
   const shop = run.firstVisit.find((v) => v.path === "/shop")!;
   out.push({
