@@ -1,6 +1,7 @@
 import { stringify } from "csv-stringify/sync";
-import { and, asc, desc, inArray, lt, lte, or, type SQL } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { createHash } from "node:crypto";
+import { and, asc, desc, inArray, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import { db, prepared } from "~/db/client.server";
 import { orderItems, orders } from "~/db/schema";
 import type { OrderFilter } from "~/lib/order-filter";
 import { orderFilterWhere } from "~/models/order-search.server";
@@ -34,7 +35,7 @@ export const CSV_HEADER = [
   "Order total",
 ] as const;
 
-const BATCH = 200;
+const BATCH = 100;
 const BOM = "\uFEFF";
 
 /** One CSV text for `rows`: every field quoted, formulas neutralised, CRLF line ends (RFC 4180). */
@@ -50,65 +51,75 @@ export function csvDateTime(d: Date): string {
   return new Date(d.getTime() + 330 * 60_000).toISOString().slice(0, 16).replace("T", " ");
 }
 
-type After = { createdAt: Date; id: string } | null;
+const exportColumns = {
+  id: orders.id,
+  createdAt: orders.createdAt,
+  status: orders.status,
+  isPaid: orders.isPaid,
+  contactName: orders.contactName,
+  contactPhone: orders.contactPhone,
+  city: orders.city,
+  state: orders.state,
+  pin: orders.pin,
+  shipping: orders.shipping,
+  grandTotal: orders.grandTotal,
+};
 
-/** A batch of the orders `where` keeps, newest first, after the last one of the batch before. */
-function batch(where: SQL | undefined, after: After) {
-  return db
-    .select({
-      id: orders.id,
-      createdAt: orders.createdAt,
-      status: orders.status,
-      isPaid: orders.isPaid,
-      contactName: orders.contactName,
-      contactPhone: orders.contactPhone,
-      city: orders.city,
-      state: orders.state,
-      pin: orders.pin,
-      shipping: orders.shipping,
-      grandTotal: orders.grandTotal,
-    })
+/**
+ * The export's three statements, compiled once for the whole export (SQLite: compiled statements;
+ * PostgreSQL: named ones, per filter shape, whose SQL is in the name's hash). A thousand batches
+ * compiled one by one would leave a thousand statements' native memory for the garbage collector.
+ */
+function exportStatements(where: SQL | undefined) {
+  const newestFirst = [desc(orders.createdAt), desc(orders.id)] as const;
+  const firstQuery = db
+    .select(exportColumns)
     .from(orders)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(BATCH);
+  // (created_at, id) before the last one's: the range on created_at alone lets both databases walk
+  // orders_created_idx from there (an OR of the two would sort the rest of the table each time).
+  const t = sql.placeholder("t");
+  const nextQuery = db
+    .select(exportColumns)
+    .from(orders)
+    .where(and(where, lte(orders.createdAt, t), or(lt(orders.createdAt, t), lt(orders.id, sql.placeholder("id")))))
+    .orderBy(...newestFirst)
+    .limit(BATCH);
+  const linesQuery = db
+    .select({ orderId: orderItems.orderId, name: orderItems.name, qty: orderItems.qty, price: orderItems.price })
+    .from(orderItems)
     .where(
-      and(
-        where,
-        // (created_at, id) before the last one's: the range on created_at alone lets both databases
-        // walk orders_created_idx from there (an OR of the two would sort the whole table each time).
-        after
-          ? and(
-              lte(orders.createdAt, after.createdAt),
-              or(lt(orders.createdAt, after.createdAt), lt(orders.id, after.id)),
-            )
-          : undefined,
+      inArray(
+        orderItems.orderId,
+        Array.from({ length: BATCH }, (_, i) => sql.placeholder(`o${i}`)),
       ),
     )
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(BATCH);
+    .orderBy(asc(orderItems.orderId), asc(orderItems.position));
+  const named = (kind: string, query: { toSQL(): { sql: string } }) =>
+    `order_export_${kind}_${createHash("sha256").update(query.toSQL().sql).digest("hex").slice(0, 16)}`;
+  const first = prepared(named("first", firstQuery), firstQuery);
+  const next = prepared(named("next", nextQuery), nextQuery);
+  const lines = prepared(named("lines", linesQuery), linesQuery);
+  return {
+    batch: (after: { createdAt: Date; id: string } | null) =>
+      after ? next({ t: orders.createdAt.mapToDriverValue(after.createdAt), id: after.id }) : first(),
+    // The batch's ids, padded with "" (no order's id) to the statement's BATCH parameters.
+    lines: (ids: string[]) =>
+      lines(Object.fromEntries(Array.from({ length: BATCH }, (_, i) => [`o${i}`, ids[i] ?? ""]))),
+  };
 }
 
 /** The export of the orders `filter` keeps, in pieces: the BOM and header, then a piece per batch. */
 export async function* orderCsv(filter: OrderFilter): AsyncGenerator<string> {
   yield BOM + csvRows([[...CSV_HEADER]]);
-  const where = orderFilterWhere(filter);
-  let after: After = null;
+  const statements = exportStatements(orderFilterWhere(filter));
+  let after: { createdAt: Date; id: string } | null = null;
   for (;;) {
-    const page = await batch(where, after);
+    const page = await statements.batch(after);
     if (page.length === 0) return;
-    const lines = await db
-      .select({
-        orderId: orderItems.orderId,
-        name: orderItems.name,
-        qty: orderItems.qty,
-        price: orderItems.price,
-      })
-      .from(orderItems)
-      .where(
-        inArray(
-          orderItems.orderId,
-          page.map((o) => o.id),
-        ),
-      )
-      .orderBy(asc(orderItems.orderId), asc(orderItems.position));
+    const lines = await statements.lines(page.map((o) => o.id));
     const byOrder = new Map<string, typeof lines>();
     for (const line of lines) {
       const list = byOrder.get(line.orderId) ?? [];

@@ -123,7 +123,9 @@ type CsvRun = {
 };
 type SizeRun = {
   products: number;
+  /** The measured export, and the first one (the warm-up) beside it. */
   csv?: CsvRun;
+  csvFirst?: CsvRun;
   seed: SeedResult;
   serverStartSeconds: number;
   routes: Measured[];
@@ -605,16 +607,24 @@ async function runSize(products: number): Promise<SizeRun> {
     c.ratio = 1;
     c.cpuRatio = 1;
     // The export runs last: the checkout route has added its orders by now, all of them exported.
-    process.stdout.write(`  CSV export of every order … `);
-    const csv = await measureCsv(origin, server.child.pid, adminCookie);
-    console.log(
-      `${csv.lines - 1} lines, ${kb(csv.bytes)} KB in ${csv.seconds.toFixed(1)} s; worker memory ${csv.rssBeforeMb.toFixed(0)} → ${csv.rssPeakMb.toFixed(0)} MB (+${csv.growthMb.toFixed(1)} MB, of it anonymous +${csv.anonGrowthMb.toFixed(1)} MB)`,
-    );
+    // Twice, like every route (a warm-up, then the measure): the first export of a worker also
+    // grows its heap to the size its work needs, once.
+    const csvRuns: CsvRun[] = [];
+    for (const what of ["warm-up", "measured"]) {
+      process.stdout.write(`  CSV export of every order (${what}) … `);
+      const csv = await measureCsv(origin, server.child.pid, adminCookie);
+      csvRuns.push(csv);
+      console.log(
+        `${csv.lines - 1} lines, ${kb(csv.bytes)} KB in ${csv.seconds.toFixed(1)} s; worker memory ${csv.rssBeforeMb.toFixed(0)} → ${csv.rssPeakMb.toFixed(0)} MB (+${csv.growthMb.toFixed(1)} MB, of it anonymous +${csv.anonGrowthMb.toFixed(1)} MB)`,
+      );
+    }
+    const [csvFirst, csv] = csvRuns as [CsvRun, CsvRun];
     const workers = [server, ...more].reduce((n, x) => n + workersInLog(x.log).length, 0);
     console.log(`  served by ${workers} worker process${workers === 1 ? "" : "es"}`);
     return {
       products,
       csv,
+      csvFirst,
       seed,
       serverStartSeconds: server.startSeconds,
       routes: measured,
@@ -730,7 +740,7 @@ function budgetsFor(run: SizeRun): Budget[] {
     out.push({
       budget: `CSV export of ${(run.csv.lines - 1).toLocaleString("en")} order lines: worker memory growth (anonymous)`,
       limit: "< 50 MB",
-      measured: `${fmt(run.csv.anonGrowthMb, 1)} MB (all resident: +${fmt(run.csv.growthMb, 1)} MB)`,
+      measured: `${fmt(run.csv.anonGrowthMb, 1)} MB (all resident: +${fmt(run.csv.growthMb, 1)} MB; first export: +${fmt(run.csvFirst?.anonGrowthMb ?? NaN, 1)} MB)`,
       ok: run.csv.anonGrowthMb < 50,
     });
   const shop = run.firstVisit.find((v) => v.path === "/shop")!;
