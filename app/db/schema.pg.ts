@@ -150,7 +150,7 @@ export const orders = pgTable(
     uniqueIndex("orders_invoice_number_unique").on(t.invoiceNumber),
     index("orders_user_idx").on(t.userId, t.createdAt),
     index("orders_status_created_idx").on(t.status, t.createdAt),
-    index("orders_created_idx").on(t.createdAt, t.status, t.isPaid, t.grandTotal),
+    index("orders_created_idx").on(t.createdAt, t.status, t.isPaid, t.grandTotal, t.id),
     uniqueIndex("orders_user_idempotency_key_unique")
       .on(t.userId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} IS NOT NULL`),

@@ -147,9 +147,10 @@ export const orders = sqliteTable(
     uniqueIndex("orders_invoice_number_unique").on(t.invoiceNumber),
     index("orders_user_idx").on(t.userId, t.createdAt),
     // The owner's overview (issue #26): orders waiting to be dispatched and the status filter walk
-    // (status, created_at); the sums per day read orders_created_idx alone, never the table.
+    // (status, created_at); the sums per day and the best sellers' join read orders_created_idx
+    // alone, never the table.
     index("orders_status_created_idx").on(t.status, t.createdAt),
-    index("orders_created_idx").on(t.createdAt, t.status, t.isPaid, t.grandTotal),
+    index("orders_created_idx").on(t.createdAt, t.status, t.isPaid, t.grandTotal, t.id),
     uniqueIndex("orders_user_idempotency_key_unique")
       .on(t.userId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} IS NOT NULL`),
