@@ -426,17 +426,17 @@ async function measureCsv(origin: string, primary: number | undefined, cookie: s
     clearInterval(sampler);
   }
   sample();
-  // The worker that served it grew the most.
-  const growth = (p: number) => peak.all.get(p)! - before.all.get(p)!;
-  const served = pids.reduce((a, b) => (growth(b) > growth(a) ? b : a), pids[0]!);
+  // One worker served it (the others idle): the largest growth of each kind is its.
+  const growth = (kind: "all" | "anon", p: number) => peak[kind].get(p)! - before[kind].get(p)!;
+  const served = pids.reduce((a, b) => (growth("all", b) > growth("all", a) ? b : a), pids[0]!);
   return {
     bytes,
     lines,
     seconds: (performance.now() - started) / 1000,
     rssBeforeMb: before.all.get(served) ?? NaN,
     rssPeakMb: peak.all.get(served) ?? NaN,
-    growthMb: growth(served),
-    anonGrowthMb: peak.anon.get(served)! - before.anon.get(served)!,
+    growthMb: Math.max(...pids.map((p) => growth("all", p))),
+    anonGrowthMb: Math.max(...pids.map((p) => growth("anon", p))),
   };
 }
 
