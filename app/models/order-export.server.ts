@@ -1,5 +1,5 @@
-import { stringify } from "csv-stringify/sync";
 import { createHash } from "node:crypto";
+import { stringify } from "csv-stringify/sync";
 import { and, asc, desc, inArray, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import { db, prepared } from "~/db/client.server";
 import { orderItems, orders } from "~/db/schema";

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { ADMIN } from "../playwright.config";
 import { pdfText } from "../pdf-text";
+import { ADMIN } from "../playwright.config";
 import { dbOf, OPS_ADMIN, startServer, type TestServer } from "../server";
 import { expect, test, waitForHydration } from "./fixtures";
 
@@ -24,9 +24,11 @@ async function open(page: Page, url: string, jsEnabled: boolean) {
 
 test.describe("the overview", () => {
   let server: TestServer;
+
   test.beforeAll(async () => {
     server = await startServer();
   });
+
   test.afterAll(async () => {
     await server?.stop();
   });
