@@ -70,7 +70,7 @@ export function SalesChart({ days, summaryId }: { days: ChartDay[]; summaryId: s
       {days.map((d, i) => (
         <circle key={d.day} className="orders-dot" cx={x(i)} cy={y(d.orders, ordersMax)} r={2.5} />
       ))}
-      {/* Labels last, over the bars and the line, each with a halo (admin.css) to stay readable. */}
+      {/* Labels last, over the bars and the line, each with a halo (app/styles/admin.css) to stay readable. */}
       {ticks.map((t) => (
         <g key={t}>
           <text x="0" y={y(t, 1) - 4} className="axis">

@@ -5,10 +5,7 @@ import { mailCounts, mailsQueued, retryFailedMail, troubledMails } from "~/model
 import { requireAdmin } from "~/utils/auth.server";
 import { readForm } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import adminStyles from "../admin.css?url";
 import type { Route } from "./+types/admin.mail";
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
 
 export const meta: Route.MetaFunction = () => [
   { title: "Mail · Admin · RK Candles" },

@@ -22,10 +22,7 @@ import { requireAdmin } from "~/utils/auth.server";
 import { type FormFields, readForm } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useErrorToast } from "~/utils/use-error-toast";
-import adminStyles from "../admin.css?url";
 import type { Route } from "./+types/admin";
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin · RK Candles" }, { name: "robots", content: "noindex" }];
 
