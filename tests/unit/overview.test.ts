@@ -155,8 +155,13 @@ describe("the overview's figures from the database", () => {
     expect(waiting.total).toBe(2);
     expect(await waitingOrderIds(now)).toEqual([ids.d30, ids.d29]);
     // three days later the orders of 14 and 15 March have waited too long as well
-    const later = await ordersWaiting(new Date(now.getTime() + 3 * 86400_000));
+    const threeDaysOn = new Date(now.getTime() + 3 * 86400_000);
+    const later = await ordersWaiting(threeDaysOn);
     expect(later.orders.map((o) => o.id)).toEqual([ids.d30, ids.d29, ids.late, ids.early, ids.noon]);
+    // each status is asked apart: a shorter list is still the oldest of both, the total all of them
+    const firstThree = await ordersWaiting(threeDaysOn, 3);
+    expect(firstThree.orders.map((o) => o.id)).toEqual([ids.d30, ids.d29, ids.late]);
+    expect(firstThree.total).toBe(5);
   });
 
   it("low stock: live products at or below the threshold, fewest first; sold out counted", async () => {
