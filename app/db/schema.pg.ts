@@ -77,6 +77,9 @@ export const products = pgTable(
     index("products_live_rating_idx")
       .on(t.rating, t.id)
       .where(sql`${t.deletedAt} IS NULL`),
+    index("products_live_stock_idx")
+      .on(t.stock, t.id)
+      .where(sql`${t.deletedAt} IS NULL`),
   ],
 );
 
@@ -146,7 +149,8 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex("orders_invoice_number_unique").on(t.invoiceNumber),
     index("orders_user_idx").on(t.userId, t.createdAt),
-    index("orders_created_idx").on(t.createdAt),
+    index("orders_status_created_idx").on(t.status, t.createdAt),
+    index("orders_created_idx").on(t.createdAt, t.status, t.isPaid, t.grandTotal, t.id),
     uniqueIndex("orders_user_idempotency_key_unique")
       .on(t.userId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} IS NOT NULL`),
@@ -171,7 +175,7 @@ export const orderItems = pgTable(
     position: integer("position").notNull().default(0),
     hsn: text("hsn").notNull().default("3406"),
   },
-  (t) => [index("order_items_order_idx").on(t.orderId)],
+  (t) => [index("order_items_order_idx").on(t.orderId, t.productId, t.qty)],
 );
 
 export const invoiceCounters = pgTable("invoice_counters", {
