@@ -25,6 +25,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   test: {
     include: ["tests/unit/**/*.test.ts"],
     environment: "node",
+    // The page styles travel inline (app/utils/page-styles.server.ts): their tests need the CSS.
+    css: { include: [/\/app\/(styles\/.+|app)\.css/] },
     // The two projects share two cores with each other and with other test runs: a time limit is
     // there to catch a hang, not to judge speed.
     testTimeout: 60_000,

@@ -8,6 +8,8 @@ import {
   isRouteErrorResponse,
   ServerRouter,
 } from "react-router";
+import { hydrateAfterLoad } from "~/utils/hydrate-after-load.server";
+import { withPageStyles } from "~/utils/page-styles.server";
 import { nonceOf } from "~/utils/request-context.server";
 
 export const streamTimeout = 5_000;
@@ -69,8 +71,13 @@ export default function handleRequest(
             clearTimeout(timeoutId);
             timeoutId = undefined;
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            const matches = routerContext.staticHandlerContext.matches;
+            // The first response is enough to paint, and the scripts come after what it needs.
+            const html = hydrateAfterLoad(
+              withPageStyles(Buffer.concat(chunks).toString("utf8"), matches.at(-1)?.route.id),
+            );
             resolve(
-              new Response(Buffer.concat(chunks), {
+              new Response(html, {
                 headers: responseHeaders,
                 status: failed ? 500 : responseStatusCode,
               }),

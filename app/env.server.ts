@@ -111,6 +111,9 @@ const schema = z.object({
   HEADERS_TIMEOUT: int(20, 1, 600),
   REQUEST_TIMEOUT: int(120, 1, 3600),
   // Invoice numbers are PREFIX/YY-YY/NNNNNN: 3 characters at most keeps them within GST's 16.
+  // The overview's stock warning and the Products tab's badge: a live product with this many or
+  // fewer left is low on stock (0 is sold out).
+  LOW_STOCK_THRESHOLD: int(5, 0, 1_000_000),
   INVOICE_PREFIX: z
     .string()
     .regex(
@@ -294,6 +297,7 @@ export const env = {
   headersTimeoutMs: raw.HEADERS_TIMEOUT * 1000,
   requestTimeoutMs: raw.REQUEST_TIMEOUT * 1000,
   invoicePrefix: raw.INVOICE_PREFIX,
+  lowStockThreshold: raw.LOW_STOCK_THRESHOLD,
   /** The shop's GST registration: invoices are tax invoices when set (null: plain invoices). */
   gst,
   /** Outgoing mail: the SMTP server (or .eml files), the sender, the owner, links (issue #23). */

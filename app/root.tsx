@@ -11,11 +11,11 @@ import {
   useLocation,
   useRouteLoaderData,
 } from "react-router";
-import { z } from "zod";
 import { Footer } from "~/components/Footer";
 import { Nav } from "~/components/Nav";
 import { Toaster } from "~/components/Toaster";
 import { cartCount } from "~/lib/cart";
+import { FULL_STYLESHEET_ID } from "~/lib/full-stylesheet";
 import { readCart } from "~/models/cart.server";
 import { toPublicUser } from "~/models/user.server";
 import { getUser } from "~/utils/auth.server";
@@ -25,16 +25,10 @@ import { siteOrigin } from "~/utils/site-url.server";
 import { takeToasts } from "~/utils/toast.server";
 import { NETWORK_ERROR } from "~/utils/use-error-toast";
 import type { Route } from "./+types/root";
-import stylesheet from "./app.css?url";
 
-// zod's JIT probes with new Function(), which the Content-Security-Policy forbids; the plain
-// validator is fast enough for forms.
-z.config({ jitless: true });
-
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+// The stylesheet is not here: each page carries its own CSS inline and links the whole stylesheet
+// at its end, where it blocks no paint (app/utils/page-styles.server.ts).
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export const middleware: Route.MiddlewareFunction[] = [noStoreForPersonalPages, pageCache];
 
@@ -91,8 +85,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  // Tests wait for this before clicking, so a click is never a no-JS post by accident.
   useEffect(() => {
+    // The pages the app now renders in the browser need the whole stylesheet, not only the
+    // first page's inline parts; until now it was linked for print only (issue #24).
+    document.getElementById(FULL_STYLESHEET_ID)?.setAttribute("media", "all");
+    // Tests wait for this before clicking, so a click is never a no-JS post by accident.
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (

@@ -11,7 +11,8 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { chromium, request, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import Database from "better-sqlite3";
 import { startSmtp, type TestSmtp } from "../tests/smtp";
 
 const { values: args } = parseArgs({
@@ -80,6 +81,7 @@ async function startShop() {
   return {
     url,
     smtp,
+    database: join(dir, "shop.db"),
     stop: () => {
       proc.kill("SIGTERM");
       void smtp.close();
@@ -108,8 +110,10 @@ const SHOTS: Shot[] = [
   { name: "forgot-password-sent", path: "/forgot-password?sent", as: "guest" },
   { name: "reset-password", path: (c) => `/reset-password?token=${c.resetToken}`, as: "guest" },
   { name: "reset-password-expired", path: "/reset-password?token=no-such-token", as: "guest" },
-  { name: "admin-products", path: "/admin", as: "admin" },
+  { name: "admin-overview", path: "/admin", as: "admin" },
+  { name: "admin-products", path: "/admin?tab=products&sort=stock", as: "admin" },
   { name: "admin-orders", path: "/admin?tab=orders", as: "admin" },
+  { name: "admin-orders-found", path: "/admin?tab=orders&status=Placed&q=98765", as: "admin" },
   { name: "admin-order", path: (c) => `/admin/orders/${c.orderId}`, as: "admin" },
   { name: "admin-product-new", path: "/admin/products/new", as: "admin" },
   { name: "admin-mail", path: "/admin/mail", as: "admin" },
@@ -191,6 +195,58 @@ async function prepareCustomer(
   return { state, shopperState, ctx: { productId, orderId } };
 }
 
+/**
+ * A month of trade for the owner's overview: 45 orders placed through the JSON door by the
+ * customer, then moved back over the last 30 days in the database (some paid, delivered or
+ * cancelled, a few still waiting), and two candles running low.
+ */
+async function seedHistory(url: string, database: string) {
+  const stocked = new Database(database);
+  stocked.prepare("update products set stock = stock + 100").run();
+  const mailsBefore = (stocked.prepare("select max(rowid) as n from mail_outbox").get() as { n: number | null }).n ?? 0;
+  stocked.close();
+  const api = await request.newContext({ baseURL: url });
+  const login = await api.post("/api/auth/login", { data: { email: CUSTOMER.email, password: CUSTOMER.password } });
+  if (!login.ok()) throw new Error(`login: ${login.status()}`);
+  const list = (await (await api.get("/api/products?limit=24&sort=rating")).json()) as {
+    items: { _id: string; name: string }[];
+  };
+  const ids: string[] = [];
+  for (let i = 0; i < 45; i++) {
+    const items = [{ product: list.items[(i * 7) % 24]!._id, qty: 1 + (i % 3) }];
+    if (i % 4 === 0) items.push({ product: list.items[(i * 5 + 3) % 24]!._id, qty: 1 });
+    const res = await api.post("/api/orders", {
+      data: {
+        contact: { name: i % 5 === 0 ? "प्रिया शर्मा" : CUSTOMER.name, email: CUSTOMER.email, phone: "9876543210" },
+        shippingAddress:
+          i % 5 === 0
+            ? { address: "४२, गांधी मार्ग, लंका", city: "वाराणसी", state: "Uttar Pradesh", pin: "221005" }
+            : { address: "Flat 4B, Lotus Apartments", city: "Bengaluru", state: "Karnataka", pin: "560025" },
+        items,
+        paymentMethod: "COD",
+      },
+    });
+    if (res.status() !== 201) throw new Error(`order: ${res.status()} ${await res.text()}`);
+    ids.push(((await res.json()) as { _id: string })._id);
+  }
+  await api.dispose();
+  const db = new Database(database);
+  const now = Date.now();
+  const move = db.prepare("update orders set created_at = ?, status = ?, is_paid = ? where id = ?");
+  ids.forEach((id, i) => {
+    const daysAgo = (i * 13) % 30;
+    const at = Math.floor((now - daysAgo * 86400_000 - (i % 7) * 3600_000) / 1000);
+    const status = daysAgo <= 1 ? "Placed" : i % 11 === 0 ? "Cancelled" : daysAgo < 5 ? "Processing" : "Delivered";
+    move.run(at, status, status === "Delivered" ? 1 : 0, id);
+  });
+  // Their mails are not the point here: the Mail tab keeps showing the first order's.
+  db.prepare("delete from mail_outbox where rowid > ?").run(mailsBefore);
+  db.prepare("update products set stock = stock - 100 where stock >= 100").run();
+  db.prepare("update products set stock = 0 where id = ?").run(list.items[20]!._id);
+  db.prepare("update products set stock = 2 where id = ?").run(list.items[21]!._id);
+  db.close();
+}
+
 async function main() {
   mkdirSync(OUT, { recursive: true });
   const shop = await startShop();
@@ -198,6 +254,7 @@ async function main() {
   try {
     const prepared = await prepareCustomer(browser, shop.url);
     const { state: customerState, shopperState } = prepared;
+    await seedHistory(shop.url, shop.database);
     const needsToken = !ONLY || ONLY.has("reset-password");
     const ctx = { ...prepared.ctx, resetToken: needsToken ? await resetTokenFromMail(shop.url, shop.smtp) : "" };
     const adminCtx = await browser.newContext();

@@ -13,6 +13,9 @@ import { requestInfo } from "~/utils/request-context.server";
  */
 export { servePageCache } from "~/utils/page-cache.server";
 
+/** The hashes of the inline CSS pages carry, for the CSP's style-src (app/utils/page-styles.server.ts). */
+export { inlineStyleHashes } from "~/utils/page-styles.server";
+
 // Given a function, React Router calls it and re-derives its route tables and static handler on
 // every request (so that development edits show at once); given the build, it derives them once.
 // Measured on a logged-in /shop render: the per-request derivation was ~5% of the worker's CPU.

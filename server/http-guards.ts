@@ -125,12 +125,17 @@ export function newNonce(): string {
  * `scriptSources` gives this response's `'nonce-…'`, or for a kept page the `'sha256-…'` hashes
  * of its scripts. `dev` lets Vite's hot-reload socket connect.
  */
-export function cspDirectives(scriptSources: (res: ServerResponse) => string, dev = false) {
+export function cspDirectives(
+  scriptSources: (res: ServerResponse) => string,
+  inlineStyleHashes: string[],
+  dev = false,
+) {
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'", (_req: IncomingMessage, res: ServerResponse) => scriptSources(res)],
-    // React style attributes (star widths, slide colours) are inline styles.
-    styleSrc: ["'self'", "'unsafe-inline'"],
+    // Pages carry their CSS inline (issue #24), allowed by its hashes; no style attribute is
+    // allowed. Vite's development server injects styles of its own.
+    styleSrc: dev ? ["'self'", "'unsafe-inline'"] : ["'self'", ...inlineStyleHashes],
     // Admins may give product images as https URLs.
     imgSrc: ["'self'", "data:", "https:"],
     fontSrc: ["'self'"],

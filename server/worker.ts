@@ -17,6 +17,8 @@ export async function serveWorker(options: { vite?: ViteDevServer } = {}) {
   let servePageCache: (securityHeaders: express.RequestHandler) => express.RequestHandler;
   let closeDatabase: () => Promise<void>;
   let startMailSender: () => { stop(): Promise<void> };
+  // In development Vite injects styles of its own, so the CSP allows any inline style there.
+  let inlineStyleHashes: string[] = [];
   const vite = options.vite;
   if (vite) {
     // Development: the app is loaded through Vite on every request, so edits show at once.
@@ -41,8 +43,9 @@ export async function serveWorker(options: { vite?: ViteDevServer } = {}) {
     servePageCache = mod.servePageCache;
     closeDatabase = mod.closeDatabase;
     startMailSender = mod.startMailSender;
+    inlineStyleHashes = mod.inlineStyleHashes;
   }
-  const server: Server = await listen(createHttpApp({ app, servePageCache, clientDir, vite }));
+  const server: Server = await listen(createHttpApp({ app, servePageCache, inlineStyleHashes, clientDir, vite }));
   const mailSender = startMailSender();
 
   let closing = false;

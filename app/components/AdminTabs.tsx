@@ -1,9 +1,10 @@
 import { Link } from "react-router";
 
-export type AdminTab = "products" | "orders" | "mail";
+export type AdminTab = "overview" | "products" | "orders" | "mail";
 
 const TABS: { tab: AdminTab; label: string; href: string }[] = [
-  { tab: "products", label: "Products", href: "/admin" },
+  { tab: "overview", label: "Overview", href: "/admin" },
+  { tab: "products", label: "Products", href: "/admin?tab=products" },
   { tab: "orders", label: "Orders", href: "/admin?tab=orders" },
   { tab: "mail", label: "Mail", href: "/admin/mail" },
 ];

@@ -9,21 +9,18 @@ const SLIDES = [
     text: "Small batches of natural soy wax with cotton wicks.",
     cta: "Shop Now",
     to: "/shop",
-    hue: 28,
   },
   {
     title: "Scents of India",
     text: "Mogra, masala chai, monsoon mitti and more.",
     cta: "Best Sellers",
     to: "#best-sellers",
-    hue: 330,
   },
   {
     title: "Cash on delivery",
     text: "Shipped anywhere in India. Flat ₹49 shipping.",
     cta: "Start shopping",
     to: "/shop",
-    hue: 150,
   },
 ] as const;
 
@@ -73,7 +70,6 @@ export function HeroCarousel() {
               role="group"
               aria-roledescription="slide"
               aria-label={`${i + 1} of ${SLIDES.length}`}
-              style={{ background: `linear-gradient(135deg, hsl(${s.hue} 55% 88%), hsl(${s.hue} 45% 72%))` }}
             >
               <div className="slide-body">
                 {i === 0 ? <h1>{s.title}</h1> : <h2>{s.title}</h2>}

@@ -65,7 +65,7 @@ export const products = pgTable(
     numReviews: integer("num_reviews").notNull().default(0),
     hsn: text("hsn").notNull().default("3406"),
     createdAt: createdAt(),
-    /** Last change of the row (the sitemap's lastmod), set by a trigger (drizzle/pg/0012). */
+    /** Last change of the row (the sitemap's lastmod), set by a trigger (drizzle/pg/0011). */
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date", precision: 3 }),
     deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date", precision: 3 }),
   },
@@ -78,6 +78,9 @@ export const products = pgTable(
       .where(sql`${t.deletedAt} IS NULL`),
     index("products_live_rating_idx")
       .on(t.rating, t.id)
+      .where(sql`${t.deletedAt} IS NULL`),
+    index("products_live_stock_idx")
+      .on(t.stock, t.id)
       .where(sql`${t.deletedAt} IS NULL`),
   ],
 );
@@ -148,7 +151,8 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex("orders_invoice_number_unique").on(t.invoiceNumber),
     index("orders_user_idx").on(t.userId, t.createdAt),
-    index("orders_created_idx").on(t.createdAt),
+    index("orders_status_created_idx").on(t.status, t.createdAt),
+    index("orders_created_idx").on(t.createdAt, t.status, t.isPaid, t.grandTotal, t.id),
     uniqueIndex("orders_user_idempotency_key_unique")
       .on(t.userId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} IS NOT NULL`),
@@ -173,7 +177,7 @@ export const orderItems = pgTable(
     position: integer("position").notNull().default(0),
     hsn: text("hsn").notNull().default("3406"),
   },
-  (t) => [index("order_items_order_idx").on(t.orderId)],
+  (t) => [index("order_items_order_idx").on(t.orderId, t.productId, t.qty)],
 );
 
 export const invoiceCounters = pgTable("invoice_counters", {

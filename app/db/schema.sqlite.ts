@@ -49,15 +49,15 @@ export const products = sqliteTable(
     createdAt: createdAt(),
     /**
      * Last change of the row (the sitemap's lastmod), set by a trigger on any update, from any
-     * writer (drizzle/sqlite/0014); null until the first.
+     * writer (drizzle/sqlite/0013); null until the first.
      */
     updatedAt: integer("updated_at", { mode: "timestamp" }),
     // Soft delete: past orders and invoices keep pointing at the product.
     deletedAt: integer("deleted_at", { mode: "timestamp" }),
   },
   // One index per sort, with the id tie-break, over live products only: a page (deep ones
-  // too) walks the index. Search uses products_words (drizzle/sqlite/0013, a hand-written FTS5
-  // index of words).
+  // too) walks the index; the stock one also finds the overview's low stock. Search uses
+  // products_words (drizzle/sqlite/0014, a hand-written FTS5 index of words).
   (t) => [
     index("products_live_created_idx")
       .on(t.createdAt, t.id)
@@ -67,6 +67,9 @@ export const products = sqliteTable(
       .where(sql`${t.deletedAt} IS NULL`),
     index("products_live_rating_idx")
       .on(t.rating, t.id)
+      .where(sql`${t.deletedAt} IS NULL`),
+    index("products_live_stock_idx")
+      .on(t.stock, t.id)
       .where(sql`${t.deletedAt} IS NULL`),
   ],
 );
@@ -148,7 +151,11 @@ export const orders = sqliteTable(
   (t) => [
     uniqueIndex("orders_invoice_number_unique").on(t.invoiceNumber),
     index("orders_user_idx").on(t.userId, t.createdAt),
-    index("orders_created_idx").on(t.createdAt),
+    // The owner's overview (issue #26): orders waiting to be dispatched and the status filter walk
+    // (status, created_at); the sums per day and the best sellers' join read orders_created_idx
+    // alone, never the table.
+    index("orders_status_created_idx").on(t.status, t.createdAt),
+    index("orders_created_idx").on(t.createdAt, t.status, t.isPaid, t.grandTotal, t.id),
     uniqueIndex("orders_user_idempotency_key_unique")
       .on(t.userId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} IS NOT NULL`),
@@ -174,7 +181,8 @@ export const orderItems = sqliteTable(
     /** The product's HSN code when it was sold: the invoice shows what was sold, not today's product. */
     hsn: text("hsn").notNull().default("3406"),
   },
-  (t) => [index("order_items_order_idx").on(t.orderId)],
+  // Best sellers (issue #26) read a window's lines from the index alone.
+  (t) => [index("order_items_order_idx").on(t.orderId, t.productId, t.qty)],
 );
 
 // The last invoice serial given in each financial year ("2026-27"). placeOrder takes the next one

@@ -1,7 +1,7 @@
 // Product search, the one query that differs by database (docs/decisions/0010-search.md). Both
 // index the words of name and description, cut the same way (app/lib/search-words.ts): SQLite in
-// the FTS5 table products_words (drizzle/sqlite/0013), PostgreSQL in the tsvector column
-// products.search_doc under a GIN index (drizzle/pg/0011), name weighted A, description B.
+// the FTS5 table products_words (drizzle/sqlite/0014), PostgreSQL in the tsvector column
+// products.search_doc under a GIN index (drizzle/pg/0012), name weighted A, description B.
 // A query's groups (app/lib/search-plan.ts) become four match expressions, passed as parameters,
 // so each statement's shape depends only on the sort and is prepared once:
 //   match   every group, in name or description: the rows found;

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { isValidPhone, normalizePhone } from "./phone";
+import { z } from "./zod";
 
 // Spec §5 texts, verbatim (U+2011 non-breaking hyphen, U+2013 en dash).
 export const REGISTER_INCOMPLETE = "Please enter valid name, email, 10\u2011digit phone (no +91/0), and password.";

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { PIN_INVALID } from "./pincode";
+import { z } from "./zod";
 
 // Spec §5 Checkout texts.
 export const CHECKOUT_INCOMPLETE = "Please complete all required fields";

@@ -84,3 +84,34 @@ export const formatDayRange = ({ from, to }: { from: Date; to: Date }) => `${for
 
 /** A day of indiaDay's kind as an ISO date ("2026-11-30"), for <time dateTime>. */
 export const isoDay = (day: Date) => day.toISOString().slice(0, 10);
+
+// --- India days as numbers (the owner's overview, order filters). Day n is n days after
+// 1 January 1970 in India; its Date (indiaDay's kind) is n × 24 h after the epoch. SQL counts the
+// same way on both databases: (unix seconds + 19800) / 86400, rounded down.
+
+/** India's offset from UTC in seconds, for SQL that buckets instants into India days. */
+export const IST_OFFSET_SECONDS = IST_OFFSET_MS / 1000;
+
+/** The number of `instant`'s India day. */
+export const indiaDayNumber = (instant: Date) => Math.floor((instant.getTime() + IST_OFFSET_MS) / DAY_MS);
+
+/** Day number `n` as a day of indiaDay's kind. */
+export const dayOfNumber = (n: number) => new Date(n * DAY_MS);
+
+/** The instant India day number `n` begins (00:00 IST). */
+export const indiaDayStart = (n: number) => new Date(n * DAY_MS - IST_OFFSET_MS);
+
+/** "2026-03-10" as its India day number; null unless it is a real date in that form. */
+export function parseIsoDayNumber(text: string): number | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!m) return null;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const t = Date.UTC(y, mo - 1, d);
+  const back = new Date(t);
+  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d) return null;
+  return t / DAY_MS;
+}
+
+const shortDayFmt = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", timeZone: "UTC" });
+/** A day of indiaDay's kind as "30 Nov" (the chart's axis). */
+export const formatShortDay = (day: Date) => shortDayFmt.format(day);

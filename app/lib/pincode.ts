@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 // PIN lookup (spec §5 Checkout, §7 External): the answer keeps the public Indian postal PIN
 // service's own shape, so the same code reads our /api/pincode/:pin and that service.

@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { isImageUrl } from "./image-url";
 import { rupeesToPaise } from "./money";
+import { z } from "./zod";
 
 // The admin product form and POST/PUT /api/products share this schema (spec §5 Admin product form).
 export const NAME_REQUIRED = "Name is required";

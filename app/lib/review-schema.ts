@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 export const RATING_INVALID = "Rating must be a whole number from 1 to 5.";
 export const COMMENT_MAX = 2000;

@@ -1,6 +1,6 @@
 // How a search query is read (issue #25), the same for both databases: the words of the query,
 // without stop words, each matched as a prefix, with the shop's synonyms. The databases index
-// name and description cut at the same places (drizzle/sqlite/0013, drizzle/pg/0011): a word is
+// name and description cut at the same places (drizzle/sqlite/0014, drizzle/pg/0012): a word is
 // a run of letters, digits and combining marks (Devanagari vowel signs belong to their word).
 
 /** At most this many words of a query are searched; the rest are ignored. */

@@ -5,9 +5,11 @@ import { env } from "~/env.server";
 import { cartTotals } from "~/lib/cart";
 import { type OrderRequest, CART_EMPTY, QTY_MAX, QTY_TOO_MANY } from "~/lib/checkout-schema";
 import { formatPaise, paiseToRupees, rupeesToPaise } from "~/lib/money";
+import type { OrderFilter } from "~/lib/order-filter";
 import type { OrderUpdate } from "~/lib/product-schema";
 import { nextInvoiceNumber } from "~/models/invoice-number.server";
 import { mailsQueued, queueOrderMails, queueStatusMail } from "~/models/mail-outbox.server";
+import { orderFilterWhere } from "~/models/order-search.server";
 import { newId } from "~/utils/id.server";
 import { hit } from "~/utils/rate-limit.server";
 
@@ -242,6 +244,18 @@ async function withItems(list: Order[]): Promise<OrderWithItems[]> {
   return list.map((o) => ({ ...o, items: byOrder.get(o.id)! }));
 }
 
+/** The orders with these ids, each with its lines, in the order of `ids` (missing ones left out). */
+export async function ordersByIds(ids: string[]): Promise<OrderWithItems[]> {
+  const found = new Map<string, Order>();
+  for (let i = 0; i < ids.length; i += 500)
+    for (const o of await db
+      .select()
+      .from(orders)
+      .where(inArray(orders.id, ids.slice(i, i + 500))))
+      found.set(o.id, o);
+  return withItems(ids.flatMap((id) => found.get(id) ?? []));
+}
+
 /** A customer's own orders, newest first. */
 export async function listOrdersForUser(userId: string): Promise<OrderWithItems[]> {
   return withItems(
@@ -294,27 +308,36 @@ export function toApiOrder(o: OrderWithItems) {
 
 const newestFirst = [desc(orders.createdAt), desc(orders.id)] as const;
 
-/** Every order, newest first (GET /api/orders). */
-export async function listAllOrders(): Promise<OrderWithItems[]> {
+/** Every order `filter` keeps, newest first (GET /api/orders). */
+export async function listAllOrders(filter: OrderFilter = {}): Promise<OrderWithItems[]> {
   return withItems(
     await db
       .select()
       .from(orders)
+      .where(orderFilterWhere(filter))
       .orderBy(...newestFirst),
   );
 }
 
 export const ADMIN_ORDERS_PER_PAGE = 50;
 
-/** One page of every order, newest first (the admin Orders tab); `page` is clamped to the last. */
-export async function pageOfOrders(page: number, perPage = ADMIN_ORDERS_PER_PAGE) {
-  const [count] = await db.select({ n: sql<number>`count(*)` }).from(orders);
+/**
+ * One page of the orders `filter` keeps, newest first (the admin Orders tab); `page` is clamped to
+ * the last.
+ */
+export async function pageOfOrders(page: number, filter: OrderFilter = {}, perPage = ADMIN_ORDERS_PER_PAGE) {
+  const where = orderFilterWhere(filter);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(orders)
+    .where(where);
   const totalItems = Number(count?.n ?? 0);
   const totalPages = Math.max(1, Math.ceil(totalItems / perPage));
   const current = Math.min(Math.max(1, Math.floor(page) || 1), totalPages);
   const list = await db
     .select()
     .from(orders)
+    .where(where)
     .orderBy(...newestFirst)
     .limit(perPage)
     .offset((current - 1) * perPage);

@@ -1,7 +1,8 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { db, rowsChanged, type Tx, writeTransaction } from "~/db/client.server";
 import { productImages, products } from "~/db/schema";
 import type { ProductInput } from "~/lib/product-schema";
+import type { ProductCard } from "~/models/product.server";
 import { newId } from "~/utils/id.server";
 
 async function writeGallery(tx: Tx, productId: string, urls: string[]) {
@@ -82,4 +83,38 @@ export async function getProductForEdit(id: string) {
     .where(eq(productImages.productId, id))
     .orderBy(productImages.position);
   return { ...product, images: rows.map((r) => r.url) };
+}
+
+/**
+ * Live products by stock (the Products tab's sortable Stock column, issue #26), fewest first
+ * (`asc`) or most first, the id breaking ties; at most `limit`, with how many there are.
+ */
+export async function productsByStock(order: "asc" | "desc", limit: number) {
+  const dir = order === "asc" ? asc : desc;
+  const live = isNull(products.deletedAt);
+  const [items, [count]] = await Promise.all([
+    db
+      .select({
+        id: products.id,
+        name: products.name,
+        description: products.description,
+        price: products.price,
+        mrp: products.mrp,
+        stock: products.stock,
+        image: products.image,
+        rating: products.rating,
+        numReviews: products.numReviews,
+        hsn: products.hsn,
+        createdAt: products.createdAt,
+      })
+      .from(products)
+      .where(live)
+      .orderBy(dir(products.stock), dir(products.id))
+      .limit(limit),
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(products)
+      .where(live),
+  ]);
+  return { items: items satisfies ProductCard[], totalItems: Number(count?.n ?? 0) };
 }

@@ -22,8 +22,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   await requireAdmin(request);
   const result = await submitProductForm(await readForm(request, PRODUCT_FORM_FIELDS), params.id);
   if ("reply" in result) return result.reply;
-  if ("missing" in result) return redirectWithToast(request, "/admin", { type: "error", title: "Product not found" });
-  return redirectWithToast(request, "/admin", { type: "success", title: "Product updated" });
+  if ("missing" in result)
+    return redirectWithToast(request, "/admin?tab=products", { type: "error", title: "Product not found" });
+  return redirectWithToast(request, "/admin?tab=products", { type: "success", title: "Product updated" });
 }
 
 const rupees = (paise: number | null) => (paise === null ? "0" : String(paise / 100));

@@ -1,16 +1,22 @@
 import { Form, isRouteErrorResponse, Link, useSubmit } from "react-router";
+import { AdminOverview } from "~/components/AdminOverview";
 import { AdminTabs } from "~/components/AdminTabs";
 import { ConfirmButton } from "~/components/ConfirmButton";
 import { LoadFailed } from "~/components/LoadFailed";
+import { OrderFilters } from "~/components/OrderFilters";
 import { Pagination } from "~/components/Pagination";
 import { ProductImage } from "~/components/ProductImage";
 import { Shipment } from "~/components/Shipment";
+import { env } from "~/env.server";
 import { formatDate } from "~/lib/dates";
 import { formatPaise } from "~/lib/money";
+import { isFiltered, type OrderFilter, ordersTabHref, parseOrderFilter } from "~/lib/order-filter";
 import { ORDER_STATUSES } from "~/lib/product-schema";
 import { ADMIN_MAX_LIMIT, MAX_PAGE, parseShopQuery, queryInt } from "~/lib/shop-query";
 import { failedMailCount } from "~/models/mail-outbox.server";
 import { markDelivered, OrderError, pageOfOrders, updateOrder } from "~/models/order.server";
+import { ownerOverview } from "~/models/overview.server";
+import { productsByStock } from "~/models/product-admin.server";
 import { listProducts } from "~/models/product.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { type FormFields, readForm } from "~/utils/http.server";
@@ -22,36 +28,68 @@ export const meta: Route.MetaFunction = () => [{ title: "Admin · RK Candles" },
 
 const pageParam = (value: FormDataEntryValue | null) =>
   queryInt(typeof value === "string" ? value : null, { fallback: 1, min: 1, max: MAX_PAGE });
-/** The Orders tab at a page: where an order change sends the admin back to. */
-const ordersHref = (page: number) => (page > 1 ? `/admin?tab=orders&page=${page}` : "/admin?tab=orders");
-const tabOf = (request: Request): "products" | "orders" =>
-  new URL(request.url).searchParams.get("tab") === "orders" ? "orders" : "products";
+type Tab = "overview" | "products" | "orders";
+const tabOf = (params: URLSearchParams): Tab => {
+  const tab = params.get("tab");
+  return tab === "orders" || tab === "products" ? tab : "overview";
+};
+/** The Products tab's order: as added (newest first), or by stock (`stock`: fewest first). */
+type ProductSort = "newest" | "stock-asc" | "stock-desc";
+const productSortOf = (params: URLSearchParams): ProductSort =>
+  params.get("sort") !== "stock" ? "newest" : params.get("order") === "desc" ? "stock-desc" : "stock-asc";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const tab = tabOf(request);
+  const params = new URL(request.url).searchParams;
+  const tab = tabOf(params);
   const failedMails = await failedMailCount();
-  if (tab === "orders")
+  const none = { overview: null, products: null, orders: null };
+  if (tab === "overview") return { ...none, tab, failedMails, overview: await ownerOverview() };
+  if (tab === "orders") {
+    const { filter, errors } = parseOrderFilter(params);
     return {
+      ...none,
       tab,
       failedMails,
-      orders: await pageOfOrders(pageParam(new URL(request.url).searchParams.get("page"))),
-      products: null,
+      orders: { ...(await pageOfOrders(pageParam(params.get("page")), filter)), filter, errors },
     };
-  const { items, totalItems } = await listProducts(
-    parseShopQuery(new URLSearchParams({ limit: String(ADMIN_MAX_LIMIT) }), { maxLimit: ADMIN_MAX_LIMIT }),
-  );
-  return { tab, failedMails, products: { items, totalItems }, orders: null };
+  }
+  const sort = productSortOf(params);
+  const { items, totalItems } =
+    sort === "newest"
+      ? await listProducts(
+          parseShopQuery(new URLSearchParams({ limit: String(ADMIN_MAX_LIMIT) }), { maxLimit: ADMIN_MAX_LIMIT }),
+        )
+      : await productsByStock(sort === "stock-asc" ? "asc" : "desc", ADMIN_MAX_LIMIT);
+  return {
+    ...none,
+    tab,
+    failedMails,
+    products: { items, totalItems, sort, lowStockThreshold: env.lowStockThreshold },
+  };
+}
+
+/**
+ * Where an order change goes back to: the list it was made on (its filters and page, carried in
+ * `back`), rebuilt from what it parses to, so it can only ever be an Orders tab URL.
+ */
+function backTo(form: FormData): string {
+  const back = form.get("back");
+  if (typeof back === "string" && back.startsWith("/admin?")) {
+    const params = new URL(back, "http://x").searchParams;
+    return ordersTabHref(parseOrderFilter(params).filter, pageParam(params.get("page")));
+  }
+  return ordersTabHref({}, pageParam(form.get("page")));
 }
 
 // Order changes from the Orders tab: status, paid flag, Mark Delivered.
-const ORDER_FORM_FIELDS: FormFields = { intent: 1, orderId: 1, page: 1, status: 1, isPaid: 1 };
+const ORDER_FORM_FIELDS: FormFields = { intent: 1, orderId: 1, page: 1, back: 1, status: 1, isPaid: 1 };
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
   const form = await readForm(request, ORDER_FORM_FIELDS);
   const id = String(form.get("orderId") ?? "");
-  const back = ordersHref(pageParam(form.get("page")));
+  const back = backTo(form);
   try {
     let done;
     switch (form.get("intent")) {
@@ -78,18 +116,43 @@ export async function action({ request }: Route.ActionArgs) {
   return redirectWithToast(request, back, { type: "success", title: "Order updated" });
 }
 
-function ProductsTab({
-  items,
-  totalItems,
-}: {
-  items: NonNullable<Route.ComponentProps["loaderData"]["products"]>["items"];
-  totalItems: number;
-}) {
+type ProductsData = NonNullable<Route.ComponentProps["loaderData"]["products"]>;
+
+/** The Stock column's heading: a link that sorts by stock, fewest first, then most first. */
+function StockHeading({ sort }: { sort: ProductSort }) {
+  const next = sort === "stock-asc" ? "desc" : "asc";
+  const label = sort === "stock-asc" ? "fewest first" : sort === "stock-desc" ? "most first" : null;
+  return (
+    <th scope="col" aria-sort={sort === "stock-asc" ? "ascending" : sort === "stock-desc" ? "descending" : undefined}>
+      <Link to={`/admin?tab=products&sort=stock${next === "desc" ? "&order=desc" : ""}`} className="sort-link">
+        Stock
+        <span aria-hidden="true">{sort === "stock-asc" ? " ↑" : sort === "stock-desc" ? " ↓" : " ↕"}</span>
+        <span className="visually-hidden">
+          {label ? ` (sorted ${label}; sort ${next === "desc" ? "most" : "fewest"} first)` : " (sort by stock)"}
+        </span>
+      </Link>
+    </th>
+  );
+}
+
+function StockBadge({ stock, threshold }: { stock: number; threshold: number }) {
+  if (stock <= 0) return <span className="badge stock-badge sold-out">Sold out</span>;
+  if (stock <= threshold) return <span className="badge stock-badge low">Low stock</span>;
+  return null;
+}
+
+function ProductsTab({ items, totalItems, sort, lowStockThreshold }: ProductsData) {
   return (
     <>
       <div className="page-head">
         <p className="muted">
           {totalItems} products{totalItems > items.length ? ` (showing ${items.length})` : ""}
+          {sort !== "newest" ? (
+            <>
+              {" "}
+              · by stock · <Link to="/admin?tab=products">newest first</Link>
+            </>
+          ) : null}
         </p>
         <Link to="/admin/products/new" className="button primary">
           New Product
@@ -103,7 +166,7 @@ function ProductsTab({
               <th scope="col">Name</th>
               <th scope="col">Price</th>
               <th scope="col">MRP</th>
-              <th scope="col">Stock</th>
+              <StockHeading sort={sort} />
               <th scope="col">HSN</th>
               <th scope="col">Rating</th>
               <th scope="col">Actions</th>
@@ -120,7 +183,9 @@ function ProductsTab({
                 </td>
                 <td data-label="Price">{formatPaise(p.price)}</td>
                 <td data-label="MRP">{p.mrp ? formatPaise(p.mrp) : "—"}</td>
-                <td data-label="Stock">{p.stock}</td>
+                <td data-label="Stock" className="stock-cell">
+                  {p.stock} <StockBadge stock={p.stock} threshold={lowStockThreshold} />
+                </td>
                 <td data-label="HSN">{p.hsn}</td>
                 <td data-label="Rating">
                   {p.rating.toFixed(1)} ({p.numReviews})
@@ -145,10 +210,10 @@ function ProductsTab({
 
 function OrderRow({
   order,
-  page,
+  back,
 }: {
   order: NonNullable<Route.ComponentProps["loaderData"]["orders"]>["orders"][number];
-  page: number;
+  back: string;
 }) {
   const submit = useSubmit();
   const number = order.id.slice(-6);
@@ -175,7 +240,7 @@ function OrderRow({
         <Form method="post" className="inline-form">
           <input type="hidden" name="intent" value="status" />
           <input type="hidden" name="orderId" value={order.id} />
-          <input type="hidden" name="page" value={page} />
+          <input type="hidden" name="back" value={back} />
           <label className="visually-hidden" htmlFor={`status-${order.id}`}>
             Status of order #{number}
           </label>
@@ -200,7 +265,7 @@ function OrderRow({
         <Form method="post" className="inline-form">
           <input type="hidden" name="intent" value="paid" />
           <input type="hidden" name="orderId" value={order.id} />
-          <input type="hidden" name="page" value={page} />
+          <input type="hidden" name="back" value={back} />
           <label>
             <input
               type="checkbox"
@@ -222,7 +287,7 @@ function OrderRow({
           <Form method="post">
             <input type="hidden" name="intent" value="deliver" />
             <input type="hidden" name="orderId" value={order.id} />
-            <input type="hidden" name="page" value={page} />
+            <input type="hidden" name="back" value={back} />
             <button type="submit" className="button small">
               Mark Delivered<span className="visually-hidden"> (order #{number})</span>
             </button>
@@ -234,6 +299,9 @@ function OrderRow({
         <a href={`/api/orders/${order.id}/invoice`} target="_blank" rel="noopener" className="button small">
           Invoice<span className="visually-hidden"> of order #{number}</span>
         </a>
+        <a href={`/admin/orders/${order.id}/packing-slip`} className="button small">
+          Packing slip<span className="visually-hidden"> of order #{number}</span>
+        </a>
         <ConfirmButton to={`/admin/orders/${order.id}/delete`} message="Delete this order?">
           Delete<span className="visually-hidden"> order #{number}</span>
         </ConfirmButton>
@@ -242,47 +310,59 @@ function OrderRow({
   );
 }
 
+type OrdersData = NonNullable<Route.ComponentProps["loaderData"]["orders"]>;
+
+function OrdersTab({ orders }: { orders: OrdersData }) {
+  const filter: OrderFilter = orders.filter;
+  const first = (orders.page - 1) * orders.perPage + 1;
+  return (
+    <>
+      <OrderFilters filter={filter} errors={orders.errors} />
+      {orders.totalItems === 0 ? (
+        <p>{isFiltered(filter) ? "No orders match." : "No orders yet."}</p>
+      ) : (
+        <>
+          <p className="muted" data-testid="orders-count">
+            Orders {first}–{first - 1 + orders.orders.length} of {orders.totalItems}
+            {isFiltered(filter) ? " found" : ""}, newest first
+          </p>
+          <div className="table-wrap">
+            <table className="admin-table stack">
+              <thead>
+                <tr>
+                  <th scope="col">Order</th>
+                  <th scope="col">Date</th>
+                  <th scope="col">Customer</th>
+                  <th scope="col">Items</th>
+                  <th scope="col">Total</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Paid</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {orders.orders.map((o) => (
+                  <OrderRow key={o.id} order={o} back={ordersTabHref(filter, orders.page)} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pagination page={orders.page} totalPages={orders.totalPages} href={(page) => ordersTabHref(filter, page)} />
+        </>
+      )}
+    </>
+  );
+}
+
 export default function Admin({ loaderData }: Route.ComponentProps) {
-  const { tab, products, orders, failedMails } = loaderData;
+  const { tab, overview, products, orders, failedMails } = loaderData;
   return (
     <section>
       <h1>Admin</h1>
       <AdminTabs current={tab} failedMails={failedMails} />
-      {products ? <ProductsTab items={products.items} totalItems={products.totalItems} /> : null}
-      {orders ? (
-        orders.totalItems === 0 ? (
-          <p>No orders yet.</p>
-        ) : (
-          <>
-            <p className="muted">
-              Orders {(orders.page - 1) * orders.perPage + 1}–
-              {(orders.page - 1) * orders.perPage + orders.orders.length} of {orders.totalItems}, newest first
-            </p>
-            <div className="table-wrap">
-              <table className="admin-table stack">
-                <thead>
-                  <tr>
-                    <th scope="col">Order</th>
-                    <th scope="col">Date</th>
-                    <th scope="col">Customer</th>
-                    <th scope="col">Items</th>
-                    <th scope="col">Total</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Paid</th>
-                    <th scope="col">Actions</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {orders.orders.map((o) => (
-                    <OrderRow key={o.id} order={o} page={orders.page} />
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pagination page={orders.page} totalPages={orders.totalPages} href={ordersHref} />
-          </>
-        )
-      ) : null}
+      {overview ? <AdminOverview overview={overview} /> : null}
+      {products ? <ProductsTab {...products} /> : null}
+      {orders ? <OrdersTab orders={orders} /> : null}
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { orderRequestMessage, orderRequestSchema } from "~/lib/checkout-schema";
+import { parseOrderFilter } from "~/lib/order-filter";
 import {
   getOrderFor,
   IDEMPOTENCY_KEY_INVALID,
@@ -13,10 +14,13 @@ import { apiError, json, methodNotAllowed, readBody } from "~/utils/http.server"
 import { RateLimited, tooMany } from "~/utils/rate-limit.server";
 import type { Route } from "./+types/api.orders";
 
-// GET /api/orders (admin): every order, newest first.
+// GET /api/orders (admin): every order, newest first; ?status=&from=&to=&q= filter as the Orders
+// tab does (issue #26), and a bad filter is a 400 with its message.
 export async function loader({ request }: Route.LoaderArgs) {
   await requireApiAdmin(request);
-  return json((await listAllOrders()).map(toApiOrder), 200, { "Cache-Control": "private, no-store" });
+  const { filter, errors } = parseOrderFilter(new URL(request.url).searchParams);
+  if (errors.length) return apiError(400, errors[0]!);
+  return json((await listAllOrders(filter)).map(toApiOrder), 200, { "Cache-Control": "private, no-store" });
 }
 
 // POST /api/orders (spec §7): the client's names and prices are ignored; the database decides.

@@ -10,7 +10,12 @@ import { type FormFields, readForm } from "~/utils/http.server";
 import { redirectWithToast, type Toast } from "~/utils/toast.server";
 import type { Route } from "./+types/cart";
 
-export const meta: Route.MetaFunction = () => [{ title: "Cart · RK Candles" }, { name: "robots", content: "noindex" }];
+// Not noindex (issue #24 asks SEO 100 here): a crawler has no cookie, so it only ever sees the
+// empty cart, and the page is never cached (Cache-Control: private, no-store).
+export const meta: Route.MetaFunction = () => [
+  { title: "Cart · RK Candles" },
+  { name: "description", content: "Your cart at RK Candles: hand-poured soy candles, cash on delivery across India." },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const lines = await cartLines(await readCart(request));
@@ -72,12 +77,15 @@ const STATUS_TEXT: Record<CartLine["status"], string | null> = {
   short: "Not enough in stock",
 };
 
-function Line({ line }: { line: CartLine }) {
+/** The lines a phone shows on its first screen: their pictures load with the page, not lazily. */
+const FIRST_SCREEN_LINES = 3;
+
+function Line({ line, eager }: { line: CartLine; eager: boolean }) {
   const submit = useSubmit();
   const note = line.status === "short" ? `Only ${line.stock} left` : STATUS_TEXT[line.status];
   return (
     <li className={line.status === "ok" ? "cart-line" : "cart-line unavailable"}>
-      <ProductImage src={line.image} alt="" width={80} height={80} />
+      <ProductImage src={line.image} alt="" width={80} height={80} eager={eager} />
       <div className="cart-line-info">
         {line.status === "deleted" ? <strong>{line.name}</strong> : <Link to={`/product/${line.id}`}>{line.name}</Link>}
         <span>{formatPaise(line.price)} each</span>
@@ -141,8 +149,8 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
       <h1>Cart</h1>
       <div className="cart">
         <ul className="cart-lines">
-          {lines.map((line) => (
-            <Line key={line.id} line={line} />
+          {lines.map((line, i) => (
+            <Line key={line.id} line={line} eager={i < FIRST_SCREEN_LINES} />
           ))}
         </ul>
         <aside className="summary" aria-labelledby="summary-title">

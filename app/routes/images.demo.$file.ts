@@ -1,7 +1,9 @@
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import sharp from "sharp";
 import { type DemoProduct, demoProducts } from "~/db/demo-catalogue";
+import { DEMO_WIDTHS } from "~/lib/image-variants";
 import { demoPicture } from "~/utils/candle-svg.server";
+import { svgToWebp } from "~/utils/demo-webp.server";
 import { slugify } from "~/utils/slug.server";
 import type { Route } from "./+types/images.demo.$file";
 
@@ -9,6 +11,8 @@ type Encoding = "br" | "gzip" | "identity";
 type Bytes = Uint8Array<ArrayBuffer>;
 /** Each picture drawn once per worker, and compressed once per encoding, at the best ratio. */
 const kept = new Map<string, { identity: Bytes; br?: Bytes; gzip?: Bytes }>();
+/** The WebP copies, each made once per worker. */
+const webps = new Map<string, Promise<Bytes>>();
 
 function pictureBytes(file: string, product: DemoProduct, n: number, encoding: Encoding): Bytes {
   let copies = kept.get(file);
@@ -59,28 +63,35 @@ function pngBytes(file: string, product: DemoProduct, n: number): Promise<Bytes>
 }
 
 // The demo catalogue's pictures, drawn on request from the product's data and cached for a year
-// (they never change). Sent compressed here, so the compression middleware leaves them alone.
+// (they never change): the SVG, sent compressed here (so the compression middleware leaves it
+// alone), a WebP copy at one of DEMO_WIDTHS, or the 1200 px PNG of link previews.
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const match = /^([a-z0-9-]+)-([1-4])\.(svg|png)$/.exec(params.file);
+  const match = /^([a-z0-9-]+)-([1-4])(?:-(\d+)\.webp|\.svg|(\.png))$/.exec(params.file);
   const product = match && demoProducts.find((p) => slugify(p.name) === match[1]);
-  if (!match || !product) return new Response("Not found", { status: 404 });
-  if (match[3] === "png")
+  const width = match?.[3] ? Number(match[3]) : null;
+  if (!match || !product || (width !== null && !(DEMO_WIDTHS as readonly number[]).includes(width)))
+    return new Response("Not found", { status: 404 });
+  const headers = {
+    Vary: "Accept-Encoding",
+    "Cache-Control": "public, max-age=31536000, immutable",
+    "X-Content-Type-Options": "nosniff",
+  };
+  if (match[4])
     return new Response(await pngBytes(params.file, product, Number(match[2])), {
-      headers: {
-        "Content-Type": "image/png",
-        "Cache-Control": "public, max-age=31536000, immutable",
-        "X-Content-Type-Options": "nosniff",
-      },
+      headers: { ...headers, "Content-Type": "image/png" },
     });
+  if (width !== null) {
+    let webp = webps.get(params.file);
+    if (!webp) webps.set(params.file, (webp = svgToWebp(demoPicture(product, Number(match[2])), width)));
+    return new Response(await webp, { headers: { ...headers, "Content-Type": "image/webp" } });
+  }
   const encoding = encodingFor(request);
   const body = pictureBytes(params.file, product, Number(match[2]), encoding);
   return new Response(body, {
     headers: {
+      ...headers,
       "Content-Type": "image/svg+xml",
       ...(encoding === "identity" ? {} : { "Content-Encoding": encoding }),
-      Vary: "Accept-Encoding",
-      "Cache-Control": "public, max-age=31536000, immutable",
-      "X-Content-Type-Options": "nosniff",
     },
   });
 }

@@ -51,7 +51,7 @@ const PER_RESPONSE = new Set([
   "x-page-cache",
   "vary",
 ]);
-/** Brotli quality for a kept page: paid once per page and catalogue change, so better than the q2 of live renders. */
+/** Brotli quality for a kept page: paid once per page and catalogue change, so better than the q5 of live renders. */
 const BROTLI_QUALITY = 6;
 
 const cache = new LRUCache<string, Entry>({

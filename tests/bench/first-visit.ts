@@ -132,7 +132,11 @@ export async function firstVisit(origin: string, path: string): Promise<FirstVis
   for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const tag = `<script ${m[1]}>`;
     const src = attr(tag, "src");
-    const isModule = (attr(tag, "type") ?? "").toLowerCase() === "module";
+    // The hydration scripts wait for the load event as an inert module script that lists its
+    // preloads (app/utils/hydrate-after-load.server.ts); a browser with JS loads them all the same.
+    const type = (attr(tag, "type") ?? "").toLowerCase();
+    const isModule = type === "module" || type === "text/x-deferred-module";
+    for (const href of (attr(tag, "data-preload") ?? "").split(" ")) if (href) want(href, pageUrl, "js");
     if (src) {
       want(src, pageUrl, "js");
       const inHead = head.includes(m[0]);

@@ -47,7 +47,13 @@ const CHROME_FLAGS = [
 ];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 type Category = (typeof CATEGORIES)[number];
-const BUDGET: Record<Category, number> = { performance: 95, accessibility: 100, "best-practices": 95, seo: 100 };
+const BUDGET: Record<Category, number> = { performance: 100, accessibility: 100, "best-practices": 100, seo: 100 };
+/** Issue #24: the first paint from the first response; medians of the runs, in ms. */
+const METRIC_BUDGET = {
+  "first-contentful-paint": 1200,
+  "largest-contentful-paint": 1500,
+  "total-blocking-time": 50,
+} as const;
 const METRICS = [
   "first-contentful-paint",
   "largest-contentful-paint",
@@ -62,6 +68,10 @@ type PageResult = {
   url: string;
   scores: Record<Category, number>;
   metrics: Record<string, string>;
+  /** The metrics in ms (CLS unitless), for the budgets and the medians. */
+  values: Record<string, number>;
+  /** What Lighthouse names as the largest contentful paint's element. */
+  lcpElement: string;
   failing: Failing[];
   runScores: number[];
   lighthouseVersion: string;
@@ -93,12 +103,20 @@ function summarise(name: string, url: string, lhr: Lhr): PageResult {
     }
   }
   const metrics: Record<string, string> = {};
-  for (const id of METRICS) metrics[id] = lhr.audits[id]?.displayValue ?? "–";
+  const values: Record<string, number> = {};
+  for (const id of METRICS) {
+    metrics[id] = lhr.audits[id]?.displayValue ?? "–";
+    values[id] = lhr.audits[id]?.numericValue ?? Number.NaN;
+  }
+  const lcp = lhr.audits["largest-contentful-paint-element"]?.details as
+    { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined;
   return {
     name,
     url,
     scores,
     metrics,
+    values,
+    lcpElement: lcp?.items?.[0]?.items?.[0]?.node?.snippet ?? "–",
     failing,
     runScores: [],
     lighthouseVersion: lhr.lighthouseVersion,
@@ -129,10 +147,23 @@ async function main() {
     const list = (await (await fetch(`${server.origin}/api/products?limit=1`)).json()) as { items: { _id: string }[] };
     const productId = list.items[0]?._id;
     if (!productId) throw new Error("the demo catalogue has no product");
-    const pages = [
+    // A guest with a cart: the cart cookie the shop sets when a product is added.
+    const added = await fetch(`${server.origin}/cart`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: server.origin, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "add", productId, qty: "1" }),
+    });
+    const cartCookie = added.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    if (!cartCookie) throw new Error(`adding to the cart set no cookie (${added.status})`);
+    const pages: { name: string; url: string; headers?: Record<string, string> }[] = [
       { name: "/", url: `${server.origin}/` },
       { name: "/shop", url: `${server.origin}/shop` },
       { name: "/product/{id}", url: `${server.origin}/product/${productId}` },
+      { name: "/cart (guest)", url: `${server.origin}/cart`, headers: { Cookie: cartCookie } },
     ];
 
     chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
@@ -152,6 +183,7 @@ async function main() {
           output: "json",
           logLevel: "error",
           onlyCategories: [...CATEGORIES],
+          ...(page.headers ? { extraHeaders: page.headers } : {}),
         });
         if (!r) throw new Error(`Lighthouse returned nothing for ${page.url}`);
         if (r.lhr.runtimeError)
@@ -173,6 +205,11 @@ async function main() {
       each.sort((a, b) => a.scores.performance - b.scores.performance);
       const median = each[Math.floor((each.length - 1) / 2)]!;
       median.runScores = each.map((e) => e.scores.performance);
+      // The metric budgets are read on each metric's own median over the runs.
+      for (const id of METRICS) {
+        const sorted = each.map((e) => e.values[id]!).sort((a, b) => a - b);
+        median.values[id] = sorted[Math.floor((sorted.length - 1) / 2)]!;
+      }
       results.push(median);
     }
 
@@ -183,19 +220,36 @@ async function main() {
         ["page", "performance", "accessibility", "best practices", "SEO"],
         [
           ...results.map((r) => [r.name, ...CATEGORIES.map((c) => mark(c, r.scores[c]))]),
-          ["budget", "≥ 95", "100", "≥ 95", "100"],
+          ["budget", "100", "100", "100", "100"],
         ],
         [false, true, true, true, true],
       ),
     );
-    console.log("\nMetrics:\n");
+    console.log(
+      `\nMetrics (median of ${runs} run${runs > 1 ? "s" : ""} each; budget FCP ≤ 1.2 s, LCP ≤ 1.5 s, TBT < 50 ms):\n`,
+    );
+    const shown = (id: string, v: number) =>
+      id === "cumulative-layout-shift"
+        ? v.toFixed(3)
+        : id === "total-blocking-time"
+          ? `${Math.round(v)} ms`
+          : `${(v / 1000).toFixed(2)} s`;
     console.log(
       table(
         ["page", "FCP", "LCP", "TBT", "CLS", "Speed Index"],
-        results.map((r) => [r.name, ...METRICS.map((m) => r.metrics[m] ?? "–")]),
+        results.map((r) => [
+          r.name,
+          ...METRICS.map((m) => {
+            const v = r.values[m]!;
+            const over = m in METRIC_BUDGET && v > METRIC_BUDGET[m as keyof typeof METRIC_BUDGET];
+            return `${shown(m, v)}${over ? " ✗" : ""}`;
+          }),
+        ]),
         [false, true, true, true, true, true],
       ),
     );
+    console.log("\nLargest contentful paint's element (median run):\n");
+    for (const r of results) console.log(`${r.name}: ${r.lcpElement.slice(0, 160)}`);
     const failing = results.flatMap((r) =>
       r.failing.map((f) => [
         r.name,
@@ -210,9 +264,12 @@ async function main() {
       console.log("\nAudits not passing in the categories under budget:\n");
       console.log(table(["page", "category", "audit", "title", "score", "value"], failing));
     }
-    const missed = results.flatMap((r) =>
-      CATEGORIES.filter((c) => r.scores[c] < BUDGET[c]).map((c) => `${r.name} ${c} ${r.scores[c]} < ${BUDGET[c]}`),
-    );
+    const missed = results.flatMap((r) => [
+      ...CATEGORIES.filter((c) => r.scores[c] < BUDGET[c]).map((c) => `${r.name} ${c} ${r.scores[c]} < ${BUDGET[c]}`),
+      ...Object.entries(METRIC_BUDGET)
+        .filter(([id, limit]) => r.values[id]! > limit)
+        .map(([id, limit]) => `${r.name} ${id} ${Math.round(r.values[id]!)} ms > ${limit} ms`),
+    ]);
     const seconds = (performance.now() - started) / 1000;
     const file = writeJson(`${name}.json`, {
       kind: "lighthouse",

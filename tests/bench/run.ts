@@ -7,6 +7,7 @@
 // child process. Prints the table and the first-visit bytes, writes JSON to .bench/.
 //   --scale   runs 1,000 and 100,000 products and prints the 100k/1k latency ratios
 //   --smoke   tiny catalogue, 1 s per route, no build; fails unless every route answered 2xx
+//   --orders N  orders in the generated shop (default 100,000; the smoke run 400; --scale 2 per product)
 //   --check   exits 1 when a budget is missed (otherwise the run only reports)
 //   --database postgres://…  an EMPTY PostgreSQL database: the generated shop is copied into it
 //             and served by two app servers of one worker each (--workers N each), which share
@@ -23,6 +24,7 @@ import { copyDatabase } from "../../scripts/db-copy";
 import { fetchRaw, firstVisit, type FirstVisit, type Sizes } from "./first-visit";
 import { benchInvoice, type InvoiceBench } from "./invoice";
 import {
+  ADMIN,
   build,
   killAll,
   machine,
@@ -54,6 +56,8 @@ const { values: args } = parseArgs({
     warmup: { type: "string" },
     connections: { type: "string", default: "16" },
     "reviews-per-product": { type: "string", default: "10" },
+    // Orders in the generated shop (the owner's overview and CSV export are measured on them).
+    orders: { type: "string" },
     "no-build": { type: "boolean", default: false },
     scale: { type: "boolean", default: false },
     smoke: { type: "boolean", default: false },
@@ -75,6 +79,10 @@ if (args.database && args.scale)
 const sizes = args.scale ? [1_000, 100_000] : [Number(args.products ?? (smoke ? 200 : 10_000))];
 for (const n of [duration, warmup, connections, ...sizes])
   if (!Number.isFinite(n) || n < 0) throw new Error("bad number in the arguments");
+
+/** Orders in a generated shop: 100,000 for the bench (the overview's budget), fewer for a smoke or scale run. */
+const ordersFor = (products: number) =>
+  args.orders ? Number(args.orders) : smoke ? 400 : args.scale ? undefined : Math.max(100_000, products * 2);
 
 const LIMIT = 12; // the shop's default page size
 type Req = { method: "GET" | "POST"; path: string; headers?: Record<string, string>; body?: string };
@@ -102,8 +110,23 @@ type Measured = {
   ratio?: number;
   cpuRatio?: number;
 };
+/** The CSV export of every order, downloaded once: what it costs the worker that streams it. */
+type CsvRun = {
+  bytes: number;
+  lines: number;
+  seconds: number;
+  /** The serving worker's resident memory before the download, and its highest during it (MB). */
+  rssBeforeMb: number;
+  rssPeakMb: number;
+  growthMb: number;
+  /** The growth of its anonymous memory alone (heap, buffers): without the SQLite file's mapped pages. */
+  anonGrowthMb: number;
+};
 type SizeRun = {
   products: number;
+  /** The measured export, and the first one (the warm-up) beside it. */
+  csv?: CsvRun;
+  csvFirst?: CsvRun;
   seed: SeedResult;
   serverStartSeconds: number;
   routes: Measured[];
@@ -327,6 +350,97 @@ async function login(origin: string, email: string): Promise<string> {
   return cookie.split(";")[0]!;
 }
 
+async function adminLogin(origin: string): Promise<string> {
+  const res = await fetch(`${origin}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: origin },
+    body: JSON.stringify(ADMIN),
+  });
+  await res.arrayBuffer();
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("__session="));
+  if (!res.ok || !cookie) throw new Error(`admin login failed: HTTP ${res.status}`);
+  return cookie.split(";")[0]!;
+}
+
+/**
+ * Resident memory (MB) of a process, from /proc (NaN elsewhere): all of it (VmRSS), or its
+ * anonymous part (RssAnon: heap and buffers, without the database file's pages that SQLite maps).
+ */
+function rssMb(pid: number, field: "VmRSS" | "RssAnon" = "VmRSS"): number {
+  try {
+    const kb = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+    return kb ? Number(kb) / 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+/** The web workers of a server's primary process. */
+function workerPids(primary: number | undefined): number[] {
+  try {
+    return readFileSync(`/proc/${primary}/task/${primary}/children`, "utf8")
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Downloads the CSV of every order as the admin, reading it as it comes, while the resident memory
+ * of each web worker is sampled every 10 ms: the growth is the serving worker's highest minus its
+ * size before (issue #26: the export streams, so it must not hold the orders in memory).
+ */
+async function measureCsv(origin: string, primary: number | undefined, cookie: string): Promise<CsvRun> {
+  const pids = workerPids(primary);
+  // Settle first: what earlier routes left for the garbage collector is not the export's.
+  await new Promise((r) => setTimeout(r, 1000));
+  const read = (field: "VmRSS" | "RssAnon") => new Map(pids.map((p) => [p, rssMb(p, field)]));
+  const before = { all: read("VmRSS"), anon: read("RssAnon") };
+  const peak = { all: new Map(before.all), anon: new Map(before.anon) };
+  const sample = () => {
+    for (const p of pids) {
+      peak.all.set(p, Math.max(peak.all.get(p)!, rssMb(p, "VmRSS")));
+      peak.anon.set(p, Math.max(peak.anon.get(p)!, rssMb(p, "RssAnon")));
+    }
+  };
+  const sampler = setInterval(sample, 10);
+  const started = performance.now();
+  let bytes = 0;
+  let lines = 0;
+  try {
+    const res = await fetch(`${origin}/admin/orders.csv`, {
+      headers: { cookie, "accept-encoding": ACCEPT_ENCODING },
+      signal: AbortSignal.timeout(300_000),
+    });
+    if (!res.ok || !res.body) throw new Error(`CSV export: HTTP ${res.status}`);
+    const reader = res.body.getReader();
+    for (let r = await reader.read(); !r.done; r = await reader.read()) {
+      bytes += r.value.length;
+      for (const b of r.value) if (b === 10) lines++;
+      // Give the sampler its turn while the download runs.
+      await new Promise((ok) => setImmediate(ok));
+    }
+  } finally {
+    clearInterval(sampler);
+  }
+  sample();
+  // One worker served it (the others idle): the largest growth of each kind is its.
+  const growth = (kind: "all" | "anon", p: number) => peak[kind].get(p)! - before[kind].get(p)!;
+  const served = pids.reduce((a, b) => (growth("all", b) > growth("all", a) ? b : a), pids[0]!);
+  return {
+    bytes,
+    lines,
+    seconds: (performance.now() - started) / 1000,
+    rssBeforeMb: before.all.get(served) ?? NaN,
+    rssPeakMb: peak.all.get(served) ?? NaN,
+    growthMb: Math.max(...pids.map((p) => growth("all", p))),
+    anonGrowthMb: Math.max(...pids.map((p) => growth("anon", p))),
+  };
+}
+
 /** Everything the routes need from the seeded database, read before the server opens it. */
 function sample(dbPath: string) {
   const db = new Database(dbPath, { readonly: true });
@@ -341,7 +455,13 @@ function sample(dbPath: string) {
   return { live, productIds, stocked: stocked.map((r) => r.id) };
 }
 
-function routesFor(origin: string, s: ReturnType<typeof sample>, seed: SeedResult, cookies: string[]): Route[] {
+function routesFor(
+  origin: string,
+  s: ReturnType<typeof sample>,
+  seed: SeedResult,
+  cookies: string[],
+  adminCookie: string,
+): Route[] {
   const pages = Math.max(1, Math.ceil(s.live / LIMIT));
   const deep = Math.min(50, pages);
   const address = { address: "12 MG Road", city: "Bengaluru", state: "Karnataka", pin: "560001" };
@@ -388,6 +508,12 @@ function routesFor(origin: string, s: ReturnType<typeof sample>, seed: SeedResul
     ...pagesRoutes,
     ...pagesRoutes.filter((r) => r.key !== "home").map(rendered),
     get("api", `/api/products?limit=${LIMIT}`),
+    // The owner's overview (issue #26): every figure over all the orders, for the admin.
+    {
+      key: "overview",
+      label: "/admin (overview, admin)",
+      next: () => ({ method: "GET", path: "/admin", headers: { cookie: adminCookie } }),
+    },
     {
       key: "checkout",
       label: "POST /api/orders",
@@ -415,7 +541,7 @@ async function runSize(products: number): Promise<SizeRun> {
   try {
     process.stdout.write(`\n== ${products.toLocaleString("en")} products ==\nSeeding… `);
     const reviewsPerProduct = Number(args["reviews-per-product"]);
-    const seed = seedLarge(dbPath, { products, reviewsPerProduct });
+    const seed = seedLarge(dbPath, { products, reviewsPerProduct, orders: ordersFor(products) });
     console.log(
       `${seed.products} products, ${seed.reviews} reviews, ${seed.orders} orders (${seed.orderItems} lines), ${seed.users} users in ${seed.seconds.toFixed(1)} s; ` +
         `"${seed.searchWord}" matches ${seed.searchHits}`,
@@ -453,7 +579,8 @@ async function runSize(products: number): Promise<SizeRun> {
     if (shop.headers["content-encoding"]) shopHeaders["Content-Encoding"] = String(shop.headers["content-encoding"]);
     ceiling = await startCeiling(shop.wire, shopHeaders, dir);
 
-    const routes = routesFor(origin, s, seed, cookies);
+    const adminCookie = await adminLogin(origin);
+    const routes = routesFor(origin, s, seed, cookies, adminCookie);
     const measured: Measured[] = [];
     for (const route of routes) {
       process.stdout.write(`  ${route.label} … `);
@@ -481,10 +608,25 @@ async function runSize(products: number): Promise<SizeRun> {
     }
     c.ratio = 1;
     c.cpuRatio = 1;
+    // The export runs last: the checkout route has added its orders by now, all of them exported.
+    // Twice, like every route (a warm-up, then the measure): the first export of a worker also
+    // grows its heap to the size its work needs, once.
+    const csvRuns: CsvRun[] = [];
+    for (const what of ["warm-up", "measured"]) {
+      process.stdout.write(`  CSV export of every order (${what}) … `);
+      const csv = await measureCsv(origin, server.child.pid, adminCookie);
+      csvRuns.push(csv);
+      console.log(
+        `${csv.lines - 1} lines, ${kb(csv.bytes)} KB in ${csv.seconds.toFixed(1)} s; worker memory ${csv.rssBeforeMb.toFixed(0)} → ${csv.rssPeakMb.toFixed(0)} MB (+${csv.growthMb.toFixed(1)} MB, of it anonymous +${csv.anonGrowthMb.toFixed(1)} MB)`,
+      );
+    }
+    const [csvFirst, csv] = csvRuns as [CsvRun, CsvRun];
     const workers = [server, ...more].reduce((n, x) => n + workersInLog(x.log).length, 0);
     console.log(`  served by ${workers} worker process${workers === 1 ? "" : "es"}`);
     return {
       products,
+      csv,
+      csvFirst,
       seed,
       serverStartSeconds: server.startSeconds,
       routes: measured,
@@ -548,7 +690,7 @@ function printRun(run: SizeRun, withBytes = true) {
     const line = (what: string, z: Sizes) => rows.push([path, what, kb(z.raw), kb(z.served), kb(z.gzip), kb(z.brotli)]);
     const count = (k: string) => v.resources.filter((r) => r.kind === k).length;
     const lazy = v.resources.filter((r) => r.lazy).length;
-    line("HTML", v.totals.html);
+    line("HTML (CSS inline)", v.totals.html);
     line(`CSS (${count("css")})`, v.totals.css);
     line(`JS (${count("js")})`, v.totals.js);
     line(`images (${count("images")}${lazy ? `, ${lazy} lazy` : ""})`, v.totals.images);
@@ -585,7 +727,32 @@ function budgetsFor(run: SizeRun): Budget[] {
       ok: m.ratio! >= 0.1,
     });
   }
+  const overview = by("overview");
+  out.push({
+    budget: `${overview.label}, ${run.seed.orders.toLocaleString("en")} orders, 1 conn`,
+    limit: "< 100 ms",
+    measured: `${fmt(overview.single, 1)} ms`,
+    ok: overview.single < 100,
+  });
+  // Read on the worker's anonymous memory: what the export itself holds (heap, buffers). Its whole
+  // resident size also counts the SQLite file's pages that the connection maps (mmap_size), which
+  // any read of the whole table brings in: the operating system's page cache, shared and
+  // reclaimable, printed beside it.
+  if (run.csv)
+    out.push({
+      budget: `CSV export of ${(run.csv.lines - 1).toLocaleString("en")} order lines: worker memory growth (anonymous)`,
+      limit: "< 50 MB",
+      measured: `${fmt(run.csv.anonGrowthMb, 1)} MB (all resident: +${fmt(run.csv.growthMb, 1)} MB; first export: +${fmt(run.csvFirst?.anonGrowthMb ?? NaN, 1)} MB)`,
+      ok: run.csv.anonGrowthMb < 50,
+    });
   const shop = run.firstVisit.find((v) => v.path === "/shop")!;
+  // Issue #24: the first paint needs the first response only (one TCP initial window, 14.6 KB).
+  out.push({
+    budget: "/shop first response: HTML with its inline CSS, as served",
+    limit: "≤ 14 KB",
+    measured: `${kb(shop.totals.html.served)} KB`,
+    ok: shop.totals.html.served <= 14 * 1024,
+  });
   out.push({
     budget: "/shop first visit, JS off: HTML + CSS as served",
     limit: "< 30 KB",

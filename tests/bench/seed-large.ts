@@ -1,7 +1,7 @@
 // Fills a SQLite file with a large generated catalogue for the benchmark:
-//   npx tsx tests/bench/seed-large.ts <db-file> [--products N] [--reviews-per-product R]
+//   npx tsx tests/bench/seed-large.ts <db-file> [--products N] [--reviews-per-product R] [--orders N]
 // N products (default 10,000), about R reviews each (default 10) with rating/num_reviews
-// consistent, 2N orders of 1–3 lines, a few customers and the bench customers used by the
+// consistent, 2N orders (or as many as asked) of 1–3 lines, a few customers and the bench customers used by the
 // checkout stream. Deterministic (seeded PRNG), one transaction, prepared statements on the raw
 // tables of drizzle/sqlite/*.sql, built in memory and written to the file at the end. The schema
 // is made by drizzle's migrator (the same call the server makes when it opens the database), so
@@ -163,6 +163,7 @@ const ADDRESSES = [
   { address: "77 Anna Salai", city: "Chennai", state: "Tamil Nadu", pin: "600002" },
 ];
 const STATUSES = ["Placed", "Processing", "Shipped", "Delivered", "Delivered", "Delivered", "Cancelled"] as const;
+const SETTLED_STATUSES = [...Array<"Delivered">(16).fill("Delivered"), "Cancelled", "Shipped"] as const;
 const SHIPPING_PAISE = 49_00;
 
 const title = (w: string) => w[0]!.toUpperCase() + w.slice(1);
@@ -214,7 +215,14 @@ function batched(db: Database.Database, table: string, columns: string[], size =
   };
 }
 
-export type SeedOptions = { products: number; reviewsPerProduct?: number; ordersPerProduct?: number; seed?: number };
+export type SeedOptions = {
+  products: number;
+  reviewsPerProduct?: number;
+  ordersPerProduct?: number;
+  /** Orders in all, instead of ordersPerProduct × products (the owner's overview is measured at 100,000). */
+  orders?: number;
+  seed?: number;
+};
 export type SeedResult = {
   products: number;
   reviews: number;
@@ -232,7 +240,7 @@ export function seedLarge(file: string, opts: SeedOptions): SeedResult {
   const started = performance.now();
   const N = opts.products;
   const R = opts.reviewsPerProduct ?? 10;
-  const ordersN = Math.round(N * (opts.ordersPerProduct ?? 2));
+  const ordersN = opts.orders ?? Math.round(N * (opts.ordersPerProduct ?? 2));
   const rand = mulberry32(opts.seed ?? 20240601);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
   const hex8 = () => ((rand() * 4294967296) >>> 0).toString(16).padStart(8, "0");
@@ -369,7 +377,11 @@ export function seedLarge(file: string, opts: SeedOptions): SeedResult {
       const id = newId();
       const c = pick(customers);
       const a = pick(ADDRESSES);
-      const status = pick(STATUSES);
+      // As a shop's history looks: orders older than 10 days have gone out (a few cancelled, a few
+      // still shipping, 1 in 500 forgotten and waiting); the last 10 days' are in every state.
+      const createdAt = now - Math.floor(rand() * 365 * 86_400);
+      const status =
+        now - createdAt < 10 * 86_400 ? pick(STATUSES) : rand() < 0.002 ? "Placed" : pick(SETTLED_STATUSES);
       const lines = Array.from({ length: 1 + Math.floor(rand() * 3) }, () => ({
         p: pick(live),
         qty: 1 + Math.floor(rand() * 3),
@@ -391,7 +403,7 @@ export function seedLarge(file: string, opts: SeedOptions): SeedResult {
         SHIPPING_PAISE,
         subtotal + SHIPPING_PAISE,
         status === "Cancelled" ? 1 : 0,
-        now - Math.floor(rand() * 365 * 86_400),
+        createdAt,
       );
       for (const [position, { p, qty }] of lines.entries())
         items.add(rowId(), id, p.id, p.name, qty, p.price, p.image, position);
@@ -419,16 +431,20 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     options: {
       products: { type: "string", default: "10000" },
       "reviews-per-product": { type: "string", default: "10" },
+      orders: { type: "string" },
     },
   });
   const file = positionals[0];
   if (!file) {
-    console.error("usage: tsx tests/bench/seed-large.ts <db-file> [--products N] [--reviews-per-product R]");
+    console.error(
+      "usage: tsx tests/bench/seed-large.ts <db-file> [--products N] [--reviews-per-product R] [--orders N]",
+    );
     process.exit(2);
   }
   const result = seedLarge(resolve(file), {
     products: Number(values.products),
     reviewsPerProduct: Number(values["reviews-per-product"]),
+    orders: values.orders ? Number(values.orders) : undefined,
   });
   console.log(JSON.stringify(result, null, 2));
 }

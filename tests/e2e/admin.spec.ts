@@ -35,6 +35,8 @@ test("admin: create with two pictures → shop → edit price → customer order
   test.setTimeout(60_000);
   const name = `Test Candle ${test.info().project.name} ${Date.now().toString(36)}`;
   await loginAsAdmin(page, goto);
+  await expect(page.getByRole("link", { name: "Overview", exact: true })).toHaveAttribute("aria-current", "page");
+  await page.getByRole("link", { name: "Products", exact: true }).click();
   await expect(page.getByRole("link", { name: "Products", exact: true })).toHaveAttribute("aria-current", "page");
 
   // Create, with two uploaded pictures.
@@ -59,7 +61,7 @@ test("admin: create with two pictures → shop → edit price → customer order
     await expect(page.locator(".gallery-edit li")).toHaveCount(2);
   }
   await page.getByRole("button", { name: "Create product" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page).toHaveURL(/\/admin\?tab=products$/);
   await expect(toaster(page)).toContainText("Product created");
   const row = (await queryOne<{ id: string; price: number; mrp: number; stock: number; image: string }>(
     "select id, price, mrp, stock, image from products where name = ?",
@@ -109,7 +111,7 @@ test("admin: create with two pictures → shop → edit price → customer order
   expect((await small.body()).subarray(8, 12).toString()).toBe("WEBP");
 
   // Edit its price and its HSN code (a bad code is refused with its message first).
-  await goto("/admin");
+  await goto("/admin?tab=products");
   await page.getByRole("link", { name: `Edit ${name}` }).click();
   await expect(page.getByLabel("Price (₹)")).toHaveValue("321.5");
   await expect(page.locator(".gallery-edit li")).toHaveCount(2);
@@ -191,7 +193,7 @@ test("admin: create with two pictures → shop → edit price → customer order
   await customer.dispose();
 
   // Delete the product after confirming.
-  await goto("/admin");
+  await goto("/admin?tab=products");
   const del = page.getByRole("link", { name: `Delete ${name}` });
   if (jsEnabled) {
     page.once("dialog", (d) => {
@@ -226,6 +228,7 @@ test("a dismissed confirmation deletes nothing; a fake image is refused with not
   jsEnabled,
 }) => {
   await loginAsAdmin(page, goto);
+  await goto("/admin?tab=products");
   // The oldest demo product: other tests create and delete their own products in parallel.
   const { id: productId, name: productName } = (await queryOne<{ id: string; name: string }>(
     "select id, name from products where deleted_at is null order by created_at, id limit 1",
@@ -236,7 +239,7 @@ test("a dismissed confirmation deletes nothing; a fake image is refused with not
   if (jsEnabled) {
     page.once("dialog", (d) => void d.dismiss());
     await first.getByRole("link", { name: `Delete ${productName}` }).click();
-    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page).toHaveURL(/\/admin\?tab=products$/);
   } else {
     await first.getByRole("link", { name: `Delete ${productName}` }).click();
     await page.getByRole("link", { name: "Cancel" }).click();

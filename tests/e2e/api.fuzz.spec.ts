@@ -1708,7 +1708,7 @@ test("forms /admin/products/new and /admin/products/{id}: hostile editor posts (
         if (gallery) await expectNotSaved(before.files, gallery, what);
         if (!asCustomer && status === 302) {
           expect(gallery, `${what}: saved with a gallery file that is not an image`).toBeNull();
-          expect(res.location, what).toBe("/admin");
+          expect(res.location, what).toBe("/admin?tab=products");
           const id = edit
             ? editable
             : (
@@ -1775,7 +1775,7 @@ test("forms /admin/products/{id}/delete and /admin/orders/{id}/delete: hostile i
         if (who === 0)
           expect(res.location, what).toBe(`/login?redirect=${encodeURIComponent(new URL(url, base).pathname)}`);
         else if (who === 1) expect(res.location, what).toBe("/");
-        else expect(res.location, what).toBe(kind === "products" ? "/admin" : "/admin?tab=orders");
+        else expect(res.location, what).toBe(kind === "products" ? "/admin?tab=products" : "/admin?tab=orders");
         expect(await state(), `${what}: deleted the wrong row`).toEqual(before);
       },
     ),

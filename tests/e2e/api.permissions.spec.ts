@@ -311,7 +311,7 @@ const rows: Row[] = [
     method: "POST",
     url: (w) => w.newProduct().then((id) => `/admin/products/${id}/delete`),
     body: () => ({ form: {} }),
-    expect: adminPage("/admin/products/{new}/delete", [302, "/admin"]),
+    expect: adminPage("/admin/products/{new}/delete", [302, "/admin?tab=products"]),
     check: async (_res, role, _w, url) => {
       const id = url.split("/")[3]!;
       guestToLoginAt(_res, role, _w, url);
@@ -378,6 +378,60 @@ const rows: Row[] = [
       const gone = (await queryOne("select id from orders where id = ?", url.split("/")[3])) === undefined;
       expect(gone, "deleted").toBe(role === "admin");
     },
+  },
+  // The owner's view (issue #26): downloads are the admin's alone, like the pages.
+  {
+    route: "admin",
+    method: "GET",
+    url: () => "/admin?tab=products&sort=stock",
+    expect: adminPage("/admin?tab=products&sort=stock"),
+  },
+  {
+    route: "admin/orders.csv",
+    method: "GET",
+    url: () => "/admin/orders.csv?status=Placed",
+    expect: adminPage("/admin/orders.csv?status=Placed"),
+    check: (res, role) => {
+      if (role === "admin") expect([res.type, res.text.startsWith('\uFEFF"Date",')]).toEqual(["text/csv", true]);
+    },
+  },
+  {
+    route: "admin/orders.csv",
+    method: "GET",
+    url: () => "/admin/orders.csv?from=2026-02-30",
+    expect: adminPage("/admin/orders.csv?from=2026-02-30", 400),
+  },
+  {
+    route: "admin/orders.csv",
+    method: "POST",
+    url: () => "/admin/orders.csv",
+    body: () => ({ form: {} }),
+    expect: all(405),
+  },
+  {
+    route: "admin/orders/packing-slips",
+    method: "GET",
+    url: () => "/admin/orders/packing-slips",
+    expect: adminPage("/admin/orders/packing-slips"),
+    check: (res, role) => {
+      if (role === "admin") expect(res.type).toBe("application/pdf");
+    },
+  },
+  {
+    route: "admin/orders/:id/packing-slip",
+    method: "GET",
+    url: (w) => `/admin/orders/${w.order}/packing-slip`,
+    expect: adminPage("/admin/orders/{O}/packing-slip"),
+    check: (res, role, w, url) => {
+      guestToLoginAt(res, role, w, url);
+      if (role === "admin") expect(res.type).toBe("application/pdf");
+    },
+  },
+  {
+    route: "admin/orders/:id/packing-slip",
+    method: "GET",
+    url: () => `/admin/orders/${ZERO}/packing-slip`,
+    expect: adminPage(`/admin/orders/${ZERO}/packing-slip`, 404),
   },
   {
     route: "uploads/*",
@@ -498,6 +552,8 @@ const rows: Row[] = [
     expect: apiUser(400),
   },
   { route: "api/orders", method: "GET", url: () => "/api/orders", expect: apiAdmin(200) },
+  { route: "api/orders", method: "GET", url: () => "/api/orders?status=Placed&q=perm", expect: apiAdmin(200) },
+  { route: "api/orders", method: "GET", url: () => "/api/orders?status=Lost", expect: apiAdmin(400) },
   {
     route: "api/orders",
     method: "POST",

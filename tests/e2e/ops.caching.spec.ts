@@ -118,6 +118,16 @@ test("a guest page is rendered once, then sent from the cache as the same bytes,
       expect(scriptSrc, "each inline script is allowed by its hash").toContain(
         `'sha256-${createHash("sha256").update(m[2]!).digest("base64")}'`,
       );
+    // Its CSS travels inline too (issue #24), allowed by its hash, and no style attribute is.
+    const styleSrc = csp
+      .split(";")
+      .map((d) => d.trim())
+      .find((d) => d.startsWith("style-src"))!;
+    expect(styleSrc).not.toContain("'unsafe-inline'");
+    const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)];
+    expect(styles).toHaveLength(1);
+    expect(styleSrc).toContain(`'sha256-${createHash("sha256").update(styles[0]![1]!).digest("base64")}'`);
+    expect(html).not.toMatch(/<[^>]+\sstyle="/);
     expect(r.headers.get("x-content-type-options")).toBe("nosniff");
     expect(r.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expect(Number(r.headers.get("content-length"))).toBe(r.bytes.length);

@@ -76,7 +76,7 @@ test("failed logins spread over two workers are still refused on the 11th", asyn
 
 test("kill -9 of one worker while orders stream in: no acknowledged order is lost, the shop keeps answering, the worker is replaced", async ({}, testInfo) => {
   test.skip(!runsHere(testInfo));
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   const server = await twoWorkers();
   const admin = await adminClient(server.url);
   const STOCK = 100_000;
@@ -115,11 +115,14 @@ test("kill -9 of one worker while orders stream in: no acknowledged order is los
       }
     }
   });
-  await sleep(1_500);
+  // Waits for outcomes, not for fixed times: on a loaded machine orders can come slowly.
+  await expect.poll(() => confirmed.length, { timeout: 30_000 }).toBeGreaterThan(5);
   const victim = logLines(server).find((l) => l.path === "/api/orders")!.pid;
   process.kill(victim, "SIGKILL");
   const killedAt = Date.now();
-  await sleep(3_000);
+  await expect
+    .poll(() => confirmed.filter((c) => c.at > killedAt + 500).length, { timeout: 30_000 })
+    .toBeGreaterThan(5);
   running = false;
   await Promise.all(stream);
 
@@ -202,7 +205,7 @@ test("static files answer 304 to a matching If-None-Match, and Range requests", 
   test.skip(!runsHere(testInfo));
   const server = await twoWorkers();
   const html = await (await fetch(`${server.url}/`)).text();
-  const asset = /\/assets\/[^"]+\.js/.exec(html)![0];
+  const asset = /\/assets\/[^"\s]+\.js/.exec(html)![0];
   for (const path of [asset, "/favicon.svg"]) {
     const first = await fetch(`${server.url}${path}`, { headers: { "accept-encoding": "br" } });
     expect(first.status, path).toBe(200);

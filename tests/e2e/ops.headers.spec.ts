@@ -55,7 +55,14 @@ test("HTML pages carry an enforced CSP that allows exactly their inline scripts:
     const scriptSrc = directives.find((d) => d.startsWith("script-src"))!;
     expect(scriptSrc).not.toContain("'unsafe-inline'");
     expect(scriptSrc).not.toContain("'unsafe-eval'");
-    const scripts = scriptsOf(await res.text());
+    const body = await res.text();
+    // The page's CSS is inline (issue #24): allowed by its hash, never by 'unsafe-inline'.
+    const styleSrc = directives.find((d) => d.startsWith("style-src"))!;
+    expect(styleSrc).not.toContain("'unsafe-inline'");
+    const style = /<style>([\s\S]*?)<\/style>/.exec(body);
+    expect(style, `${path} carries its CSS inline`).toBeTruthy();
+    expect(styleSrc).toContain(`'sha256-${createHash("sha256").update(style![1]!).digest("base64")}'`);
+    const scripts = scriptsOf(body);
     expect(scripts.filter((s) => s.inline).length, `${path} has inline scripts to check`).toBeGreaterThan(0);
     if (res.headers.get("x-page-cache") === "hit") {
       expect(nonceOf(csp!), `${path}: a kept page names no nonce`).toBeUndefined();
@@ -78,7 +85,7 @@ test("nosniff, referrer, permissions and framing headers on pages, JSON and file
   baseURL,
 }) => {
   const html = await fetch(`${baseURL}/shop`);
-  const asset = /\/assets\/[^"]+\.js/.exec(await html.text())?.[0];
+  const asset = /\/assets\/[^"\s]+\.js/.exec(await html.text())?.[0];
   expect(asset).toBeTruthy();
   for (const path of ["/shop", "/api/products?limit=1", "/healthz", asset!, "/favicon.svg", "/api/orders"]) {
     const res = await fetch(`${baseURL}${path}`);
@@ -172,7 +179,7 @@ test("in Chromium with JS on, the home and shop pages hydrate with no CSP violat
   expect(violations).toEqual([]);
 });
 
-// Regression (fixed in app/root.tsx): zod 4 probes whether eval is allowed (`new Function("")` in util.allowsEval, in the
+// Regression (fixed in app/lib/zod.ts): zod 4 probes whether eval is allowed (`new Function("")` in util.allowsEval, in the
 // client chunk assets/schemas-*.js) the first time a schema is used in the browser. The enforced CSP
 // refuses it, so every page that validates in the browser (/login, /register, /product/:id)
 // raises a `securitypolicyviolation` (script-src, blockedURI "eval") as it hydrates. Nothing breaks

@@ -290,7 +290,7 @@ describe("order status and stock (spec §4; README: cancel and delete rules)", (
 });
 
 describe("image variants", () => {
-  it("uploaded pictures get WebP and same-format srcsets; other URLs none", async () => {
+  it("uploaded pictures get WebP and same-format srcsets, demo drawings WebP (issue #24); other URLs none", async () => {
     const { imageVariants } = await import("~/lib/image-variants");
     const id = "a".repeat(24);
     expect(imageVariants(`/uploads/${id}.jpg`)).toEqual({
@@ -298,7 +298,10 @@ describe("image variants", () => {
       original: `/uploads/${id}-320.jpg 320w, /uploads/${id}-640.jpg 640w, /uploads/${id}-1200.jpg 1200w`,
     });
     expect(imageVariants(`/uploads/${id}.gif`)).toBeNull();
-    expect(imageVariants("/images/demo/rose-garden-1.svg")).toBeNull();
+    expect(imageVariants("/images/demo/rose-garden-1.svg")).toEqual({
+      webp: "/images/demo/rose-garden-1-320.webp 320w, /images/demo/rose-garden-1-640.webp 640w",
+    });
+    expect(imageVariants("/images/demo/rose-garden-5.svg")).toBeNull();
     expect(imageVariants("https://cdn.example/x.jpg")).toBeNull();
   });
 

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import * as app from "~/db/client.server";
 import { type DemoProduct, demoProducts } from "~/db/demo-catalogue";
 import { seedDemoCatalogue } from "~/db/seed.server";
+import { imageVariants } from "~/lib/image-variants";
 import { loader } from "~/routes/images.demo.$file";
 import { demoPicture } from "~/utils/candle-svg.server";
 import { testDb } from "../db";
@@ -209,9 +210,32 @@ describe("GET /images/demo/:file", () => {
     expect(await plain.text()).toBe(svg);
   });
 
-  it("answers 404 for anything but a demo candle's picture 1–4", async () => {
-    for (const file of ["rose-garden-5.svg", "rose-garden-0.svg", "no-such-candle-1.svg", "rose-garden-1.jpg"])
+  it("answers 404 for anything but a demo candle's picture 1–4, as SVG or WebP at a width it offers", async () => {
+    for (const file of [
+      "rose-garden-5.svg",
+      "rose-garden-0.svg",
+      "no-such-candle-1.svg",
+      "rose-garden-5.png",
+      "rose-garden-1-100.webp",
+      "rose-garden-1-320.svg",
+      "rose-garden-1.webp",
+    ])
       expect((await get(file)).status, file).toBe(404);
+  });
+
+  it("sends a WebP copy at 320 and 640 px, the drawing rasterised, cached for a year (issue #24)", async () => {
+    for (const width of [320, 640]) {
+      const res = await get(`rose-garden-2-${width}.webp`, "gzip, deflate, br");
+      expect(res.status).toBe(200);
+      expect(res.headers.get("Content-Type")).toBe("image/webp");
+      expect(res.headers.get("Content-Encoding")).toBeNull();
+      expect(res.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+      const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(["webp", width, width]);
+    }
+    expect(imageVariants("/images/demo/rose-garden-2.svg")).toEqual({
+      webp: "/images/demo/rose-garden-2-320.webp 320w, /images/demo/rose-garden-2-640.webp 640w",
+    });
   });
 
   it("draws a 1200 × 1200 PNG copy for link previews, which show no SVG (issue #25)", async () => {

@@ -109,8 +109,9 @@ describe("body limits", () => {
 });
 
 describe("cspDirectives", () => {
-  it("allows only nonce'd inline scripts and no framing", () => {
-    const csp = cspDirectives(() => "'nonce-abc123'");
+  it("allows only nonce'd inline scripts, inline CSS only by its hashes, and no framing", () => {
+    const csp = cspDirectives(() => "'nonce-abc123'", ["'sha256-AAAA'", "'sha256-BBBB'"]);
+    expect(csp.styleSrc).toEqual(["'self'", "'sha256-AAAA'", "'sha256-BBBB'"]);
     const script = csp.scriptSrc.map((s) =>
       typeof s === "function" ? s({} as IncomingMessage, {} as ServerResponse) : s,
     );

@@ -239,7 +239,7 @@ describe("the outbox", () => {
 
   it("two sender processes and this one never send one mail twice", async () => {
     const server = await smtp();
-    const ORDERS = 15;
+    const ORDERS = 25;
     for (let i = 0; i < ORDERS; i++) await order();
     const children = await Promise.all([start(server.url), start(server.url)]);
     const here = new MailSender({ deliver: smtpDelivery(server.url), pollMs: 10, batchSize: 2 }).start();

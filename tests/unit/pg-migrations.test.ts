@@ -173,7 +173,7 @@ describe("drizzle/pg on PostgreSQL", { timeout: 30_000 }, () => {
   });
 
   describe("search", () => {
-    // Both databases must cut text into the same words (drizzle/sqlite/0013, drizzle/pg/0011), or
+    // Both databases must cut text into the same words (drizzle/sqlite/0014, drizzle/pg/0012), or
     // one search would answer differently on each: compared here word for word on odd text.
     const rows = [
       ...demoProducts.map((p, i) => ({ id: `demo${i}`, name: p.name, description: `${p.name}: ${p.notes}.` })),
@@ -248,7 +248,7 @@ describe("drizzle/pg on PostgreSQL", { timeout: 30_000 }, () => {
       await pool.query(
         "INSERT INTO products (id, name, description, price) SELECT 'gen' || i, 'Wax ' || md5(i::text), md5('d' || i) || ' soy wax', 100 FROM generate_series(1, 5000) AS i",
       );
-      await pool.query("ANALYZE products"); // as autovacuum would; no VACUUM (see fastupdate in 0011)
+      await pool.query("ANALYZE products"); // as autovacuum would; no VACUUM (see fastupdate in 0012)
       for (const q of ["'sandalwood'", "'sand':*"]) {
         const { rows: plan } = await pool.query<{ "QUERY PLAN": string }>(
           "EXPLAIN SELECT id FROM products WHERE deleted_at IS NULL AND search_doc @@ CAST($1 AS tsquery)",

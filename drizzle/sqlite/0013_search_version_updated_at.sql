@@ -1,3 +1,8 @@
+CREATE TABLE `search_version` (
+	`id` integer PRIMARY KEY NOT NULL,
+	`version` integer NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE `products` ADD `updated_at` integer;
 --> statement-breakpoint
 -- Any change to a product row stamps it, whoever writes (the sitemap's lastmod). The inner UPDATE

@@ -1,6 +1,6 @@
 -- Search by words (issue #25, docs/decisions/0010-search.md): an FTS5 index of the words of live
 -- products' names and descriptions replaces the trigram index of 0002. Words are cut where
--- app/lib/search-words.ts and PostgreSQL (drizzle/pg/0011) cut them: letters, digits and marks
+-- app/lib/search-words.ts and PostgreSQL (drizzle/pg/0012) cut them: letters, digits and marks
 -- (categories), no diacritics removed (PostgreSQL keeps them too); the two emoji presentation
 -- selectors U+FE0E and U+FE0F (marks, but no part of a word) are separators. Prefix indexes of 2 and 3
 -- letters serve the prefix queries. Deleted products leave the index, so its vocabulary
@@ -17,7 +17,7 @@ CREATE VIRTUAL TABLE `products_words` USING fts5(name, description, content='pro
 --> statement-breakpoint
 CREATE VIRTUAL TABLE `products_words_vocab` USING fts5vocab(products_words, 'row');
 --> statement-breakpoint
--- The search version's one row (0012): moved by the triggers below.
+-- The search version's one row (0013): moved by the triggers below.
 INSERT INTO `search_version` (`id`, `version`) VALUES (1, 0);
 --> statement-breakpoint
 CREATE TRIGGER `products_words_ai` AFTER INSERT ON `products` WHEN new.deleted_at IS NULL BEGIN

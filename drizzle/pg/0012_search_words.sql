@@ -1,5 +1,5 @@
 -- Search by words (issue #25, docs/decisions/0010-search.md), as SQLite's products_words does it
--- (drizzle/sqlite/0013): the words of name (weight A) and description (weight B) in a stored
+-- (drizzle/sqlite/0014): the words of name (weight A) and description (weight B) in a stored
 -- tsvector under a GIN index. Anything but letters, digits and marks becomes a space first, so
 -- the parser sees plain words, cut where app/lib/search-words.ts and SQLite cut them
 -- ("hand-poured" is hand + poured, "2.5" is 2 + 5); the 'simple' configuration only lower-cases
@@ -17,7 +17,7 @@ ALTER TABLE "products" ADD COLUMN "search_doc" tsvector GENERATED ALWAYS AS (
 -- fastupdate off, as in 0001: a new or edited product is found at once.
 CREATE INDEX "products_search_doc_idx" ON "products" USING gin ("search_doc") WITH (fastupdate = off);
 --> statement-breakpoint
--- The search version's one row (0010): moved by the triggers below.
+-- The search version's one row (0011): moved by the triggers below.
 INSERT INTO "search_version" ("id", "version") VALUES (1, 0);
 --> statement-breakpoint
 -- Moved once per writing transaction, when it commits, as the catalogue version is (0002): taken

@@ -1,0 +1,63 @@
+import { Form, Link } from "react-router";
+import { orderFilterQuery, type OrderFilter } from "~/lib/order-filter";
+import { ORDER_STATUSES } from "~/lib/product-schema";
+
+/**
+ * The Orders tab's filters: a GET form, so a filtered list is a URL to bookmark or share, and
+ * paging keeps it. Its fields never include `page`: a new filter starts at page 1.
+ */
+export function OrderFilters({ filter, errors }: { filter: OrderFilter; errors: string[] }) {
+  const query = orderFilterQuery(filter).toString();
+  return (
+    <Form method="get" action="/admin" className="order-filters" role="search" aria-label="Find orders">
+      <input type="hidden" name="tab" value="orders" />
+      <div className="filter-fields">
+        <label>
+          Search
+          <input
+            type="search"
+            name="q"
+            defaultValue={filter.q ?? ""}
+            maxLength={100}
+            placeholder="Order number, name, phone or email"
+          />
+        </label>
+        <label>
+          Status
+          <select name="status" defaultValue={filter.status ?? ""}>
+            <option value="">All statuses</option>
+            {ORDER_STATUSES.map((s) => (
+              <option key={s}>{s}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          From
+          <input type="date" name="from" defaultValue={filter.from ?? ""} />
+        </label>
+        <label>
+          To
+          <input type="date" name="to" defaultValue={filter.to ?? ""} />
+        </label>
+      </div>
+      {errors.length ? (
+        <p className="field-error" role="alert">
+          {errors.join(" ")}
+        </p>
+      ) : null}
+      <div className="filter-actions">
+        <button type="submit" className="button primary">
+          Find orders
+        </button>
+        {query ? (
+          <Link to="/admin?tab=orders" className="button">
+            Clear
+          </Link>
+        ) : null}
+        <a href={`/admin/orders.csv${query ? `?${query}` : ""}`} className="button" download>
+          Export CSV
+        </a>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,13 @@
+import { getOrderFor } from "~/models/order.server";
+import { renderPackingSlips } from "~/models/packing-slip.server";
+import { requireAdmin } from "~/utils/auth.server";
+import { pdfResponse } from "~/utils/pdf-response.server";
+import type { Route } from "./+types/admin.orders.$id.packing-slip";
+
+// GET /admin/orders/{id}/packing-slip (admins): the order's packing slip, a printable PDF.
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  const order = await getOrderFor(admin, params.id);
+  if (!order) throw new Response("Order not found", { status: 404 });
+  return pdfResponse(await renderPackingSlips([order]), `packing-slip-${order.id.slice(-6)}.pdf`);
+}

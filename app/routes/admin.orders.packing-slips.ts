@@ -1,0 +1,17 @@
+import { ordersByIds } from "~/models/order.server";
+import { waitingOrderIds } from "~/models/overview.server";
+import { renderPackingSlips } from "~/models/packing-slip.server";
+import { requireAdmin } from "~/utils/auth.server";
+import { pdfResponse } from "~/utils/pdf-response.server";
+import type { Route } from "./+types/admin.orders.packing-slips";
+
+/** The most slips one PDF holds: the oldest orders first; print again once they are sent. */
+export const PACKING_SLIPS_MAX = 500;
+
+// GET /admin/orders/packing-slips (admins): one PDF, a slip per page, for every order waiting to be
+// dispatched (Placed or Processing for more than 2 days), oldest first.
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const ids = (await waitingOrderIds()).slice(0, PACKING_SLIPS_MAX);
+  return pdfResponse(await renderPackingSlips(await ordersByIds(ids)), "packing-slips.pdf");
+}

@@ -1,4 +1,0 @@
-CREATE TABLE `search_version` (
-	`id` integer PRIMARY KEY NOT NULL,
-	`version` integer NOT NULL
-);

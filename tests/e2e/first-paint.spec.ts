@@ -1,0 +1,131 @@
+// Issue #24: the first response is enough to paint. Each page carries its own CSS inline and links
+// the whole stylesheet at its end (app/utils/page-styles.server.ts): with that stylesheet held
+// back, what the first screen shows is laid out exactly as with it. A repeat visit takes the
+// stylesheet and the scripts from the browser's cache.
+import type { Page } from "@playwright/test";
+import { expect, newProduct, test, waitForHydration } from "./fixtures";
+
+/** Every element on the first screen that has a box: its place in the tree and its box, rounded. */
+function firstScreen(page: Page) {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const path = (el: Element): string => {
+      const parent = el.parentElement;
+      if (!parent) return el.tagName;
+      return `${path(parent)}>${el.tagName}${[...parent.children].indexOf(el)}`;
+    };
+    for (const el of document.querySelectorAll("body *")) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0 || r.top >= innerHeight || r.bottom <= 0) continue;
+      const style = getComputedStyle(el);
+      if (style.visibility === "hidden") continue;
+      out.push(
+        `${path(el)} ${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}x${Math.round(r.height)} ${style.color} ${style.backgroundColor} ${style.fontSize}`,
+      );
+    }
+    return out;
+  });
+}
+
+const STYLESHEET = /\/assets\/app-[^/]+\.css$/;
+
+/**
+ * The first screen of `url` twice, in one visit: with the stylesheet held back, then once it has
+ * arrived and applies to the screen (without JS the page keeps it for print: its own CSS is inline).
+ */
+async function firstScreens(page: Page, url: string, jsEnabled: boolean) {
+  let asked = false;
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(STYLESHEET, async (route) => {
+    asked = true;
+    await released;
+    await route.continue();
+  });
+  // A held-back request holds the load event back: wait for the page's last element instead.
+  await page.goto(url, { waitUntil: "commit" });
+  await page.locator("body > link[rel=stylesheet]").waitFor({ state: "attached" });
+  await expect.poll(() => asked, { message: "the page asks for the stylesheet" }).toBe(true);
+  // With JS, compare hydrated pages (hydration waits for the first paint, not for the stylesheet).
+  if (jsEnabled) await waitForHydration(page);
+  const before = await firstScreen(page);
+  release();
+  await page.evaluate(() => document.getElementById("full-stylesheet")!.setAttribute("media", "all"));
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.styleSheets].some((s) => s.href?.includes("/assets/app-") && s.cssRules.length > 100),
+      ),
+    )
+    .toBe(true);
+  const after = await firstScreen(page);
+  await page.unrouteAll();
+  return { before, after };
+}
+
+for (const viewport of [
+  { width: 360, height: 740 },
+  { width: 1280, height: 800 },
+]) {
+  test(`at ${viewport.width} px the first screens of the shop's pages look the same before the stylesheet arrives`, async ({
+    page,
+    playwright,
+    baseURL,
+    jsEnabled,
+  }) => {
+    await page.setViewportSize(viewport);
+    const id = await newProduct(playwright, baseURL!, { name: `First Paint ${Date.now().toString(36)}`, stock: 5 });
+    // A guest with a cart: /cart is one of the pages a first visit lands on.
+    await page.goto(`/product/${id}`);
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(page.locator(".toast")).toBeVisible();
+    for (const url of ["/shop", "/", `/product/${id}`, "/cart", "/login", "/about"]) {
+      const { before, after } = await firstScreens(page, url, jsEnabled);
+      expect(before.length, `${url} shows something`).toBeGreaterThan(10);
+      expect(before, `${url}: the first paint's layout`).toEqual(after);
+    }
+    // The header and the product grid are really there, side by side on a phone.
+    await page.route(STYLESHEET, () => {}); // never answered
+    await page.goto("/shop", { waitUntil: "commit" });
+    await page.locator("body > link[rel=stylesheet]").waitFor({ state: "attached" });
+    const cards = page.locator(".grid .card");
+    const [a, b] = [await cards.nth(0).boundingBox(), await cards.nth(1).boundingBox()];
+    expect(a!.y).toBe(b!.y);
+    expect(await page.locator(".site-header").evaluate((h) => getComputedStyle(h).position)).toBe("sticky");
+  });
+}
+
+test("a repeat visit takes the stylesheet and the scripts from the browser's cache", async ({ page, jsEnabled }) => {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  const fetched: { url: string; status: number; cached: boolean }[] = [];
+  const fromCache = new Set<string>();
+  cdp.on("Network.requestServedFromCache", ({ requestId }) => fromCache.add(requestId));
+  cdp.on("Network.responseReceived", ({ requestId, response }) =>
+    fetched.push({
+      url: response.url,
+      status: response.status,
+      cached: fromCache.has(requestId) || Boolean(response.fromDiskCache),
+    }),
+  );
+  const assets = () => fetched.filter((f) => /\/assets\/.+\.(css|js)$/.test(f.url));
+  const visit = async () => {
+    for (const url of ["/shop", "/"]) {
+      await page.goto(url);
+      if (jsEnabled) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    }
+  };
+  await visit();
+  const first = assets();
+  expect(first.some((f) => f.url.endsWith(".css") && f.status === 200)).toBe(true);
+  if (jsEnabled) expect(first.some((f) => f.url.endsWith(".js") && f.status === 200)).toBe(true);
+
+  fetched.length = 0;
+  await visit();
+  // Without JS the page never restyles itself with the whole sheet; with JS the app applies it.
+  await expect(page.locator("#full-stylesheet")).toHaveAttribute("media", jsEnabled ? "all" : "print");
+  const again = assets();
+  expect(again.length, "the pages use the stylesheet and scripts again").toBeGreaterThan(0);
+  // Each from the memory or disk cache; anything that did reach the server is a 304.
+  expect(again.filter((f) => !f.cached && f.status !== 304)).toEqual([]);
+});

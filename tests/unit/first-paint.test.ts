@@ -1,0 +1,84 @@
+// Issue #24: what entry.server.tsx does to a rendered page so that its first response is enough
+// to paint: the page's CSS inline, the stylesheet at the end, the hydration scripts after load.
+import { createHash } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import routes from "~/routes";
+import { hydrateAfterLoad } from "~/utils/hydrate-after-load.server";
+import { inlineStyleHashes, PAGE_PARTS, withPageStyles } from "~/utils/page-styles.server";
+
+// The shape of React Router's <Scripts> output in the <head> and at the end of <body>.
+const PAGE =
+  '<!DOCTYPE html><html><head><meta charSet="utf-8"/>' +
+  '<link rel="modulepreload" href="/assets/entry.client-A.js" nonce="N1"/>' +
+  '<link rel="modulepreload" href="/assets/root-B.js" nonce="N1"/></head>' +
+  '<body><main>Shop</main><script nonce="N1">window.__ctx = {};</script>' +
+  '<script nonce="N1" type="module" async="">;\nimport * as route0 from "/assets/root-B.js";\nimport("/assets/entry.client-A.js");</script>' +
+  '<script nonce="N1">window.__ctx.done();</script></body></html>';
+
+const sha = (s: string) => `'sha256-${createHash("sha256").update(s).digest("base64")}'`;
+
+describe("hydrateAfterLoad", () => {
+  const html = hydrateAfterLoad(PAGE);
+
+  it("takes the module preloads out and makes the boot script inert, listing them", () => {
+    expect(html).not.toMatch(/<link rel="modulepreload"/);
+    expect(html).not.toMatch(/type="module"/);
+    expect(html).toContain(
+      '<script nonce="N1" type="text/x-deferred-module" id="rr-boot" data-preload="/assets/entry.client-A.js /assets/root-B.js">',
+    );
+  });
+
+  it("keeps the boot script's text as it was, so a kept page's hash of it allows it when it runs", () => {
+    const boot = /id="rr-boot"[^>]*>([\s\S]*?)<\/script>/.exec(html)![1];
+    expect(boot).toBe(';\nimport * as route0 from "/assets/root-B.js";\nimport("/assets/entry.client-A.js");');
+  });
+
+  it("adds one loader, with the page's nonce, that starts it once painted with its eager pictures, or after 3 s", () => {
+    const loaders = [...html.matchAll(/<script nonce="N1">(\(\(\)=>\{[\s\S]*?)<\/script>/g)];
+    expect(loaders).toHaveLength(1);
+    expect(loaders[0]![1]).toContain("Promise.all([painted,...pictures]).then(go)");
+    expect(loaders[0]![1]).toContain("setTimeout(go,3000)");
+    // Everything else is where it was.
+    expect(html).toContain('<main>Shop</main><script nonce="N1">window.__ctx = {};</script>');
+    expect(html).toMatch(/<script nonce="N1">window.__ctx.done\(\);<\/script><\/body><\/html>$/);
+  });
+
+  it("leaves a page without React Router's scripts alone", () => {
+    expect(hydrateAfterLoad("<html><head></head><body>x</body></html>")).toBe(
+      "<html><head></head><body>x</body></html>",
+    );
+  });
+});
+
+describe("withPageStyles", () => {
+  const styleOf = (html: string) => /<style>([\s\S]*?)<\/style>/.exec(html)![1]!;
+
+  it("puts the page's CSS in <head> and the whole stylesheet last in <body>", () => {
+    const html = withPageStyles(PAGE, "routes/shop");
+    expect(html.indexOf("<style>")).toBeLessThan(html.indexOf("</head>"));
+    expect(html).toMatch(
+      /<link rel="stylesheet" href="[^"]+\.css" media="print" id="full-stylesheet"\/><\/body><\/html>$/,
+    );
+    expect(styleOf(html)).toContain(".site-header");
+    expect(styleOf(html)).toContain(".grid");
+    expect(styleOf(html)).not.toContain(".gallery-edit");
+  });
+
+  it("gives a page only the parts it uses, and an unknown page all of them", () => {
+    const about = styleOf(withPageStyles(PAGE, "routes/about"));
+    const shop = styleOf(withPageStyles(PAGE, "routes/shop"));
+    const admin = styleOf(withPageStyles(PAGE, "routes/admin"));
+    expect(shop.startsWith(about)).toBe(true);
+    expect(about).not.toContain(".grid");
+    expect(admin.length).toBeGreaterThan(shop.length);
+    expect(admin).toContain(".gallery-edit");
+    expect(admin).toContain(".cart-line");
+  });
+
+  it("every inline sheet is one the CSP names, and every route it names exists", () => {
+    for (const id of ["routes/home", "routes/shop", "routes/cart", "routes/checkout", "routes/about", undefined])
+      expect(inlineStyleHashes).toContain(sha(styleOf(withPageStyles(PAGE, id))));
+    const ids = new Set(routes.map((r) => r.id ?? r.file.replace(/\.tsx?$/, "")));
+    for (const id of Object.keys(PAGE_PARTS)) expect(ids, "a route of app/routes.ts").toContain(id);
+  });
+});
