@@ -1,4 +1,4 @@
-// Product search, the one query that differs by database (docs/decisions/0010-search.md). Both
+// Product search, the one query that differs by database (docs/decisions/0012-search.md). Both
 // index the words of name and description, cut the same way (app/lib/search-words.ts): SQLite in
 // the FTS5 table products_words (drizzle/sqlite/0014), PostgreSQL in the tsvector column
 // products.search_doc under a GIN index (drizzle/pg/0012), name weighted A, description B.
