@@ -188,7 +188,10 @@ test("the Orders tab finds by status and phone, keeps the filters in the URL, an
 
   // The same filter through the JSON door.
   const viaApi = await page.request.get(`/api/orders?status=Placed&q=${encodeURIComponent(digits)}`);
-  expect(((await viaApi.json()) as { _id: string }[]).map((o) => o._id)).toEqual([second, first]);
+  // Both orders, newest first; two orders placed in the same second tie on their time, and the
+  // list then orders them by id, so the test does not assume which one comes first.
+  const found = ((await viaApi.json()) as { _id: string }[]).map((o) => o._id);
+  expect([...found].sort()).toEqual([first, second].sort());
 
   // An order change made on the filtered list comes back to it.
   const row = page.locator(`#order-${second}`);
@@ -211,8 +214,9 @@ test("the Orders tab finds by status and phone, keeps the filters in the URL, an
     '"Date","Order","Status","Paid","Customer","Phone","City","State","PIN","Product","Qty","Price","Line total","Shipping","Order total"',
   );
   expect(lines).toHaveLength(3);
-  expect(lines[1]).toContain(`"#${second.slice(-6)}","Placed","Yes","Meena Iyer","'${spaced}","Chennai"`);
-  expect(lines[2]).toContain(
+  const lineOf = (id: string) => lines.find((l) => l.includes(`"#${id.slice(-6)}"`)) ?? "";
+  expect(lineOf(second)).toContain(`"#${second.slice(-6)}","Placed","Yes","Meena Iyer","'${spaced}","Chennai"`);
+  expect(lineOf(first)).toContain(
     `"#${first.slice(-6)}","Placed","No","'=HYPERLINK(""http://evil.example"",""Ravi"")","${digits}","சென்னை","Tamil Nadu","600004","${product.name}","2"`,
   );
 });
