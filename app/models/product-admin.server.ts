@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { db, rowsChanged, type Tx, writeTransaction } from "~/db/client.server";
 import { productImages, products } from "~/db/schema";
 import type { ProductInput } from "~/lib/product-schema";
-import type { ProductCard } from "~/models/product.server";
+import { cardColumns, type ProductCard } from "~/models/product.server";
 import { newId } from "~/utils/id.server";
 
 async function writeGallery(tx: Tx, productId: string, urls: string[]) {
@@ -93,24 +93,7 @@ export async function productsByStock(order: "asc" | "desc", limit: number) {
   const dir = order === "asc" ? asc : desc;
   const live = isNull(products.deletedAt);
   const [items, [count]] = await Promise.all([
-    db
-      .select({
-        id: products.id,
-        name: products.name,
-        description: products.description,
-        price: products.price,
-        mrp: products.mrp,
-        stock: products.stock,
-        image: products.image,
-        rating: products.rating,
-        numReviews: products.numReviews,
-        hsn: products.hsn,
-        createdAt: products.createdAt,
-      })
-      .from(products)
-      .where(live)
-      .orderBy(dir(products.stock), dir(products.id))
-      .limit(limit),
+    db.select(cardColumns).from(products).where(live).orderBy(dir(products.stock), dir(products.id)).limit(limit),
     db
       .select({ n: sql<number>`count(*)` })
       .from(products)

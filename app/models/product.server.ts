@@ -15,7 +15,7 @@ const live = isNull(products.deletedAt);
 const SORT_COLUMNS = { createdAt: products.createdAt, price: products.price, rating: products.rating } as const;
 
 // The columns a product card and the list API need; descriptions of the list are short enough.
-const cardColumns = {
+export const cardColumns = {
   id: products.id,
   name: products.name,
   description: products.description,

@@ -2,6 +2,7 @@ import { orderInvoicePdf } from "~/models/order-invoice.server";
 import { getOrderFor } from "~/models/order.server";
 import { requireApiUser } from "~/utils/auth.server";
 import { apiError } from "~/utils/http.server";
+import { pdfResponse } from "~/utils/pdf-response.server";
 import type { Route } from "./+types/api.orders.$id.invoice";
 
 // GET /api/orders/{id}/invoice: a PDF for the order's owner or an admin; 404 for anyone else.
@@ -10,12 +11,5 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const order = await getOrderFor(user, params.id);
   if (!order) return apiError(404, "Order not found");
   const pdf = await orderInvoicePdf(order);
-  return new Response(Buffer.from(pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `inline; filename="invoice-${order.id.slice(-6)}.pdf"`,
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return pdfResponse(pdf, `invoice-${order.id.slice(-6)}.pdf`);
 }
