@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";
-import { build, killAll, machine, startServer, table, warnIfBusy, type Server } from "./lib";
+import { build, guestWithCart, killAll, machine, startServer, table, warnIfBusy, type Server } from "./lib";
 
 const { values: args } = parseArgs({
   options: { "no-build": { type: "boolean", default: false }, runs: { type: "string", default: "5" } },
@@ -41,20 +41,12 @@ async function main() {
   try {
     server = await startServer(join(dir, "shop.db"), { SEED_DEMO: "true" });
     const origin = server.origin;
-    const list = (await (await fetch(`${origin}/api/products?limit=1`)).json()) as { items: { _id: string }[] };
-    const productId = list.items[0]!._id;
-    const added = await fetch(`${origin}/cart`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ intent: "add", productId, qty: "1" }),
-    });
-    const [name, value] = added.headers.getSetCookie()[0]!.split(";")[0]!.split(/=(.*)/);
+    const { productId, cartCookie } = await guestWithCart(origin);
     const pages = [
       { name: "/", path: "/" },
       { name: "/shop", path: "/shop" },
       { name: "/product/{id}", path: `/product/${productId}` },
-      { name: "/cart (guest)", path: "/cart", cookie: { name: name!, value: value! } },
+      { name: "/cart (guest)", path: "/cart", cookie: cartCookie },
     ];
     const rows: string[][] = [];
     for (const page of pages) {
@@ -63,7 +55,7 @@ async function main() {
       const samples: Sample[] = [];
       for (let i = 0; i < runs; i++) {
         const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
-        if (page.cookie) await context.addCookies([{ ...page.cookie, url: origin }]);
+        if (page.cookie) await context.setExtraHTTPHeaders({ Cookie: page.cookie });
         await context.addInitScript(() => {
           const w = window as unknown as { __lcp: number; __hydrated: number };
           w.__lcp = 0;

@@ -199,3 +199,25 @@ export function table(head: string[], rows: (string | number)[][], right: boolea
   const rule = `|${width.map((w, i) => (right[i] ? `${"-".repeat(w + 1)}:` : `${"-".repeat(w + 2)}`)).join("|")}|`;
   return [line(cells[0]!), rule, ...cells.slice(1).map(line)].join("\n");
 }
+
+/**
+ * A demo product's id and the cart cookie a guest gets by adding it (`name=value`): the four
+ * pages the first-paint tools measure are /, /shop, that product and /cart as a guest with a cart.
+ */
+export async function guestWithCart(origin: string): Promise<{ productId: string; cartCookie: string }> {
+  const list = (await (await fetch(`${origin}/api/products?limit=1`)).json()) as { items: { _id: string }[] };
+  const productId = list.items[0]?._id;
+  if (!productId) throw new Error("the demo catalogue has no product");
+  const added = await fetch(`${origin}/cart`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent: "add", productId, qty: "1" }),
+  });
+  const cartCookie = added.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  if (!cartCookie) throw new Error(`adding to the cart set no cookie (${added.status})`);
+  return { productId, cartCookie };
+}

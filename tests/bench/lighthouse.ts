@@ -14,6 +14,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import {
   build,
+  guestWithCart,
   killAll,
   machine,
   onCleanup,
@@ -144,21 +145,7 @@ async function main() {
   try {
     server = await startServer(join(dir, "shop.db"), { SEED_DEMO: "true" });
     console.log(`Server with the demo catalogue on ${server.origin} (${server.startSeconds.toFixed(1)} s)`);
-    const list = (await (await fetch(`${server.origin}/api/products?limit=1`)).json()) as { items: { _id: string }[] };
-    const productId = list.items[0]?._id;
-    if (!productId) throw new Error("the demo catalogue has no product");
-    // A guest with a cart: the cart cookie the shop sets when a product is added.
-    const added = await fetch(`${server.origin}/cart`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { Origin: server.origin, "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ intent: "add", productId, qty: "1" }),
-    });
-    const cartCookie = added.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
-    if (!cartCookie) throw new Error(`adding to the cart set no cookie (${added.status})`);
+    const { productId, cartCookie } = await guestWithCart(server.origin);
     const pages: { name: string; url: string; headers?: Record<string, string> }[] = [
       { name: "/", url: `${server.origin}/` },
       { name: "/shop", url: `${server.origin}/shop` },
