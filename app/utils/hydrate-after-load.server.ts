@@ -15,12 +15,16 @@
 const PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*>/g;
 const BOOT = /<script((?: nonce="[^"]*")?) type="module" async="">/;
 
+// Boot first (it starts the entry and the page's route modules), then the preloads four to a task:
+// appending them all at once took 1-20 ms of main thread in one task, which Lighthouse's 4x CPU
+// counts as blocking time (docs/performance.md).
 const LOADER =
   "(()=>{let b=document.getElementById('rr-boot');const go=()=>{if(!b)return;" +
-  "for(const h of b.dataset.preload.split(' ')){const l=document.createElement('link');" +
-  "l.rel='modulepreload';l.href=h;document.head.append(l)}" +
+  "const hs=b.dataset.preload.split(' ');" +
   "const s=document.createElement('script');s.type='module';s.nonce=b.nonce;s.textContent=b.textContent;" +
-  "b.replaceWith(s);b=null};" +
+  "b.replaceWith(s);b=null;" +
+  "const more=()=>{for(const h of hs.splice(0,4)){const l=document.createElement('link');" +
+  "l.rel='modulepreload';l.href=h;document.head.append(l)}if(hs.length)setTimeout(more)};setTimeout(more)};" +
   "const painted=new Promise(r=>requestAnimationFrame(()=>setTimeout(r)));" +
   "const pictures=[...document.images].filter(i=>i.loading==='eager'&&!i.complete)" +
   ".map(i=>new Promise(r=>{i.addEventListener('load',r);i.addEventListener('error',r)}));" +
