@@ -12,19 +12,29 @@
 // puts both back. The new module script carries the old one's nonce, or, on a kept guest page,
 // is allowed by the hash the page cache takes of every inline script, which is the same text; it
 // replaces the inert one in place, so hydration finds the element React rendered.
+//
+// React Router's inline data scripts (`window.__reactRouterContext`: the context, which sets up a
+// ReadableStream, and the route data it enqueues) are needed only by hydration, but ran while the
+// page was parsed, before its first paint, in the task Lighthouse counts as blocking: they become
+// inert too (`type="text/x-deferred-script"`), and the loader runs them in order, one per task,
+// before the boot script, the same way (nonce, or the kept page's hash of the same text).
 const PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*>/g;
 const BOOT = /<script((?: nonce="[^"]*")?) type="module" async="">/;
+const DATA = /<script((?: nonce="[^"]*")?)>window\.__reactRouterContext/g;
 
-// Boot first (it starts the entry and the page's route modules), then the preloads four to a task:
-// appending them all at once took 1-20 ms of main thread in one task, which Lighthouse's 4x CPU
-// counts as blocking time (docs/performance.md).
+// The data scripts one per task, then the boot script (it starts the entry and the page's route
+// modules), then the preloads four to a task: appending them all at once took 1-20 ms of main
+// thread in one task, which Lighthouse's 4x CPU counts as blocking time (docs/performance.md).
 const LOADER =
   "(()=>{let b=document.getElementById('rr-boot');const go=()=>{if(!b)return;" +
-  "const hs=b.dataset.preload.split(' ');" +
-  "const s=document.createElement('script');s.type='module';s.nonce=b.nonce;s.textContent=b.textContent;" +
-  "b.replaceWith(s);b=null;" +
+  "const boot=b;b=null;const hs=boot.dataset.preload.split(' ');" +
+  "const data=[...document.querySelectorAll('script[type=\"text/x-deferred-script\"]')];" +
+  "const run=(d,t)=>{const s=document.createElement('script');if(t)s.type=t;s.nonce=d.nonce;" +
+  "s.textContent=d.textContent;d.replaceWith(s)};" +
   "const more=()=>{for(const h of hs.splice(0,4)){const l=document.createElement('link');" +
-  "l.rel='modulepreload';l.href=h;document.head.append(l)}if(hs.length)setTimeout(more)};setTimeout(more)};" +
+  "l.rel='modulepreload';l.href=h;document.head.append(l)}if(hs.length)setTimeout(more)};" +
+  "const step=()=>{const d=data.shift();if(d){run(d);setTimeout(step)}else{run(boot,'module');setTimeout(more)}};" +
+  "step()};" +
   "const painted=new Promise(r=>requestAnimationFrame(()=>setTimeout(r)));" +
   "const pictures=[...document.images].filter(i=>i.loading==='eager'&&!i.complete)" +
   ".map(i=>new Promise(r=>{i.addEventListener('load',r);i.addEventListener('error',r)}));" +
@@ -40,5 +50,7 @@ export function hydrateAfterLoad(html: string): string {
     `<script${nonce} type="text/x-deferred-module" id="rr-boot" data-preload="${preloads.join(" ")}">` +
     html.slice(boot.index + boot[0].length, end) +
     `<script${nonce}>${LOADER}</script>`;
-  return (html.slice(0, boot.index) + deferred + html.slice(end)).replace(PRELOAD, "");
+  return (html.slice(0, boot.index) + deferred + html.slice(end))
+    .replace(PRELOAD, "")
+    .replace(DATA, '<script$1 type="text/x-deferred-script">window.__reactRouterContext');
 }

@@ -11,9 +11,9 @@ const PAGE =
   '<!DOCTYPE html><html><head><meta charSet="utf-8"/>' +
   '<link rel="modulepreload" href="/assets/entry.client-A.js" nonce="N1"/>' +
   '<link rel="modulepreload" href="/assets/root-B.js" nonce="N1"/></head>' +
-  '<body><main>Shop</main><script nonce="N1">window.__ctx = {};</script>' +
+  '<body><main>Shop</main><script nonce="N1">window.__reactRouterContext = {};</script>' +
   '<script nonce="N1" type="module" async="">;\nimport * as route0 from "/assets/root-B.js";\nimport("/assets/entry.client-A.js");</script>' +
-  '<script nonce="N1">window.__ctx.done();</script></body></html>';
+  '<script nonce="N1">window.__reactRouterContext.streamController.close();</script></body></html>';
 
 const sha = (s: string) => `'sha256-${createHash("sha256").update(s).digest("base64")}'`;
 
@@ -38,9 +38,17 @@ describe("hydrateAfterLoad", () => {
     expect(loaders).toHaveLength(1);
     expect(loaders[0]![1]).toContain("Promise.all([painted,...pictures]).then(go)");
     expect(loaders[0]![1]).toContain("setTimeout(go,3000)");
-    // Everything else is where it was.
-    expect(html).toContain('<main>Shop</main><script nonce="N1">window.__ctx = {};</script>');
-    expect(html).toMatch(/<script nonce="N1">window.__ctx.done\(\);<\/script><\/body><\/html>$/);
+    expect(html).toContain(
+      '<main>Shop</main><script nonce="N1" type="text/x-deferred-script">window.__reactRouterContext = {};</script>',
+    );
+  });
+
+  it("makes React Router's data scripts inert where they are, text and nonce kept, for the loader to run first", () => {
+    expect(html).toMatch(
+      /<script nonce="N1" type="text\/x-deferred-script">window.__reactRouterContext.streamController.close\(\);<\/script><\/body><\/html>$/,
+    );
+    expect(html.match(/type="text\/x-deferred-script">/g)).toHaveLength(2);
+    expect(html).not.toMatch(/<script nonce="N1">window.__reactRouterContext/);
   });
 
   it("leaves a page without React Router's scripts alone", () => {
