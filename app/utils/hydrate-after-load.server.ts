@@ -50,7 +50,9 @@ export function hydrateAfterLoad(html: string): string {
     `<script${nonce} type="text/x-deferred-module" id="rr-boot" data-preload="${preloads.join(" ")}">` +
     html.slice(boot.index + boot[0].length, end) +
     `<script${nonce}>${LOADER}</script>`;
-  return (html.slice(0, boot.index) + deferred + html.slice(end))
-    .replace(PRELOAD, "")
-    .replace(DATA, '<script$1 type="text/x-deferred-script">window.__reactRouterContext');
+  const page = (html.slice(0, boot.index) + deferred + html.slice(end)).replace(PRELOAD, "");
+  // All of the data scripts wait, or none: one left to run alone would miss the context.
+  const waiting = page.match(DATA)?.length ?? 0;
+  if (waiting !== (page.match(/>window\.__reactRouterContext/g)?.length ?? 0)) return page;
+  return page.replace(DATA, '<script$1 type="text/x-deferred-script">window.__reactRouterContext');
 }

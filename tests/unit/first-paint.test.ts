@@ -51,6 +51,18 @@ describe("hydrateAfterLoad", () => {
     expect(html).not.toMatch(/<script nonce="N1">window.__reactRouterContext/);
   });
 
+  it("leaves the data scripts to run as parsed when one of them is not in the shape it knows", () => {
+    const odd = hydrateAfterLoad(
+      PAGE.replace(
+        '<script nonce="N1">window.__reactRouterContext.stream',
+        '<script nonce="N1" data-x="">window.__reactRouterContext.stream',
+      ),
+    );
+    expect(odd).not.toContain('type="text/x-deferred-script">');
+    expect(odd).toContain('<main>Shop</main><script nonce="N1">window.__reactRouterContext = {};</script>');
+    expect(odd).toContain('type="text/x-deferred-module" id="rr-boot"');
+  });
+
   it("leaves a page without React Router's scripts alone", () => {
     expect(hydrateAfterLoad("<html><head></head><body>x</body></html>")).toBe(
       "<html><head></head><body>x</body></html>",
