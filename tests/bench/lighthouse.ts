@@ -165,13 +165,22 @@ async function main() {
       for (let i = 0; i < runs; i++) {
         const t = performance.now();
         process.stdout.write(`Lighthouse ${page.name}${runs > 1 ? ` (run ${i + 1}/${runs})` : ""} … `);
-        const r = await lighthouse(page.url, {
-          port: chrome.port,
-          output: "json",
-          logLevel: "error",
-          onlyCategories: [...CATEGORIES],
-          ...(page.headers ? { extraHeaders: page.headers } : {}),
-        });
+        const measure = () =>
+          lighthouse(page.url, {
+            port: chrome!.port,
+            output: "json",
+            logLevel: "error",
+            onlyCategories: [...CATEGORIES],
+            ...(page.headers ? { extraHeaders: page.headers } : {}),
+          });
+        let r = await measure();
+        // Lighthouse 12.8 with Chromium 156 now and then records a trace without the page's
+        // navigationStart (NO_NAVSTART: "Please run Lighthouse again"): a failed recording, not a
+        // measurement, so it is run again, twice at most, and said.
+        for (let retry = 1; retry <= 2 && r?.lhr.runtimeError?.code === "NO_NAVSTART"; retry++) {
+          process.stdout.write(`(trace not recorded: NO_NAVSTART, again) … `);
+          r = await measure();
+        }
         if (!r) throw new Error(`Lighthouse returned nothing for ${page.url}`);
         if (r.lhr.runtimeError)
           throw new Error(`Lighthouse: ${r.lhr.runtimeError.code}: ${r.lhr.runtimeError.message}`);
