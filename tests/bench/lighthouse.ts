@@ -75,6 +75,8 @@ type PageResult = {
   lcpElement: string;
   failing: Failing[];
   runScores: number[];
+  /** Each run's total blocking time, in run order: the median hides how far they spread. */
+  runTbt: number[];
   lighthouseVersion: string;
   benchmarkIndex?: number;
 };
@@ -120,6 +122,7 @@ function summarise(name: string, url: string, lhr: Lhr): PageResult {
     lcpElement: lcp?.items?.[0]?.items?.[0]?.node?.snippet ?? "–",
     failing,
     runScores: [],
+    runTbt: [],
     lighthouseVersion: lhr.lighthouseVersion,
     benchmarkIndex: lhr.environment.benchmarkIndex,
   };
@@ -197,10 +200,12 @@ async function main() {
           `${CATEGORIES.map((c) => s.scores[c]).join(" / ")} (${((performance.now() - t) / 1000).toFixed(0)} s)`,
         );
       }
+      const runTbt = each.map((e) => Math.round(e.values["total-blocking-time"]!));
       // Several runs: keep the one with the median performance score.
       each.sort((a, b) => a.scores.performance - b.scores.performance);
       const median = each[Math.floor((each.length - 1) / 2)]!;
       median.runScores = each.map((e) => e.scores.performance);
+      median.runTbt = runTbt;
       // The metric budgets are read on each metric's own median over the runs.
       for (const id of METRICS) {
         const sorted = each.map((e) => e.values[id]!).sort((a, b) => a - b);
@@ -232,16 +237,18 @@ async function main() {
           : `${(v / 1000).toFixed(2)} s`;
     console.log(
       table(
-        ["page", "FCP", "LCP", "TBT", "CLS", "Speed Index"],
-        results.map((r) => [
-          r.name,
-          ...METRICS.map((m) => {
-            const v = r.values[m]!;
-            const over = m in METRIC_BUDGET && v > METRIC_BUDGET[m as keyof typeof METRIC_BUDGET];
-            return `${shown(m, v)}${over ? " ✗" : ""}`;
-          }),
-        ]),
-        [false, true, true, true, true, true],
+        ["page", "FCP", "LCP", "TBT", ...(runs > 1 ? ["TBT each run"] : []), "CLS", "Speed Index"],
+        results
+          .map((r) => [
+            r.name,
+            ...METRICS.map((m) => {
+              const v = r.values[m]!;
+              const over = m in METRIC_BUDGET && v > METRIC_BUDGET[m as keyof typeof METRIC_BUDGET];
+              return `${shown(m, v)}${over ? " ✗" : ""}`;
+            }),
+          ])
+          .map((row, i) => (runs > 1 ? [...row.slice(0, 4), results[i]!.runTbt.join(" / "), ...row.slice(4)] : row)),
+        [false, true, true, true, ...(runs > 1 ? [true] : []), true, true],
       ),
     );
     console.log("\nLargest contentful paint's element (median run):\n");
