@@ -18,19 +18,31 @@
 // page was parsed, before its first paint, in the task Lighthouse counts as blocking: they become
 // inert too (`type="text/x-deferred-script"`), and the loader runs them in order, one per task,
 // before the boot script, the same way (nonce, or the kept page's hash of the same text).
+//
+// React Router's scroll restoration script reads sessionStorage, the first read of which is a
+// synchronous call to the browser (2-6 ms), in the same parse task. A position can be stored only
+// for a history entry that already has a key (a reload, back or forward); on a new visit the
+// script just gives the entry a key. So it is inert too (`id="rr-scroll"`): the loader runs it at
+// once, where it stood, when the entry has a key, and otherwise first in the queue after the paint,
+// still before hydration reads the key.
 const PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*>/g;
 const BOOT = /<script((?: nonce="[^"]*")?) type="module" async="">/;
 const DATA = /<script((?: nonce="[^"]*")?)>window\.__reactRouterContext/g;
+const SCROLL =
+  /<script((?: nonce="[^"]*")?)>(\(\(\w+, \w+\) => \{\s+if \(!window\.history\.state \|\| !window\.history\.state\.key\))/;
+const INERT = "text/x-deferred-script";
 
 // The data scripts one per task, then the boot script (it starts the entry and the page's route
 // modules), then the preloads four to a task: appending them all at once took 1-20 ms of main
 // thread in one task, which Lighthouse's 4x CPU counts as blocking time (docs/performance.md).
 const LOADER =
-  "(()=>{let b=document.getElementById('rr-boot');const go=()=>{if(!b)return;" +
-  "const boot=b;b=null;const hs=boot.dataset.preload.split(' ');" +
-  "const data=[...document.querySelectorAll('script[type=\"text/x-deferred-script\"]')];" +
+  "(()=>{let b=document.getElementById('rr-boot');" +
   "const run=(d,t)=>{const s=document.createElement('script');if(t)s.type=t;s.nonce=d.nonce;" +
   "s.textContent=d.textContent;d.replaceWith(s)};" +
+  "const sc=document.getElementById('rr-scroll');if(sc&&history.state&&history.state.key)run(sc);" +
+  "const go=()=>{if(!b)return;" +
+  "const boot=b;b=null;const hs=boot.dataset.preload.split(' ');" +
+  `const data=[...document.querySelectorAll('script[type="${INERT}"]')];` +
   "const more=()=>{for(const h of hs.splice(0,4)){const l=document.createElement('link');" +
   "l.rel='modulepreload';l.href=h;document.head.append(l)}if(hs.length)setTimeout(more)};" +
   "const step=()=>{const d=data.shift();if(d){run(d);setTimeout(step)}else{run(boot,'module');setTimeout(more)}};" +
@@ -50,9 +62,11 @@ export function hydrateAfterLoad(html: string): string {
     `<script${nonce} type="text/x-deferred-module" id="rr-boot" data-preload="${preloads.join(" ")}">` +
     html.slice(boot.index + boot[0].length, end) +
     `<script${nonce}>${LOADER}</script>`;
-  const page = (html.slice(0, boot.index) + deferred + html.slice(end)).replace(PRELOAD, "");
+  const page = (html.slice(0, boot.index) + deferred + html.slice(end))
+    .replace(PRELOAD, "")
+    .replace(SCROLL, `<script$1 type="${INERT}" id="rr-scroll">$2`);
   // All of the data scripts wait, or none: one left to run alone would miss the context.
   const waiting = page.match(DATA)?.length ?? 0;
   if (waiting !== (page.match(/>window\.__reactRouterContext/g)?.length ?? 0)) return page;
-  return page.replace(DATA, '<script$1 type="text/x-deferred-script">window.__reactRouterContext');
+  return page.replace(DATA, `<script$1 type="${INERT}">window.__reactRouterContext`);
 }

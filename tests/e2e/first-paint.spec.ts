@@ -129,3 +129,37 @@ test("a repeat visit takes the stylesheet and the scripts from the browser's cac
   // Each from the memory or disk cache; anything that did reach the server is a 304.
   expect(again.filter((f) => !f.cached && f.status !== 304)).toEqual([]);
 });
+
+test("React Router's scroll restoration waits unless a place can be stored, and a reload keeps the place", async ({
+  page,
+  jsEnabled,
+}) => {
+  test.skip(!jsEnabled, "scroll restoration is React Router's script; without it the browser keeps the place");
+  // The real script as React Router writes it is the one made inert (a new shape would run as parsed).
+  const html = await (await page.request.get("/shop")).text();
+  expect(html).toMatch(/<script[^>]* type="text\/x-deferred-script" id="rr-scroll">\(\(\w+, \w+\) => \{/);
+
+  await page.goto("/shop");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  // Run after the paint, it still gave the entry its key before hydration read it.
+  expect(await page.evaluate(() => typeof history.state?.key === "string" && history.state.key !== "default")).toBe(
+    true,
+  );
+  // The first card reaching the middle of the screen is the place (cards above it are laid out only when
+  // scrolled near, so the same place can be a few pixels from where it was).
+  const inView = () =>
+    page.evaluate(() => {
+      const card = [...document.querySelectorAll(".card")].find(
+        (c) => c.getBoundingClientRect().bottom > innerHeight / 2,
+      );
+      return card?.querySelector(".card-title")?.textContent ?? null;
+    });
+  await page.evaluate(() => window.scrollTo(0, 900));
+  await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(900);
+  const place = await inView();
+  expect(place).toBeTruthy();
+  await page.reload();
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(800);
+  expect(await inView()).toBe(place);
+});

@@ -6,12 +6,20 @@ import routes from "~/routes";
 import { hydrateAfterLoad } from "~/utils/hydrate-after-load.server";
 import { inlineStyleHashes, PAGE_PARTS, withPageStyles } from "~/utils/page-styles.server";
 
+// React Router 7's <ScrollRestoration> script, as it writes it.
+const SCROLL =
+  "((storageKey2, restoreKey) => {\n    if (!window.history.state || !window.history.state.key) {\n" +
+  '      let key = Math.random().toString(32).slice(2);\n      window.history.replaceState({ key }, "");\n    }\n' +
+  '    try {\n      let positions = JSON.parse(sessionStorage.getItem(storageKey2) || "{}");\n    } catch {}\n  })("rr", null)';
+
 // The shape of React Router's <Scripts> output in the <head> and at the end of <body>.
 const PAGE =
   '<!DOCTYPE html><html><head><meta charSet="utf-8"/>' +
   '<link rel="modulepreload" href="/assets/entry.client-A.js" nonce="N1"/>' +
   '<link rel="modulepreload" href="/assets/root-B.js" nonce="N1"/></head>' +
-  '<body><main>Shop</main><script nonce="N1">window.__reactRouterContext = {};</script>' +
+  "<body><main>Shop</main>" +
+  `<script nonce="N1">${SCROLL}</script>` +
+  '<script nonce="N1">window.__reactRouterContext = {};</script>' +
   '<script nonce="N1" type="module" async="">;\nimport * as route0 from "/assets/root-B.js";\nimport("/assets/entry.client-A.js");</script>' +
   '<script nonce="N1">window.__reactRouterContext.streamController.close();</script></body></html>';
 
@@ -39,7 +47,7 @@ describe("hydrateAfterLoad", () => {
     expect(loaders[0]![1]).toContain("Promise.all([painted,...pictures]).then(go)");
     expect(loaders[0]![1]).toContain("setTimeout(go,3000)");
     expect(html).toContain(
-      '<main>Shop</main><script nonce="N1" type="text/x-deferred-script">window.__reactRouterContext = {};</script>',
+      '</script><script nonce="N1" type="text/x-deferred-script">window.__reactRouterContext = {};</script>',
     );
   });
 
@@ -47,8 +55,26 @@ describe("hydrateAfterLoad", () => {
     expect(html).toMatch(
       /<script nonce="N1" type="text\/x-deferred-script">window.__reactRouterContext.streamController.close\(\);<\/script><\/body><\/html>$/,
     );
-    expect(html.match(/type="text\/x-deferred-script">/g)).toHaveLength(2);
+    expect(html.match(/type="text\/x-deferred-script">window/g)).toHaveLength(2);
     expect(html).not.toMatch(/<script nonce="N1">window.__reactRouterContext/);
+  });
+
+  it("makes the scroll restoration script inert, text and nonce kept, for the loader to run at once only for an entry with a key", () => {
+    expect(html).toContain(
+      `<main>Shop</main><script nonce="N1" type="text/x-deferred-script" id="rr-scroll">${SCROLL}</script>`,
+    );
+    const loader = /<script nonce="N1">(\(\(\)=>\{[\s\S]*?)<\/script>/.exec(html)![1]!;
+    expect(loader).toContain("if(sc&&history.state&&history.state.key)run(sc)");
+    // Not yet run, it is the first in the queue the loader runs after the paint.
+    expect(html.indexOf('id="rr-scroll"')).toBeLessThan(
+      html.indexOf('type="text/x-deferred-script">window.__reactRouterContext'),
+    );
+  });
+
+  it("leaves a scroll script it does not know to run as parsed", () => {
+    const other = hydrateAfterLoad(PAGE.replace("window.history.state.key)", "window.history.state.id)"));
+    expect(other).not.toContain('rr-scroll"');
+    expect(other).toContain('<main>Shop</main><script nonce="N1">((storageKey2');
   });
 
   it("leaves the data scripts to run as parsed when one of them is not in the shape it knows", () => {
@@ -58,8 +84,8 @@ describe("hydrateAfterLoad", () => {
         '<script nonce="N1" data-x="">window.__reactRouterContext.stream',
       ),
     );
-    expect(odd).not.toContain('type="text/x-deferred-script">');
-    expect(odd).toContain('<main>Shop</main><script nonce="N1">window.__reactRouterContext = {};</script>');
+    expect(odd).not.toContain('type="text/x-deferred-script">window');
+    expect(odd).toContain('</script><script nonce="N1">window.__reactRouterContext = {};</script>');
     expect(odd).toContain('type="text/x-deferred-module" id="rr-boot"');
   });
 
