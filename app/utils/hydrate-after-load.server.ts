@@ -32,9 +32,10 @@ const SCROLL =
   /<script((?: nonce="[^"]*")?)>(\(\(\w+, \w+\) => \{\s+if \(!window\.history\.state \|\| !window\.history\.state\.key\))/;
 const INERT = "text/x-deferred-script";
 
-// The data scripts one per task, then the boot script (it starts the entry and the page's route
-// modules), then the preloads four to a task: appending them all at once took 1-20 ms of main
-// thread in one task, which Lighthouse's 4x CPU counts as blocking time (docs/performance.md).
+// The waiting scripts one per task (the first too, not in the task of the picture load that
+// started it all), then the boot script (it starts the entry and the page's route modules), then
+// the preloads four to a task: appending them all at once took 1-20 ms of main thread in one
+// task, which Lighthouse's 4x CPU counts as blocking time (docs/performance.md).
 const LOADER =
   "(()=>{let b=document.getElementById('rr-boot');" +
   "const run=(d,t)=>{const s=document.createElement('script');if(t)s.type=t;s.nonce=d.nonce;" +
@@ -46,7 +47,7 @@ const LOADER =
   "const more=()=>{for(const h of hs.splice(0,4)){const l=document.createElement('link');" +
   "l.rel='modulepreload';l.href=h;document.head.append(l)}if(hs.length)setTimeout(more)};" +
   "const step=()=>{const d=data.shift();if(d){run(d);setTimeout(step)}else{run(boot,'module');setTimeout(more)}};" +
-  "step()};" +
+  "setTimeout(step)};" +
   "const painted=new Promise(r=>requestAnimationFrame(()=>setTimeout(r)));" +
   "const pictures=[...document.images].filter(i=>i.loading==='eager'&&!i.complete)" +
   ".map(i=>new Promise(r=>{i.addEventListener('load',r);i.addEventListener('error',r)}));" +
