@@ -2,7 +2,9 @@
 // On a slow link 100 KB of scripts fetched at once with the page would share the link with its
 // pictures, and every page works before it is hydrated (links and forms are plain HTML), so
 // they start once the first frame is painted and the pictures that load at once (the eager ones,
-// the largest paint among them) are in, or after 3 s at most, should a picture never finish.
+// the largest paint among them) are in, or after 3 s at most, should a picture never finish;
+// and never before the whole page is parsed: a long page is parsed in several tasks, its first
+// frame can come before the end, and the data scripts there must all be in the queue.
 // Measured with `npm run bench:hydration` (docs/performance.md): the first paint comes 0.3-0.4 s
 // sooner on Slow 4G, hydration a little later.
 //
@@ -51,7 +53,8 @@ const LOADER =
   "const painted=new Promise(r=>requestAnimationFrame(()=>setTimeout(r)));" +
   "const pictures=[...document.images].filter(i=>i.loading==='eager'&&!i.complete)" +
   ".map(i=>new Promise(r=>{i.addEventListener('load',r);i.addEventListener('error',r)}));" +
-  "Promise.all([painted,...pictures]).then(go);setTimeout(go,3000)})()";
+  "const parsed=new Promise(r=>document.readyState==='loading'?document.addEventListener('DOMContentLoaded',r):r());" +
+  "Promise.all([parsed,painted,...pictures]).then(go);setTimeout(()=>parsed.then(go),3000)})()";
 
 export function hydrateAfterLoad(html: string): string {
   const boot = BOOT.exec(html);

@@ -2,6 +2,8 @@
 // the whole stylesheet at its end (app/utils/page-styles.server.ts): with that stylesheet held
 // back, what the first screen shows is laid out exactly as with it. A repeat visit takes the
 // stylesheet and the scripts from the browser's cache.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
 import type { Page } from "@playwright/test";
 import { expect, newProduct, test, waitForHydration } from "./fixtures";
 
@@ -162,4 +164,43 @@ test("React Router's scroll restoration waits unless a place can be stored, and 
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(800);
   expect(await inView()).toBe(place);
+});
+
+test("a page whose end arrives after its first paint still hydrates, with all of its data", async ({
+  page,
+  jsEnabled,
+  baseURL,
+}) => {
+  test.skip(!jsEnabled, "hydration");
+  // A proxy that sends /shop up to just after the loader, then the rest 1.5 s later: the first
+  // paint and the eager pictures come while React Router's data scripts are still on the way
+  // (a long page parsed in several tasks on a busy phone does the same).
+  const relay = async (req: IncomingMessage, res: ServerResponse) => {
+    const upstream = await fetch(new URL(req.url!, baseURL), { headers: { "accept-encoding": "identity" } });
+    const headers = Object.fromEntries(
+      [...upstream.headers].filter(([k]) => !["content-length", "content-encoding", "transfer-encoding"].includes(k)),
+    );
+    const body = Buffer.from(await upstream.arrayBuffer());
+    res.writeHead(upstream.status, headers);
+    if (req.url !== "/shop") return res.end(body);
+    const html = body.toString("utf8");
+    const loader = html.indexOf("</script>", html.indexOf('id="rr-boot"'));
+    const split = html.indexOf("</script>", loader + 1) + "</script>".length;
+    // A comment long enough for the browser to start on the first part at once.
+    res.write(html.slice(0, split) + "<!--" + " ".repeat(4096) + "-->");
+    setTimeout(() => res.end(html.slice(split)), 1500);
+  };
+  const server: Server = createServer((req, res) => void relay(req, res).catch(() => res.destroy()));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  try {
+    const { port } = server.address() as AddressInfo;
+    await page.goto(`http://127.0.0.1:${port}/shop`, { waitUntil: "commit" });
+    await waitForHydration(page);
+    // The route data arrived whole: the client's first render has the page's products.
+    await expect(page.locator("main .card")).toHaveCount(12);
+    await page.getByRole("link", { name: "Next" }).click();
+    await expect(page).toHaveURL(/page=2/);
+  } finally {
+    server.close();
+  }
 });

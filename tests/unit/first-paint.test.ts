@@ -41,11 +41,13 @@ describe("hydrateAfterLoad", () => {
     expect(boot).toBe(';\nimport * as route0 from "/assets/root-B.js";\nimport("/assets/entry.client-A.js");');
   });
 
-  it("adds one loader, with the page's nonce, that starts it once painted with its eager pictures, or after 3 s", () => {
+  it("adds one loader, with the page's nonce, that starts it once parsed and painted with its eager pictures, or after 3 s", () => {
     const loaders = [...html.matchAll(/<script nonce="N1">(\(\(\)=>\{[\s\S]*?)<\/script>/g)];
     expect(loaders).toHaveLength(1);
-    expect(loaders[0]![1]).toContain("Promise.all([painted,...pictures]).then(go)");
-    expect(loaders[0]![1]).toContain("setTimeout(go,3000)");
+    expect(loaders[0]![1]).toContain("Promise.all([parsed,painted,...pictures]).then(go)");
+    expect(loaders[0]![1]).toContain("setTimeout(()=>parsed.then(go),3000)");
+    // Never before the page is parsed to its end, where data scripts may still be on the way.
+    expect(loaders[0]![1]).toContain("addEventListener('DOMContentLoaded',r)");
     expect(html).toContain(
       '</script><script nonce="N1" type="text/x-deferred-script">window.__reactRouterContext = {};</script>',
     );
