@@ -140,10 +140,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <h2 className="visually-hidden">Products</h2>
-          {/* A phone's first row comes with the page (its first picture is the largest paint);
-              the rest start at the first layout, a wide screen's first row too: each picture the
-              HTML asks for at once costs the task that commits the page (docs/performance.md). */}
-          <ProductGrid products={items} eagerCount={2} />
+          <ProductGrid products={items} eagerCount={4} />
         </>
       )}
       <Pagination page={page} totalPages={totalPages} href={(n) => shopHref(query, { page: n })} />

@@ -35,7 +35,7 @@ test("images below the fold load lazily and every product image has a size", asy
   for (let i = 0; i < 12; i++) {
     await expect(imgs.nth(i)).toHaveAttribute("width", "300");
     await expect(imgs.nth(i)).toHaveAttribute("height", "300");
-    await expect(imgs.nth(i)).toHaveAttribute("loading", i < 2 ? "eager" : "lazy");
+    await expect(imgs.nth(i)).toHaveAttribute("loading", i < 4 ? "eager" : "lazy");
   }
 });
 
