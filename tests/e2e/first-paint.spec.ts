@@ -1,7 +1,9 @@
 // Issue #24: the first response is enough to paint. Each page carries its own CSS inline and links
 // the whole stylesheet at its end (app/utils/page-styles.server.ts): with that stylesheet held
 // back, what the first screen shows is laid out exactly as with it. A repeat visit takes the
-// stylesheet and the scripts from the browser's cache.
+// stylesheet and the scripts from the browser's cache. The scripts that wait for the paint
+// (app/utils/hydrate-after-load.server.ts) still keep a reloaded page's place and hydrate a page
+// whose end arrives late.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Page } from "@playwright/test";
@@ -142,7 +144,7 @@ test("React Router's scroll restoration waits unless a place can be stored, and 
   expect(html).toMatch(/<script[^>]* type="text\/x-deferred-script" id="rr-scroll">\(\(\w+, \w+\) => \{/);
 
   await page.goto("/shop");
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await waitForHydration(page);
   // Run after the paint, it still gave the entry its key before hydration read it.
   expect(await page.evaluate(() => typeof history.state?.key === "string" && history.state.key !== "default")).toBe(
     true,
@@ -161,7 +163,7 @@ test("React Router's scroll restoration waits unless a place can be stored, and 
   const place = await inView();
   expect(place).toBeTruthy();
   await page.reload();
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await waitForHydration(page);
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(800);
   expect(await inView()).toBe(place);
 });
