@@ -1,23 +1,28 @@
 // Dates are shown in India time on the server and in the browser alike (no hydration mismatch).
-const dateFmt = new Intl.DateTimeFormat("en-IN", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: "Asia/Kolkata",
-});
+// They are written out here rather than by Intl.DateTimeFormat: the first Intl formatter a page
+// makes costs 10-26 ms of a phone's main thread (docs/performance.md); tests/unit/dates.test.ts
+// holds each to Intl's en-IN output. India has one zone and no daylight saving, so its time is
+// UTC + 5:30 all year.
+const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sept", "Oct", "Nov", "Dec"];
+const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 
-export const formatDate = (d: Date) => dateFmt.format(d);
+/** The instant as India's wall clock, read with the getUTC… methods. */
+const inIndia = (d: Date) => new Date(d.getTime() + IST_OFFSET_MS);
 
-const dateTimeFmt = new Intl.DateTimeFormat("en-IN", {
-  day: "numeric",
-  month: "short",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZone: "Asia/Kolkata",
-});
+/** "6 Sept 2026". */
+export function formatDate(d: Date): string {
+  const t = inIndia(d);
+  return `${t.getUTCDate()} ${MONTHS[t.getUTCMonth()]} ${t.getUTCFullYear()}`;
+}
 
 /** "25 Nov, 10:30 am": when something happened today or lately (the admin's mail list). */
-export const formatDateTime = (d: Date) => dateTimeFmt.format(d);
+export function formatDateTime(d: Date): string {
+  const t = inIndia(d);
+  const h = t.getUTCHours();
+  const minutes = String(t.getUTCMinutes()).padStart(2, "0");
+  return `${t.getUTCDate()} ${MONTHS[t.getUTCMonth()]}, ${h % 12 || 12}:${minutes} ${h < 12 ? "am" : "pm"}`;
+}
 
 // --- Expected delivery (the thank-you page).
 //
@@ -38,11 +43,10 @@ export const DELIVERY_DAYS = `${DELIVERY_BUSINESS_DAYS.min}-${DELIVERY_BUSINESS_
 
 const NATIONAL_HOLIDAYS = new Set(["1-26", "8-15", "10-2"]);
 const DAY_MS = 24 * 60 * 60 * 1000;
-const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000; // India has one zone and no daylight saving.
 
 /** The calendar day in India of an instant (at 20:00 UTC it is already tomorrow in India). */
 export function indiaDay(instant: Date): Date {
-  const shifted = new Date(instant.getTime() + IST_OFFSET_MS);
+  const shifted = inIndia(instant);
   return new Date(Date.UTC(shifted.getUTCFullYear(), shifted.getUTCMonth(), shifted.getUTCDate()));
 }
 
@@ -74,10 +78,8 @@ export function expectedDelivery(placedAt: Date): { from: Date; to: Date } {
   };
 }
 
-const dayFmt = new Intl.DateTimeFormat("en-IN", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
-
 /** A day of indiaDay's kind as "Mon, 30 Nov". */
-export const formatDay = (day: Date) => dayFmt.format(day);
+export const formatDay = (day: Date) => `${WEEKDAYS[day.getUTCDay()]}, ${formatShortDay(day)}`;
 
 /** "Mon, 30 Nov – Fri, 4 Dec". */
 export const formatDayRange = ({ from, to }: { from: Date; to: Date }) => `${formatDay(from)} – ${formatDay(to)}`;
@@ -112,6 +114,7 @@ export function parseIsoDayNumber(text: string): number | null {
   return t / DAY_MS;
 }
 
-const shortDayFmt = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", timeZone: "UTC" });
 /** A day of indiaDay's kind as "30 Nov" (the chart's axis). */
-export const formatShortDay = (day: Date) => shortDayFmt.format(day);
+export function formatShortDay(day: Date): string {
+  return `${day.getUTCDate()} ${MONTHS[day.getUTCMonth()]}`;
+}

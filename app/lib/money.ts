@@ -1,22 +1,33 @@
-const inr = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", minimumFractionDigits: 2 });
+// Prices are written out here rather than by Intl.NumberFormat: the first Intl formatter a page
+// makes costs 10-26 ms of a phone's main thread (the browser loads ICU's locale data), which ran
+// while the scripts were evaluated, before the page answered a tap (issue #24, docs/performance.md).
+// tests/unit/money.test.ts holds these to Intl's en-IN output, so server and browser say the same.
 
-/** Integer paise → "₹1,234.50". */
+/** Indian grouping: the last three digits, then twos ("12,34,567"). */
+const groupIndian = (digits: string) =>
+  digits.length <= 3 ? digits : `${digits.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ",")},${digits.slice(-3)}`;
+
+/** Integer paise → "₹1,234.50" (as Intl's en-IN rupees: "-₹0.50" below zero). */
 export function formatPaise(paise: number): string {
-  return inr.format(paise / 100);
+  const whole = Math.round(Math.abs(paise));
+  const sign = paise < 0 || Object.is(paise, -0) ? "-" : "";
+  return `${sign}₹${groupIndian(String(Math.floor(whole / 100)))}.${String(whole % 100).padStart(2, "0")}`;
 }
 
 export const paiseToRupees = (paise: number) => Math.round(paise) / 100;
 export const rupeesToPaise = (rupees: number) => Math.round(rupees * 100);
 
-const inrShort = new Intl.NumberFormat("en-IN", {
-  style: "currency",
-  currency: "INR",
-  notation: "compact",
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 1,
-});
+// Only the owner's chart uses the short form, so its formatter is made on first use.
+let inrShort: Intl.NumberFormat | undefined;
 
 /** Integer paise → "₹1.2L", "₹25K", "₹500": a chart's axis, where room is short. */
 export function formatPaiseShort(paise: number): string {
+  inrShort ??= new Intl.NumberFormat("en-IN", {
+    style: "currency",
+    currency: "INR",
+    notation: "compact",
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 1,
+  });
   return inrShort.format(paise / 100);
 }

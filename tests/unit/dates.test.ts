@@ -1,5 +1,17 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { addBusinessDays, expectedDelivery, formatDayRange, indiaDay, isBusinessDay, isoDay } from "~/lib/dates";
+import {
+  addBusinessDays,
+  expectedDelivery,
+  formatDate,
+  formatDateTime,
+  formatDay,
+  formatDayRange,
+  formatShortDay,
+  indiaDay,
+  isBusinessDay,
+  isoDay,
+} from "~/lib/dates";
 
 const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
 /** Noon in India on that day. */
@@ -72,5 +84,49 @@ describe("expectedDelivery: dispatch 2-4 and delivery 5-9 business days, from th
     // 23:30 on Friday 27 November in India: Saturday is its first business day.
     const friday = expectedDelivery(new Date("2026-11-27T18:00:00Z"));
     expect(isoDay(friday.from)).toBe("2026-12-05");
+  });
+});
+
+// The formatters are written out by hand (Intl's first formatter costs a phone 10-26 ms); each must
+// say exactly what Intl's en-IN formatter with the same options says, as the shop did before.
+describe("dates as Intl's en-IN says them", () => {
+  const india = { timeZone: "Asia/Kolkata" } as const;
+  const utc = { timeZone: "UTC" } as const;
+  const same = [
+    [formatDate, new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric", ...india })],
+    [
+      formatDateTime,
+      new Intl.DateTimeFormat("en-IN", {
+        day: "numeric",
+        month: "short",
+        hour: "numeric",
+        minute: "2-digit",
+        ...india,
+      }),
+    ],
+    [formatDay, new Intl.DateTimeFormat("en-IN", { weekday: "short", day: "numeric", month: "short", ...utc })],
+    [formatShortDay, new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", ...utc })],
+  ] as const;
+
+  it.each([
+    [formatDate, "2026-09-05T20:00:00Z", "6 Sept 2026"], // already the 6th in India
+    [formatDateTime, "2026-11-25T05:00:00Z", "25 Nov, 10:30 am"],
+    [formatDateTime, "2026-11-25T18:35:00Z", "26 Nov, 12:05 am"],
+    [formatDateTime, "2026-11-25T06:35:00Z", "25 Nov, 12:05 pm"],
+    [formatDay, "2026-11-30T00:00:00Z", "Mon, 30 Nov"],
+    [formatShortDay, "2027-01-01T00:00:00Z", "1 Jan"],
+  ])("%o(%s) is %s", (format, instant, text) => {
+    expect(format(new Date(instant))).toBe(text);
+  });
+
+  it("agree with Intl at any minute from 1970 to 2100", () => {
+    const instants = fc.integer({ min: 0, max: Date.UTC(2100, 0, 1) / 60_000 }).map((m) => new Date(m * 60_000));
+    for (const [format, intl] of same)
+      fc.assert(
+        fc.property(instants, (d) => {
+          expect(format(d)).toBe(intl.format(d));
+        }),
+        { numRuns: 2_000 },
+      );
   });
 });
