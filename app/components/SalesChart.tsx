@@ -1,5 +1,6 @@
 import { dayOfNumber, formatShortDay, isoDay } from "~/lib/dates";
-import { formatPaise, formatPaiseShort } from "~/lib/money";
+import { formatPaise } from "~/lib/money";
+import { formatPaiseShort } from "~/lib/money-short";
 
 export type ChartDay = { day: number; orders: number; revenue: number; paid: number };
 

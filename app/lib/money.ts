@@ -16,18 +16,3 @@ export function formatPaise(paise: number): string {
 
 export const paiseToRupees = (paise: number) => Math.round(paise) / 100;
 export const rupeesToPaise = (rupees: number) => Math.round(rupees * 100);
-
-// Only the owner's chart uses the short form, so its formatter is made on first use.
-let inrShort: Intl.NumberFormat | undefined;
-
-/** Integer paise → "₹1.2L", "₹25K", "₹500": a chart's axis, where room is short. */
-export function formatPaiseShort(paise: number): string {
-  inrShort ??= new Intl.NumberFormat("en-IN", {
-    style: "currency",
-    currency: "INR",
-    notation: "compact",
-    minimumFractionDigits: 0,
-    maximumFractionDigits: 1,
-  });
-  return inrShort.format(paise / 100);
-}

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatPaise, formatPaiseShort } from "~/lib/money";
+import { formatPaise } from "~/lib/money";
+import { formatPaiseShort } from "~/lib/money-short";
 
 // formatPaise is written out by hand (Intl's first formatter costs a phone 10-26 ms); it must say
 // exactly what Intl's en-IN rupees say, which is what the shop showed before.
