@@ -1,4 +1,5 @@
 import { PDFDocument, type PDFPage, rgb } from "pdf-lib";
+import { formatDate } from "~/lib/dates";
 import { formatPaise } from "~/lib/money";
 import { SUPPORT } from "~/lib/support";
 import type { TaxInvoiceFigures, TaxInvoiceRow } from "~/lib/tax-invoice";
@@ -36,16 +37,8 @@ export const SHOP_NAME = "RK Candles";
 /** Integer paise → "₹1,23,456.78", as the pages print money (Indian grouping). */
 export const formatRupees = (paise: number) => formatPaise(Math.round(Number.isFinite(paise) ? paise : 0));
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-/** "21 Nov 2026" in India time (UTC+5:30, no daylight saving). Fixed English month names, so the
- *  result does not depend on the ICU build (en-IN spells September "Sept" in some). */
-export function formatInvoiceDate(date: Date): string {
-  const t = date.getTime();
-  if (!Number.isFinite(t)) return "-";
-  const ist = new Date(t + 330 * 60_000);
-  return `${ist.getUTCDate()} ${MONTHS[ist.getUTCMonth()]} ${ist.getUTCFullYear()}`;
-}
+/** "21 Nov 2026" in India time, as the pages write dates; "-" for a date that is not one. */
+export const formatInvoiceDate = (date: Date) => (Number.isFinite(date.getTime()) ? formatDate(date) : "-");
 
 /** The order number customers see: # plus the last 6 characters of the id, case kept. */
 export const orderNumber = (id: string) => `#${id.slice(-6)}`;

