@@ -8,7 +8,7 @@ const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sept", 
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 
 /** The instant as India's wall clock, read with the getUTC… methods. */
-const inIndia = (d: Date) => new Date(d.getTime() + IST_OFFSET_MS);
+export const inIndia = (d: Date) => new Date(d.getTime() + IST_OFFSET_MS);
 
 /** "6 Sept 2026". */
 export function formatDate(d: Date): string {

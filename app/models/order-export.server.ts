@@ -3,6 +3,7 @@ import { stringify } from "csv-stringify/sync";
 import { and, asc, desc, inArray, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import { db, prepared } from "~/db/client.server";
 import { orderItems, orders } from "~/db/schema";
+import { inIndia } from "~/lib/dates";
 import type { OrderFilter } from "~/lib/order-filter";
 import { orderFilterWhere } from "~/models/order-search.server";
 
@@ -48,7 +49,7 @@ const rupees = (paise: number) => (paise / 100).toFixed(2);
 
 /** "2026-03-14 23:30", India time: a date and time every spreadsheet reads. */
 export function csvDateTime(d: Date): string {
-  return new Date(d.getTime() + 330 * 60_000).toISOString().slice(0, 16).replace("T", " ");
+  return inIndia(d).toISOString().slice(0, 16).replace("T", " ");
 }
 
 const exportColumns = {
