@@ -10,6 +10,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  varchar,
 } from "drizzle-orm/pg-core";
 
 // The PostgreSQL twin of schema.sqlite.ts: the same tables, names, keys and indexes (tests/unit/
@@ -50,6 +51,13 @@ export const sessions = pgTable(
   },
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
 );
+
+// rate-limiter-flexible's PostgreSQL table, as the library defines it (see schema.sqlite.ts).
+export const rateLimits = pgTable("rate_limits", {
+  key: varchar("key", { length: 255 }).primaryKey(),
+  points: integer("points").notNull().default(0),
+  expire: bigint("expire", { mode: "number" }),
+});
 
 export const products = pgTable(
   "products",

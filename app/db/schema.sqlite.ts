@@ -32,6 +32,16 @@ export const sessions = sqliteTable(
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
 );
 
+// Rate limit counts (app/utils/rate-limit.server.ts): rate-limiter-flexible's own table, as its
+// SQLite store defines it (key "<rule>:<client>", points used, expire in unix ms). Created here by
+// the migrations, before any request, not by the library at start-up, where every limiter (and
+// on PostgreSQL every app server) would race to create it.
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  points: integer("points").notNull().default(0),
+  expire: integer("expire"),
+});
+
 export const products = sqliteTable(
   "products",
   {

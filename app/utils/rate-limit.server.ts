@@ -52,11 +52,13 @@ export type RuleName = keyof typeof RULES;
 // ── The store: where the counts live. ──
 // Every worker process counts in one table of the shop's database, so a limit holds for all of
 // them together (a Map in each process would let N workers allow N times the limit). Fixed
-// windows from a key's first hit, counted by one atomic upsert. rate-limiter-flexible creates
-// the table itself (no drizzle migration) on the shop's own writing connection, which already
-// has WAL and busy_timeout; it runs while no transaction is open there (withWriter), so a count
-// never joins, or waits behind, a request's transaction. On PostgreSQL the same table lives in
-// the shared database (RateLimiterPostgres on the shop's pool), so every app server counts together.
+// windows from a key's first hit, counted by one atomic upsert by rate-limiter-flexible on the
+// shop's own writing connection, which already has WAL and busy_timeout; it runs while no
+// transaction is open there (withWriter), so a count never joins, or waits behind, a request's
+// transaction. On PostgreSQL the same table lives in the shared database (RateLimiterPostgres on
+// the shop's pool), so every app server counts together. The table is the migrations' (schema's
+// rateLimits), made before the first request: left to the library, each limiter of each server
+// would create it at start-up, and concurrent creates fail now and then on PostgreSQL.
 const TABLE = "rate_limits";
 
 function store(rule: RuleName, sweep: boolean): { limiter: RateLimiterAbstract; ready: Promise<void> } {
@@ -68,6 +70,7 @@ function store(rule: RuleName, sweep: boolean): { limiter: RateLimiterAbstract; 
         storeClient: pool ?? sqlite,
         storeType: pool ? "pool" : "better-sqlite3",
         tableName: TABLE,
+        tableCreated: true,
         keyPrefix: rule,
         points: Math.ceil(RULES[rule].limit * factor),
         duration: RULES[rule].windowMs / 1000,

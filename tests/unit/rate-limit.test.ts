@@ -11,6 +11,17 @@ const raw = testDb(app); // the app's own connections (tests/db.ts)
 // of expired rows runs on the fake clock too.
 vi.hoisted(() => vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] }));
 
+// The library's table-creating methods (its own, not in its types), spied before the module under
+// test makes its limiters: the migrations make the table, so none of them may.
+type Creator = { _createTable(): Promise<void>; _createDbAndTable(): Promise<void> };
+const creates = await vi.hoisted(async () => {
+  const { RateLimiterPostgres: Pg, RateLimiterSQLite: Lite } = await import("rate-limiter-flexible");
+  return [
+    vi.spyOn(Pg.prototype as unknown as Creator, "_createTable"),
+    vi.spyOn(Lite.prototype as unknown as Creator, "_createDbAndTable"),
+  ];
+});
+
 // Each sweep deletes through the database, then sets its next timer. On PostgreSQL the delete is
 // real I/O, which advancing fake time does not wait for: time moves one sweep period at a time,
 // and each sweep's delete is awaited before the clock moves on, as SQLite's finishes at once.
@@ -94,5 +105,60 @@ describe("rate limits (RATE_LIMIT_FACTOR unset: the real limits)", () => {
       RULES.order.limit,
     ]).toEqual([10, 10, 20, 30, 30]);
     expect(RULES.registerIp.windowMs).toBe(3_600_000);
+  });
+});
+
+describe("the rate_limits table", () => {
+  it("is made by the migrations, not by the limiters at start-up (concurrent creates fail now and then on PostgreSQL)", async () => {
+    await hit("review", "table-check");
+    expect(await rowCount()).toBeGreaterThan(0);
+    for (const create of creates) expect(create).not.toHaveBeenCalled();
+  });
+
+  it("has the columns of the table the library itself would make", async () => {
+    const columns = async (table: string) =>
+      raw.dialect === "pg"
+        ? raw.all(
+            `select column_name as name, data_type as type, character_maximum_length as length,
+                    is_nullable as nullable, column_default as "default"
+               from information_schema.columns where table_name = ? order by ordinal_position`,
+            table,
+          )
+        : (
+            await raw.all<{ name: string; type: string; notnull: number; dflt_value: unknown; pk: number }>(
+              `select * from pragma_table_info('${table}')`,
+            )
+          ).map((c) => ({
+            name: c.name,
+            type: c.type.toLowerCase(),
+            // SQLite lets a non-integer primary key hold NULL unless told not to; the library does not.
+            notnull: c.pk ? "primary key" : c.notnull,
+            default: c.dflt_value,
+          }));
+    const primaryKey = (table: string) =>
+      raw.dialect === "pg"
+        ? raw.all(
+            `select a.attname as name from pg_index i
+               join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
+              where i.indrelid = ?::regclass and i.indisprimary`,
+            table,
+          )
+        : raw.all(`select name from pragma_table_info('${table}') where pk > 0`);
+
+    const libraryTable = "rate_limits_library";
+    const library = { tableName: libraryTable, points: 1, duration: 60 };
+    await new Promise<void>((resolve, reject) => {
+      const done = (error?: unknown) => (error ? reject(error) : resolve());
+      if (app.pool) new RateLimiterPostgres({ storeClient: app.pool, storeType: "pool", ...library }, done);
+      else new RateLimiterSQLite({ storeClient: app.sqlite, storeType: "better-sqlite3", ...library }, done);
+    });
+    try {
+      expect(await columns("rate_limits")).toEqual(await columns(libraryTable));
+      expect(await columns("rate_limits")).toHaveLength(3);
+      expect(await primaryKey("rate_limits")).toEqual([{ name: "key" }]);
+      expect(await primaryKey(libraryTable)).toEqual([{ name: "key" }]);
+    } finally {
+      await raw.run(`drop table ${libraryTable}`);
+    }
   });
 });
