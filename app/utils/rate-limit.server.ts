@@ -61,37 +61,30 @@ export type RuleName = keyof typeof RULES;
 // would create it at start-up, and concurrent creates fail now and then on PostgreSQL.
 const TABLE = "rate_limits";
 
-function store(rule: RuleName, sweep: boolean): { limiter: RateLimiterAbstract; ready: Promise<void> } {
-  let limiter!: RateLimiterAbstract;
-  const ready = new Promise<void>((resolve, reject) => {
-    const Store = pool ? RateLimiterPostgres : RateLimiterSQLite;
-    limiter = new Store(
-      {
-        storeClient: pool ?? sqlite,
-        storeType: pool ? "pool" : "better-sqlite3",
-        tableName: TABLE,
-        tableCreated: true,
-        keyPrefix: rule,
-        points: Math.ceil(RULES[rule].limit * factor),
-        duration: RULES[rule].windowMs / 1000,
-        // Every 5 minutes, rows that expired over an hour ago are deleted (the whole table:
-        // one limiter per process does it for all the rules).
-        clearExpiredByTimeout: sweep,
-      },
-      (error) => (error ? reject(error) : resolve()),
-    );
+// Built without a callback: with the table already made there is nothing to wait for, and a
+// wrong option throws here, at start-up, rather than at the first hit.
+function store(rule: RuleName, sweep: boolean): RateLimiterAbstract {
+  const Store = pool ? RateLimiterPostgres : RateLimiterSQLite;
+  return new Store({
+    storeClient: pool ?? sqlite,
+    storeType: pool ? "pool" : "better-sqlite3",
+    tableName: TABLE,
+    tableCreated: true,
+    keyPrefix: rule,
+    points: Math.ceil(RULES[rule].limit * factor),
+    duration: RULES[rule].windowMs / 1000,
+    // Every 5 minutes, rows that expired over an hour ago are deleted (the whole table:
+    // one limiter per process does it for all the rules).
+    clearExpiredByTimeout: sweep,
   });
-  ready.catch(() => {}); // reported by the first hit() or check() that waits for it
-  return { limiter, ready };
 }
 
-const stores = Object.fromEntries(
+const limiters = Object.fromEntries(
   (Object.keys(RULES) as RuleName[]).map((rule, i) => [rule, store(rule, i === 0)]),
-) as Record<RuleName, ReturnType<typeof store>>;
+) as Record<RuleName, RateLimiterAbstract>;
 
 /** For tests: forgets every count. */
 export async function resetRateLimits(): Promise<void> {
-  await Promise.all(Object.values(stores).map((s) => s.ready));
   if (pool) await pool.query(`DELETE FROM ${TABLE}`);
   else sqlite!.prepare(`DELETE FROM ${TABLE}`).run();
 }
@@ -111,8 +104,7 @@ const refusal = (rule: RuleName, res: RateLimiterRes) =>
 
 /** Throws RateLimited when `key` is over the rule's limit; otherwise counts this hit. */
 export async function hit(rule: RuleName, key: string): Promise<void> {
-  const { limiter, ready } = stores[rule];
-  await ready;
+  const limiter = limiters[rule];
   try {
     await withWriter(() => limiter.consume(key));
   } catch (error) {
@@ -123,8 +115,7 @@ export async function hit(rule: RuleName, key: string): Promise<void> {
 
 /** Throws RateLimited when over the limit, without counting (e.g. before checking a password). */
 export async function check(rule: RuleName, key: string): Promise<void> {
-  const { limiter, ready } = stores[rule];
-  await ready;
+  const limiter = limiters[rule];
   const res = await withWriter(() => limiter.get(key));
   if (res && res.consumedPoints >= limiter.points) throw refusal(rule, res);
 }
