@@ -12,7 +12,7 @@ import { parseArgs } from "node:util";
 import { gstStateByCode } from "../app/lib/gst-states";
 import { gstinCheckChar } from "../app/lib/gstin";
 import { taxInvoiceFigures } from "../app/lib/tax-invoice";
-import { type InvoiceOrder, renderInvoice } from "../app/models/invoice.server";
+import { type InvoiceOrder, renderInvoice } from "../app/models/invoices/invoice-pdf.server";
 import { invoiceOrder } from "../tests/invoice-order";
 
 const { values } = parseArgs({ options: { out: { type: "string", default: "docs/invoices" } } });

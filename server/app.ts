@@ -3,7 +3,7 @@
 import { createRequestHandler } from "@react-router/express";
 import type { Response } from "express";
 import { RouterContextProvider } from "react-router";
-import { MailSender } from "~/models/mail-sender.server";
+import { MailSender } from "~/models/mail/sender.server";
 import { requestInfo } from "~/utils/request-context.server";
 
 /**

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { dayOfNumber, formatDate, formatShortDay, isoDay } from "~/lib/dates";
 import { formatPaise } from "~/lib/money";
-import type { OwnerOverview } from "~/models/overview.server";
+import type { OwnerOverview } from "~/models/overview/overview.server";
 import { SalesChart } from "./SalesChart";
 
 type Period = OwnerOverview["periods"]["today"];

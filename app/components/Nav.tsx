@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
-import type { PublicUser } from "~/models/user.server";
+import type { PublicUser } from "~/models/accounts/users.server";
 import { SearchIcon } from "./SearchIcon";
 
 type Props = { user: PublicUser | null; cartCount: number };

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { CardView as Card } from "~/models/product.server";
+import type { CardView as Card } from "~/models/catalogue/products.server";
 import { Price } from "./Price";
 import { ProductImage } from "./ProductImage";
 import { Stars } from "./Stars";

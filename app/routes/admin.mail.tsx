@@ -1,8 +1,8 @@
 import { Form } from "react-router";
 import { AdminTabs } from "~/components/AdminTabs";
 import { formatDateTime } from "~/lib/dates";
-import { mailCounts, mailsQueued, retryFailedMail, troubledMails } from "~/models/mail-outbox.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/models/accounts/auth.server";
+import { mailCounts, mailsQueued, retryFailedMail, troubledMails } from "~/models/mail/outbox.server";
 import { readForm } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/admin.mail";

@@ -1,7 +1,7 @@
 import { data, Form, Link } from "react-router";
 import { formatPaise } from "~/lib/money";
-import { deleteOrder, getOrderFor } from "~/models/order.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/models/accounts/auth.server";
+import { deleteOrder, getOrderFor } from "~/models/orders/orders.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/admin.orders.$id.delete";
 

@@ -1,6 +1,6 @@
-import { getOrderFor } from "~/models/order.server";
-import { renderPackingSlips } from "~/models/packing-slip.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/models/accounts/auth.server";
+import { renderPackingSlips } from "~/models/invoices/packing-slips.server";
+import { getOrderFor } from "~/models/orders/orders.server";
 import { pdfResponse } from "~/utils/pdf-response.server";
 import type { Route } from "./+types/admin.orders.$id.packing-slip";
 

@@ -1,7 +1,7 @@
 import { isoDay, indiaDay } from "~/lib/dates";
 import { parseOrderFilter } from "~/lib/order-filter";
-import { orderCsvStream } from "~/models/order-export.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/models/accounts/auth.server";
+import { orderCsvStream } from "~/models/orders/export.server";
 import type { Route } from "./+types/admin.orders.csv";
 
 // GET /admin/orders.csv?status=&from=&to=&q= (admins): the Orders tab's filtered orders as a CSV

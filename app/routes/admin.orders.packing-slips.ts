@@ -1,7 +1,7 @@
-import { ordersByIds } from "~/models/order.server";
-import { waitingOrderIds } from "~/models/overview.server";
-import { renderPackingSlips } from "~/models/packing-slip.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/models/accounts/auth.server";
+import { renderPackingSlips } from "~/models/invoices/packing-slips.server";
+import { ordersByIds } from "~/models/orders/orders.server";
+import { waitingOrderIds } from "~/models/overview/overview.server";
 import { pdfResponse } from "~/utils/pdf-response.server";
 import type { Route } from "./+types/admin.orders.packing-slips";
 

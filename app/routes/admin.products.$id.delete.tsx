@@ -1,6 +1,6 @@
 import { data, Form, Link } from "react-router";
-import { deleteProduct, getProductForEdit } from "~/models/product-admin.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/models/accounts/auth.server";
+import { deleteProduct, getProductForEdit } from "~/models/catalogue/product-admin.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/admin.products.$id.delete";
 

@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { ProductEditor } from "~/components/ProductEditor";
-import { getProductForEdit } from "~/models/product-admin.server";
-import { PRODUCT_FORM_FIELDS, submitProductForm } from "~/models/product-form.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/models/accounts/auth.server";
+import { getProductForEdit } from "~/models/catalogue/product-admin.server";
+import { PRODUCT_FORM_FIELDS, submitProductForm } from "~/models/catalogue/product-form.server";
 import { readForm } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/admin.products.$id";

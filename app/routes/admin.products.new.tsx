@@ -1,7 +1,7 @@
 import { ProductEditor } from "~/components/ProductEditor";
 import { DEFAULT_HSN } from "~/lib/product-schema";
-import { PRODUCT_FORM_FIELDS, submitProductForm } from "~/models/product-form.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/models/accounts/auth.server";
+import { PRODUCT_FORM_FIELDS, submitProductForm } from "~/models/catalogue/product-form.server";
 import { readForm } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/admin.products.new";

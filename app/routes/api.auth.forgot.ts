@@ -1,5 +1,5 @@
 import { EMAIL_INVALID, forgotSchema, RESET_SENT } from "~/lib/auth-schemas";
-import { requestPasswordReset } from "~/models/password-reset.server";
+import { requestPasswordReset } from "~/models/accounts/password-reset.server";
 import { apiError, json, methodNotAllowed, readBody } from "~/utils/http.server";
 import { RateLimited, tooMany } from "~/utils/rate-limit.server";
 import { ipOf } from "~/utils/request-context.server";

@@ -1,6 +1,6 @@
 import { LOGIN_FAILED, LOGIN_REQUIRED, loginSchema } from "~/lib/auth-schemas";
-import { toPublicUser } from "~/models/user.server";
-import { attemptLogin, startUserSession } from "~/utils/auth.server";
+import { attemptLogin, startUserSession } from "~/models/accounts/auth.server";
+import { toPublicUser } from "~/models/accounts/users.server";
 import { apiError, json, methodNotAllowed, readBody } from "~/utils/http.server";
 import { RateLimited, tooMany } from "~/utils/rate-limit.server";
 import { ipOf } from "~/utils/request-context.server";

@@ -1,4 +1,4 @@
-import { endUserSession } from "~/utils/auth.server";
+import { endUserSession } from "~/models/accounts/auth.server";
 import { json, methodNotAllowed } from "~/utils/http.server";
 import type { Route } from "./+types/api.auth.logout";
 

@@ -5,8 +5,14 @@ import {
   PHONE_INVALID,
   profileSchema,
 } from "~/lib/auth-schemas";
-import { changePassword, getUserById, toPublicUser, updateProfile, WrongPasswordError } from "~/models/user.server";
-import { getUser, requireApiUser } from "~/utils/auth.server";
+import { getUser, requireApiUser } from "~/models/accounts/auth.server";
+import {
+  changePassword,
+  getUserById,
+  toPublicUser,
+  updateProfile,
+  WrongPasswordError,
+} from "~/models/accounts/users.server";
 import { apiError, json, methodNotAllowed, readBody } from "~/utils/http.server";
 import { RateLimited, tooMany } from "~/utils/rate-limit.server";
 import { getSession } from "~/utils/session.server";

@@ -1,6 +1,6 @@
 import { EMAIL_TAKEN, registerSchema, registerSummary } from "~/lib/auth-schemas";
-import { EmailTakenError, toPublicUser } from "~/models/user.server";
-import { registerAccount, startUserSession } from "~/utils/auth.server";
+import { registerAccount, startUserSession } from "~/models/accounts/auth.server";
+import { EmailTakenError, toPublicUser } from "~/models/accounts/users.server";
 import { apiError, json, methodNotAllowed, readBody } from "~/utils/http.server";
 import { RateLimited, tooMany } from "~/utils/rate-limit.server";
 import { ipOf } from "~/utils/request-context.server";

@@ -1,7 +1,7 @@
 import { PASSWORD_SHORT, RESET_LINK_INVALID, resetSchema } from "~/lib/auth-schemas";
-import { ResetLinkInvalid, resetPassword } from "~/models/password-reset.server";
-import { toPublicUser } from "~/models/user.server";
-import { startUserSession } from "~/utils/auth.server";
+import { startUserSession } from "~/models/accounts/auth.server";
+import { ResetLinkInvalid, resetPassword } from "~/models/accounts/password-reset.server";
+import { toPublicUser } from "~/models/accounts/users.server";
 import { apiError, json, methodNotAllowed, readBody } from "~/utils/http.server";
 import { RateLimited, tooMany } from "~/utils/rate-limit.server";
 import { ipOf } from "~/utils/request-context.server";

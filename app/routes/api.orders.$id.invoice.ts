@@ -1,6 +1,6 @@
-import { orderInvoicePdf } from "~/models/order-invoice.server";
-import { getOrderFor } from "~/models/order.server";
-import { requireApiUser } from "~/utils/auth.server";
+import { requireApiUser } from "~/models/accounts/auth.server";
+import { orderInvoicePdf } from "~/models/invoices/order-invoice.server";
+import { getOrderFor } from "~/models/orders/orders.server";
 import { apiError } from "~/utils/http.server";
 import { pdfResponse } from "~/utils/pdf-response.server";
 import type { Route } from "./+types/api.orders.$id.invoice";

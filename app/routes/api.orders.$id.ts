@@ -1,6 +1,6 @@
 import { orderUpdateSchema } from "~/lib/product-schema";
-import { deleteOrder, getOrderFor, OrderError, toApiOrder, updateOrder } from "~/models/order.server";
-import { requireApiAdmin } from "~/utils/auth.server";
+import { requireApiAdmin } from "~/models/accounts/auth.server";
+import { deleteOrder, getOrderFor, OrderError, toApiOrder, updateOrder } from "~/models/orders/orders.server";
 import { apiError, json, methodNotAllowed, readBody } from "~/utils/http.server";
 import type { Route } from "./+types/api.orders.$id";
 

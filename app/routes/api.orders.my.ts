@@ -1,5 +1,5 @@
-import { listOrdersForUser, toApiOrder } from "~/models/order.server";
-import { requireApiUser } from "~/utils/auth.server";
+import { requireApiUser } from "~/models/accounts/auth.server";
+import { listOrdersForUser, toApiOrder } from "~/models/orders/orders.server";
 import { json } from "~/utils/http.server";
 import type { Route } from "./+types/api.orders.my";
 

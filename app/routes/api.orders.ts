@@ -1,5 +1,6 @@
 import { orderRequestMessage, orderRequestSchema } from "~/lib/checkout-schema";
 import { parseOrderFilter } from "~/lib/order-filter";
+import { requireApiAdmin, requireApiUser } from "~/models/accounts/auth.server";
 import {
   getOrderFor,
   IDEMPOTENCY_KEY_INVALID,
@@ -8,8 +9,7 @@ import {
   OrderError,
   submitOrder,
   toApiOrder,
-} from "~/models/order.server";
-import { requireApiAdmin, requireApiUser } from "~/utils/auth.server";
+} from "~/models/orders/orders.server";
 import { apiError, json, methodNotAllowed, readBody } from "~/utils/http.server";
 import { RateLimited, tooMany } from "~/utils/rate-limit.server";
 import type { Route } from "./+types/api.orders";

@@ -1,4 +1,4 @@
-import { PinServiceError, lookupPinWithSource } from "~/models/pincode.server";
+import { PinServiceError, lookupPinWithSource } from "~/models/addresses/pincodes.server";
 import { apiError, json, methodNotAllowed } from "~/utils/http.server";
 import type { Route } from "./+types/api.pincode.$pin";
 

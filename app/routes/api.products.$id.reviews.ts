@@ -1,7 +1,7 @@
 import { reviewSchema } from "~/lib/review-schema";
 import { REVIEW_SUBMITTED, REVIEW_UPDATED } from "~/lib/review-texts";
-import { getProduct, postReview, toApiProductDetail } from "~/models/product.server";
-import { requireApiUser } from "~/utils/auth.server";
+import { requireApiUser } from "~/models/accounts/auth.server";
+import { getProduct, postReview, toApiProductDetail } from "~/models/catalogue/products.server";
 import { apiError, json, methodNotAllowed, readBody } from "~/utils/http.server";
 import { RateLimited, tooMany } from "~/utils/rate-limit.server";
 import type { Route } from "./+types/api.products.$id.reviews";

@@ -1,7 +1,7 @@
 import { productError, productSchema } from "~/lib/product-schema";
-import { deleteProduct, updateProduct } from "~/models/product-admin.server";
-import { getProduct, toApiProductDetail } from "~/models/product.server";
-import { requireApiAdmin } from "~/utils/auth.server";
+import { requireApiAdmin } from "~/models/accounts/auth.server";
+import { deleteProduct, updateProduct } from "~/models/catalogue/product-admin.server";
+import { getProduct, toApiProductDetail } from "~/models/catalogue/products.server";
 import { apiError, json, methodNotAllowed, readBody } from "~/utils/http.server";
 import type { Route } from "./+types/api.products.$id";
 

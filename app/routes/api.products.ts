@@ -1,8 +1,14 @@
 import { productError, productSchema } from "~/lib/product-schema";
 import { ADMIN_MAX_LIMIT, MAX_LIMIT, parseShopQuery, queryInt } from "~/lib/shop-query";
-import { createProduct } from "~/models/product-admin.server";
-import { getProduct, imagesFor, listProducts, toApiProduct, toApiProductDetail } from "~/models/product.server";
-import { getUser, requireApiAdmin } from "~/utils/auth.server";
+import { getUser, requireApiAdmin } from "~/models/accounts/auth.server";
+import { createProduct } from "~/models/catalogue/product-admin.server";
+import {
+  getProduct,
+  imagesFor,
+  listProducts,
+  toApiProduct,
+  toApiProductDetail,
+} from "~/models/catalogue/products.server";
 import { apiError, json, methodNotAllowed, readBody } from "~/utils/http.server";
 import type { Route } from "./+types/api.products";
 

@@ -1,3 +1,4 @@
+import { requireApiAdmin } from "~/models/accounts/auth.server";
 import {
   filesOf,
   MAX_UPLOAD_BYTES,
@@ -5,8 +6,7 @@ import {
   UPLOAD_MISSING,
   UPLOAD_TOO_BIG,
   UploadError,
-} from "~/models/upload.server";
-import { requireApiAdmin } from "~/utils/auth.server";
+} from "~/models/catalogue/uploads.server";
 import { apiError, json, methodNotAllowed } from "~/utils/http.server";
 import type { Route } from "./+types/api.uploads";
 

@@ -4,7 +4,7 @@ import { Totals } from "~/components/Totals";
 import { safeRedirect } from "~/lib/auth-schemas";
 import { addQty, addToCart, type CartEntry, MAX_QTY, QTY_AT_LEAST_ONE, removeFromCart, setQty } from "~/lib/cart";
 import { formatPaise } from "~/lib/money";
-import { cartLines, cartSummary, commitCart, productForCart, readCart, type CartLine } from "~/models/cart.server";
+import { cartLines, cartSummary, commitCart, productForCart, readCart, type CartLine } from "~/models/cart/cart.server";
 import type { loader as rootLoader } from "~/root";
 import { type FormFields, readForm } from "~/utils/http.server";
 import { redirectWithToast, type Toast } from "~/utils/toast.server";

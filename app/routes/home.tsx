@@ -3,7 +3,7 @@ import { HeroCarousel } from "~/components/HeroCarousel";
 import { ProductGrid } from "~/components/ProductCard";
 import { organizationJsonLd, originOf, socialMeta } from "~/lib/seo";
 import { BEST_SELLERS } from "~/lib/shop-query";
-import { cardView, topRated } from "~/models/product.server";
+import { cardView, topRated } from "~/models/catalogue/products.server";
 import type { Route } from "./+types/home";
 
 const TITLE = "RK Candles · Hand-poured soy candles";

@@ -1,9 +1,9 @@
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import sharp from "sharp";
-import { type DemoProduct, demoProducts } from "~/db/demo-catalogue";
+import { demoPicture } from "~/demo/candle-svg.server";
+import { type DemoProduct, demoProducts } from "~/demo/catalogue";
+import { svgToWebp } from "~/demo/webp.server";
 import { DEMO_WIDTHS } from "~/lib/image-variants";
-import { demoPicture } from "~/utils/candle-svg.server";
-import { svgToWebp } from "~/utils/demo-webp.server";
 import { slugify } from "~/utils/slug.server";
 import type { Route } from "./+types/images.demo.$file";
 

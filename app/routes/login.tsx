@@ -10,7 +10,7 @@ import {
   loginSchema,
   safeRedirect,
 } from "~/lib/auth-schemas";
-import { authenticateForm, getUser, LoginError, startUserSession } from "~/utils/auth.server";
+import { authenticateForm, getUser, LoginError, startUserSession } from "~/models/accounts/auth.server";
 import { firstName } from "~/utils/greeting.server";
 import { formFields, readForm } from "~/utils/http.server";
 import { RateLimited } from "~/utils/rate-limit.server";

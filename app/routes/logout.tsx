@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { endUserSession } from "~/utils/auth.server";
+import { endUserSession } from "~/models/accounts/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/logout";
 

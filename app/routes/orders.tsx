@@ -3,8 +3,8 @@ import { isRouteErrorResponse, Link, useLocation, useRevalidator, useSearchParam
 import { Shipment } from "~/components/Shipment";
 import { formatDate } from "~/lib/dates";
 import { formatPaise } from "~/lib/money";
-import { listOrdersForUser } from "~/models/order.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/models/accounts/auth.server";
+import { listOrdersForUser } from "~/models/orders/orders.server";
 import { forgetLastOrder, LAST_ORDER_CLEAR_MS, readLastOrder } from "~/utils/last-order.client";
 import { showToast } from "~/utils/toast.client";
 import { useErrorToast } from "~/utils/use-error-toast";

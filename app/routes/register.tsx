@@ -11,8 +11,8 @@ import {
   registerSummary,
   safeRedirect,
 } from "~/lib/auth-schemas";
-import { EmailTakenError } from "~/models/user.server";
-import { getUser, registerAccount, startUserSession } from "~/utils/auth.server";
+import { getUser, registerAccount, startUserSession } from "~/models/accounts/auth.server";
+import { EmailTakenError } from "~/models/accounts/users.server";
 import { firstName } from "~/utils/greeting.server";
 import { formFields, readForm } from "~/utils/http.server";
 import { RateLimited } from "~/utils/rate-limit.server";

@@ -5,7 +5,7 @@ import { ProductGrid } from "~/components/ProductCard";
 import { SearchIcon } from "~/components/SearchIcon";
 import { breadcrumbJsonLd, originOf, socialMeta } from "~/lib/seo";
 import { PAGE_SIZES, parseShopQuery, shopHref, sortOptions, sortSelectValue } from "~/lib/shop-query";
-import { cardView, listProducts } from "~/models/product.server";
+import { cardView, listProducts } from "~/models/catalogue/products.server";
 import { useErrorToast } from "~/utils/use-error-toast";
 import type { Route } from "./+types/shop";
 

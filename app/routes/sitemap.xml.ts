@@ -1,5 +1,11 @@
 import { queryInt } from "~/lib/shop-query";
-import { catalogueSummary, partStart, SITEMAP_PAGES, SITEMAP_PART, sitemapProducts } from "~/models/sitemap.server";
+import {
+  catalogueSummary,
+  partStart,
+  SITEMAP_PAGES,
+  SITEMAP_PART,
+  sitemapProducts,
+} from "~/models/catalogue/sitemap.server";
 import { siteOrigin } from "~/utils/site-url.server";
 import type { Route } from "./+types/sitemap.xml";
 

@@ -1,4 +1,4 @@
-import { contentTypeOf, storedPicture } from "~/models/upload.server";
+import { contentTypeOf, storedPicture } from "~/models/catalogue/uploads.server";
 import type { Route } from "./+types/uploads.$name";
 
 /** Names saveUploads gives: a random id, an optional width, the format. */

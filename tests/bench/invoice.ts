@@ -2,7 +2,7 @@
 // for a 3-line order with a Devanagari name and a Tamil address. In-process: renderInvoice is pure.
 
 import { cpuUsage } from "node:process";
-import { type InvoiceOrder, renderInvoice } from "../../app/models/invoice.server";
+import { type InvoiceOrder, renderInvoice } from "../../app/models/invoices/invoice-pdf.server";
 import { invoiceOrder } from "../invoice-order";
 
 export type InvoiceBench = { renders: number; firstMs: number; cpuMedianMs: number; cpuP90Ms: number; bytes: number };

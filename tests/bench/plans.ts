@@ -43,7 +43,7 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
 } as typeof query;
 
 const app = await import("../../app/db/client.server");
-const { ownerOverview } = await import("../../app/models/overview.server");
+const { ownerOverview } = await import("../../app/models/overview/overview.server");
 await ownerOverview(); // warm: statements prepared, pages cached
 catching = true;
 await ownerOverview();

@@ -32,7 +32,7 @@ const RUNS = 200;
 type Timing = { label: string; median: number; p90: number; found: number };
 
 async function child() {
-  const { listProducts } = await import("~/models/product.server");
+  const { listProducts } = await import("~/models/catalogue/products.server");
   const { parseShopQuery } = await import("~/lib/shop-query");
   const out: Timing[] = [];
   for (const s of SEARCHES) {

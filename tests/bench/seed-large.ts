@@ -14,9 +14,9 @@ import bcrypt from "bcryptjs";
 import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
-import { demoProducts, reviewComments, reviewerNames } from "../../app/db/demo-catalogue";
-import { ratingFromTotals } from "../../app/models/rating.server";
-import { mulberry32 } from "../../app/utils/prng.server";
+import { demoProducts, reviewComments, reviewerNames } from "../../app/demo/catalogue";
+import { mulberry32 } from "../../app/demo/prng.server";
+import { ratingFromTotals } from "../../app/models/catalogue/rating.server";
 import { slugify } from "../../app/utils/slug.server";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");

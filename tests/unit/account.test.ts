@@ -4,9 +4,15 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import * as app from "~/db/client.server";
 import { NAME_REQUIRED, PASSWORD_SHORT, passwordChangeSchema, PHONE_INVALID, profileSchema } from "~/lib/auth-schemas";
-import { hashResetToken, userOfResetToken } from "~/models/password-reset.server";
-import { changePassword, createUser, updateProfile, verifyLogin, WrongPasswordError } from "~/models/user.server";
-import { getUser, startUserSession } from "~/utils/auth.server";
+import { getUser, startUserSession } from "~/models/accounts/auth.server";
+import { hashResetToken, userOfResetToken } from "~/models/accounts/password-reset.server";
+import {
+  changePassword,
+  createUser,
+  updateProfile,
+  verifyLogin,
+  WrongPasswordError,
+} from "~/models/accounts/users.server";
 import { RateLimited, resetRateLimits } from "~/utils/rate-limit.server";
 import { getSession } from "~/utils/session.server";
 import { testDb } from "../db";

@@ -2,10 +2,15 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as app from "~/db/client.server";
 import { HSN_INVALID, orderUpdateSchema, productError, productSchema, URL_INVALID } from "~/lib/product-schema";
-import { deleteOrder, markDelivered, OrderError, placeOrder, updateOrder } from "~/models/order.server";
-import { createProduct, deleteProduct, getProductForEdit, updateProduct } from "~/models/product-admin.server";
-import { getProduct } from "~/models/product.server";
-import { createUser } from "~/models/user.server";
+import { createUser } from "~/models/accounts/users.server";
+import {
+  createProduct,
+  deleteProduct,
+  getProductForEdit,
+  updateProduct,
+} from "~/models/catalogue/product-admin.server";
+import { getProduct } from "~/models/catalogue/products.server";
+import { deleteOrder, markDelivered, OrderError, placeOrder, updateOrder } from "~/models/orders/orders.server";
 import { newId } from "~/utils/id.server";
 import { detectImageType } from "~/utils/image-type.server";
 import { testDb } from "../db";
@@ -306,7 +311,7 @@ describe("image variants", () => {
   });
 
   it("a file with image magic bytes that does not decode is refused", async () => {
-    const { checkUploads, UploadError } = await import("~/models/upload.server");
+    const { checkUploads, UploadError } = await import("~/models/catalogue/uploads.server");
     const fakePng = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3])], "x.png");
     await expect(checkUploads([fakePng])).rejects.toBeInstanceOf(UploadError);
   });

@@ -4,10 +4,10 @@ import * as app from "~/db/client.server";
 import { env } from "~/env.server";
 import { productSchema } from "~/lib/product-schema";
 import { parseShopQuery } from "~/lib/shop-query";
-import { placeOrder, updateOrder } from "~/models/order.server";
-import { createProduct, deleteProduct, updateProduct } from "~/models/product-admin.server";
-import { addReview, listProducts } from "~/models/product.server";
-import { createUser } from "~/models/user.server";
+import { createUser } from "~/models/accounts/users.server";
+import { createProduct, deleteProduct, updateProduct } from "~/models/catalogue/product-admin.server";
+import { addReview, listProducts } from "~/models/catalogue/products.server";
+import { placeOrder, updateOrder } from "~/models/orders/orders.server";
 import { sessionStorage } from "~/utils/session.server";
 import { testDb } from "../db";
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { seedDemoCatalogue } from "~/db/seed.server";
+import { seedDemoCatalogue } from "~/demo/seed.server";
 import { env } from "~/env.server";
 import { parseShopQuery } from "~/lib/shop-query";
-import { addReview, getProduct, listProducts, toApiProductDetail, topRated } from "~/models/product.server";
-import { createUser } from "~/models/user.server";
+import { createUser } from "~/models/accounts/users.server";
+import { addReview, getProduct, listProducts, toApiProductDetail, topRated } from "~/models/catalogue/products.server";
 import { testDb } from "../db";
 
 const elsewhere = testDb(env.databaseUrl ?? env.databasePath); // connections of its own, as another process

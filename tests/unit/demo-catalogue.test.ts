@@ -6,11 +6,11 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import * as app from "~/db/client.server";
-import { type DemoProduct, demoProducts } from "~/db/demo-catalogue";
-import { seedDemoCatalogue } from "~/db/seed.server";
+import { demoPicture } from "~/demo/candle-svg.server";
+import { type DemoProduct, demoProducts } from "~/demo/catalogue";
+import { seedDemoCatalogue } from "~/demo/seed.server";
 import { imageVariants } from "~/lib/image-variants";
 import { loader } from "~/routes/images.demo.$file";
-import { demoPicture } from "~/utils/candle-svg.server";
 import { testDb } from "../db";
 
 const raw = testDb(app);

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import * as app from "~/db/client.server";
-import { fillCityState } from "~/models/checkout.server";
-import { OrderError, placeOrder, submitOrder, type PlaceOrderInput } from "~/models/order.server";
-import { getProduct, postReview } from "~/models/product.server";
-import { createUser, EmailTakenError } from "~/models/user.server";
-import { registerAccount } from "~/utils/auth.server";
+import { registerAccount } from "~/models/accounts/auth.server";
+import { createUser, EmailTakenError } from "~/models/accounts/users.server";
+import { fillCityState } from "~/models/addresses/city-state.server";
+import { getProduct, postReview } from "~/models/catalogue/products.server";
+import { OrderError, placeOrder, submitOrder, type PlaceOrderInput } from "~/models/orders/orders.server";
 import { newId } from "~/utils/id.server";
 import { RateLimited } from "~/utils/rate-limit.server";
 import { testDb } from "../db";

@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db, isUniqueViolation, writeTransaction } from "~/db/client.server";
 import * as app from "~/db/client.server";
 import { orders } from "~/db/schema";
+import { createUser } from "~/models/accounts/users.server";
+import { addReview, getProduct, reviewBy } from "~/models/catalogue/products.server";
 import {
   getOrderFor,
   IDEMPOTENCY_KEY_INVALID,
@@ -10,9 +12,7 @@ import {
   OrderError,
   orderIdForKey,
   placeOrder,
-} from "~/models/order.server";
-import { addReview, getProduct, reviewBy } from "~/models/product.server";
-import { createUser } from "~/models/user.server";
+} from "~/models/orders/orders.server";
 import { newId } from "~/utils/id.server";
 import { testDb } from "../db";
 

@@ -10,7 +10,7 @@ import { taxBreakdown, taxRow } from "~/lib/gst";
 import { GST_STATES, gstStateByCode, gstStateByName } from "~/lib/gst-states";
 import { gstinCheckChar, gstinProblem } from "~/lib/gstin";
 import { financialYear, formatInvoiceNumber, INVOICE_NUMBER_MAX } from "~/lib/invoice-number";
-import { currentState, titleCase } from "~/models/pincode.server";
+import { currentState, titleCase } from "~/models/addresses/pincodes.server";
 
 const FC_SEED = process.env.FC_SEED ? Number(process.env.FC_SEED) : process.env.CI ? 20261122 : undefined;
 if (FC_SEED !== undefined) fc.configureGlobal({ seed: FC_SEED });

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { createUser, ensureAdmin, getUserByEmail } from "~/models/user.server";
-import { requireAdmin, requireApiAdmin, requireApiUser, requireUser, startUserSession } from "~/utils/auth.server";
+import {
+  requireAdmin,
+  requireApiAdmin,
+  requireApiUser,
+  requireUser,
+  startUserSession,
+} from "~/models/accounts/auth.server";
+import { createUser, ensureAdmin, getUserByEmail } from "~/models/accounts/users.server";
 
 async function cookieFor(email: string, isAdmin = false) {
   if (isAdmin) await ensureAdmin(email, "admin-pass");

@@ -1,8 +1,8 @@
 import { expect, it } from "vitest";
 import * as app from "~/db/client.server";
 import { financialYear } from "~/lib/invoice-number";
-import { placeOrder } from "~/models/order.server";
-import { createUser } from "~/models/user.server";
+import { createUser } from "~/models/accounts/users.server";
+import { placeOrder } from "~/models/orders/orders.server";
 import { newId } from "~/utils/id.server";
 import { testDb } from "../db";
 import { startWorker } from "./worker-process";

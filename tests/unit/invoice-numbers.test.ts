@@ -3,8 +3,8 @@
 // invoice-numbers-processes.test.ts.
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import * as app from "~/db/client.server";
-import { deleteOrder, getOrderFor, OrderError, placeOrder, updateOrder } from "~/models/order.server";
-import { createUser } from "~/models/user.server";
+import { createUser } from "~/models/accounts/users.server";
+import { deleteOrder, getOrderFor, OrderError, placeOrder, updateOrder } from "~/models/orders/orders.server";
 import { newId } from "~/utils/id.server";
 import { testDb } from "../db";
 

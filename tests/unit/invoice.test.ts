@@ -1,6 +1,6 @@
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { formatInvoiceDate, formatRupees, renderInvoice } from "~/models/invoice.server";
+import { formatInvoiceDate, formatRupees, renderInvoice } from "~/models/invoices/invoice-pdf.server";
 import { invoiceOrder } from "../invoice-order";
 import { pdfPageCount, pdfText } from "../pdf-text";
 

@@ -3,7 +3,7 @@
 // prints "ready", and stops (finishing the mail in hand) when a line arrives on stdin.
 import { once } from "node:events";
 import { closeDatabase } from "~/db/client.server";
-import { MailSender, smtpDelivery } from "~/models/mail-sender.server";
+import { MailSender, smtpDelivery } from "~/models/mail/sender.server";
 
 const [smtpUrl] = process.argv.slice(2) as [string];
 const sender = new MailSender({ deliver: smtpDelivery(smtpUrl), pollMs: 10, batchSize: 2 }).start();

@@ -11,7 +11,7 @@ import {
   orderAlertMail,
   orderConfirmationMail,
   passwordResetMail,
-} from "~/models/mail-templates.server";
+} from "~/models/mail/templates.server";
 
 const order: MailOrder = {
   id: "0123456789abcdefabc123",

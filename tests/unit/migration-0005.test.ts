@@ -5,7 +5,7 @@ import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { describe, expect, it } from "vitest";
-import { ratingFromTotals } from "~/models/rating.server";
+import { ratingFromTotals } from "~/models/catalogue/rating.server";
 import { migrationsUpTo } from "./migrations";
 
 // drizzle/sqlite/0005: before its unique index on reviews (user, product), a customer's older

@@ -4,11 +4,11 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import * as app from "~/db/client.server";
 import { orderUpdateSchema, TRACKING_INVALID } from "~/lib/product-schema";
-import { deleteOldSentMails } from "~/models/mail-outbox.server";
-import { MailSender, smtpDelivery } from "~/models/mail-sender.server";
-import { orderStatusMail } from "~/models/mail-templates.server";
-import { OrderError, placeOrder, updateOrder } from "~/models/order.server";
-import { createUser } from "~/models/user.server";
+import { createUser } from "~/models/accounts/users.server";
+import { deleteOldSentMails } from "~/models/mail/outbox.server";
+import { MailSender, smtpDelivery } from "~/models/mail/sender.server";
+import { orderStatusMail } from "~/models/mail/templates.server";
+import { OrderError, placeOrder, updateOrder } from "~/models/orders/orders.server";
 import { newId } from "~/utils/id.server";
 import { testDb } from "../db";
 import { startSmtp } from "../smtp";

@@ -9,9 +9,9 @@ import {
   QTY_MAX,
   QTY_TOO_MANY,
 } from "~/lib/checkout-schema";
-import { getOrderFor, listOrdersForUser, OrderError, placeOrder, toApiOrder } from "~/models/order.server";
-import { deleteProduct } from "~/models/product-admin.server";
-import { createUser } from "~/models/user.server";
+import { createUser } from "~/models/accounts/users.server";
+import { deleteProduct } from "~/models/catalogue/product-admin.server";
+import { getOrderFor, listOrdersForUser, OrderError, placeOrder, toApiOrder } from "~/models/orders/orders.server";
 import { newId } from "~/utils/id.server";
 import { testDb } from "../db";
 

@@ -9,7 +9,7 @@ import {
   salesByDay,
   sumSales,
   waitingOrderIds,
-} from "~/models/overview.server";
+} from "~/models/overview/overview.server";
 import { newId } from "~/utils/id.server";
 
 // Issue #26: the owner's overview counts India days (UTC+05:30) on both databases.

@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as app from "~/db/client.server";
-import { requestPasswordReset } from "~/models/password-reset.server";
+import { requestPasswordReset } from "~/models/accounts/password-reset.server";
 import { testDb } from "../db";
 
 const raw = testDb(app);

@@ -5,6 +5,7 @@ import { createHash } from "node:crypto";
 import bcrypt from "bcryptjs";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import * as app from "~/db/client.server";
+import { getUser, startUserSession } from "~/models/accounts/auth.server";
 import {
   hashResetToken,
   requestPasswordReset,
@@ -13,9 +14,8 @@ import {
   resetPassword,
   saveResetAndQueueMail,
   userOfResetToken,
-} from "~/models/password-reset.server";
-import { createUser, verifyLogin } from "~/models/user.server";
-import { getUser, startUserSession } from "~/utils/auth.server";
+} from "~/models/accounts/password-reset.server";
+import { createUser, verifyLogin } from "~/models/accounts/users.server";
 import { RateLimited, resetRateLimits } from "~/utils/rate-limit.server";
 import { testDb } from "../db";
 

@@ -3,9 +3,9 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { dialect } from "~/db/client.server";
 import * as app from "~/db/client.server";
 import { env } from "~/env.server";
-import { deleteOrder, OrderError, placeOrder, updateOrder } from "~/models/order.server";
-import { addReview, getProduct } from "~/models/product.server";
-import { createUser } from "~/models/user.server";
+import { createUser } from "~/models/accounts/users.server";
+import { addReview, getProduct } from "~/models/catalogue/products.server";
+import { deleteOrder, OrderError, placeOrder, updateOrder } from "~/models/orders/orders.server";
 import { newId } from "~/utils/id.server";
 import { testDb } from "../db";
 

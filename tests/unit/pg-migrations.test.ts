@@ -9,8 +9,8 @@ import { migrate } from "drizzle-orm/node-postgres/migrator";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoProducts } from "~/db/demo-catalogue";
 import * as schema from "~/db/schema.pg";
+import { demoProducts } from "~/demo/catalogue";
 import { vocabulary } from "~/lib/search-plan";
 
 const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -21,7 +21,7 @@ import {
   lookupPin,
   titleCase,
   currentState,
-} from "~/models/pincode.server";
+} from "~/models/addresses/pincodes.server";
 import { loader } from "~/routes/api.pincode.$pin";
 import { testDb } from "../db";
 

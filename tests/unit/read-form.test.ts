@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { loginSchema } from "~/lib/auth-schemas";
-import { PRODUCT_FORM_FIELDS } from "~/models/product-form.server";
+import { PRODUCT_FORM_FIELDS } from "~/models/catalogue/product-form.server";
 import { FORM_ENTRIES_MAX, FORM_UNREADABLE, formFields, readForm } from "~/utils/http.server";
 
 // Issue #20: hostile field names reached conform's parseWithZod, which built a 100-million-entry

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import * as app from "~/db/client.server";
-import { seedDemoCatalogue } from "~/db/seed.server";
+import { seedDemoCatalogue } from "~/demo/seed.server";
 import { env } from "~/env.server";
 import { productSchema } from "~/lib/product-schema";
 import { parseShopQuery } from "~/lib/shop-query";
-import { createProduct, deleteProduct, updateProduct } from "~/models/product-admin.server";
-import { listProducts } from "~/models/product.server";
+import { createProduct, deleteProduct, updateProduct } from "~/models/catalogue/product-admin.server";
+import { listProducts } from "~/models/catalogue/products.server";
 import { testDb } from "../db";
 
 // Issue #25: search by words, forgiving typos, on the demo catalogue plus a few products made

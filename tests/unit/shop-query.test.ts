@@ -9,7 +9,7 @@ import {
   sortOptions,
   sortSelectValue,
 } from "~/lib/shop-query";
-import { averageRating, ratingFromTotals } from "~/models/rating.server";
+import { averageRating, ratingFromTotals } from "~/models/catalogue/rating.server";
 
 const parse = (qs: string, opts?: Parameters<typeof parseShopQuery>[1]) =>
   parseShopQuery(new URLSearchParams(qs), opts);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { env } from "~/env.server";
 import { productSchema } from "~/lib/product-schema";
-import { createProduct, deleteProduct } from "~/models/product-admin.server";
+import { createProduct, deleteProduct } from "~/models/catalogue/product-admin.server";
 import { loader as robots } from "~/routes/robots.txt";
 import { loader as sitemap } from "~/routes/sitemap.xml";
 import { testDb } from "../db";

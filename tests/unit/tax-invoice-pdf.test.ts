@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { gstStateByCode } from "~/lib/gst-states";
 import { gstinCheckChar } from "~/lib/gstin";
 import { type GstSettings, taxInvoiceFigures } from "~/lib/tax-invoice";
-import { type InvoiceOrder, renderInvoice } from "~/models/invoice.server";
+import { type InvoiceOrder, renderInvoice } from "~/models/invoices/invoice-pdf.server";
 import { pdfText } from "../pdf-text";
 
 // Issue #22: with a GSTIN the invoice is a tax invoice; these read the PDF's own text back.

@@ -1,8 +1,8 @@
 // taxInvoiceFigures: what the PDF prints on a GST tax invoice, from an order and the shop's registration.
 import { describe, expect, it } from "vitest";
 import { placeOfSupply, taxInvoiceFigures, type GstSettings, type TaxInvoiceOrder } from "~/lib/tax-invoice";
-import type { InvoiceOrder } from "~/models/invoice.server";
-import { taxInvoiceFor } from "~/models/tax-invoice.server";
+import type { InvoiceOrder } from "~/models/invoices/invoice-pdf.server";
+import { taxInvoiceFor } from "~/models/invoices/tax-invoice.server";
 
 const SELLER: GstSettings = {
   gstin: "29AAGCB7383J1Z4",

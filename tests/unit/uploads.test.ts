@@ -28,11 +28,11 @@ const {
   UPLOAD_TOO_MANY_FRAMES,
   UPLOAD_TOO_MANY_PIXELS,
   UploadError,
-} = await import("~/models/upload.server");
+} = await import("~/models/catalogue/uploads.server");
 const { db, dialect, writeTransaction } = await import("~/db/client.server");
 const { pictures } = await import("~/db/schema");
-const { submitProductForm } = await import("~/models/product-form.server");
-const { createProduct, getProductForEdit } = await import("~/models/product-admin.server");
+const { submitProductForm } = await import("~/models/catalogue/product-form.server");
+const { createProduct, getProductForEdit } = await import("~/models/catalogue/product-admin.server");
 const { galleryTooMany, productSchema } = await import("~/lib/product-schema");
 
 /** What the picture store holds: files in UPLOAD_DIR (SQLite), rows of `pictures` (PostgreSQL). */

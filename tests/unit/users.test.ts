@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as app from "~/db/client.server";
 import { registerSchema } from "~/lib/auth-schemas";
-import { createUser, EmailTakenError, ensureAdmin, getUserByEmail, verifyLogin } from "~/models/user.server";
+import { createUser, EmailTakenError, ensureAdmin, getUserByEmail, verifyLogin } from "~/models/accounts/users.server";
 import { testDb } from "../db";
 
 const raw = testDb(app); // the app's own connections (tests/db.ts)
@@ -55,8 +55,8 @@ describe("user model", () => {
 
 describe("sessions end with the password or the account", () => {
   it("a new password or a deleted account removes the account's sessions", async () => {
-    const { createUser: create, setPassword, deleteUser } = await import("~/models/user.server");
-    const { startUserSession, getUser } = await import("~/utils/auth.server");
+    const { createUser: create, setPassword, deleteUser } = await import("~/models/accounts/users.server");
+    const { startUserSession, getUser } = await import("~/models/accounts/auth.server");
     const user = await create(
       registerSchema.parse({ name: "S", email: "sess@example.com", phone: "9876543210", password: "secret1" }),
     );

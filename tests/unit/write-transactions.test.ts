@@ -5,8 +5,8 @@ import { describe, expect, it } from "vitest";
 import { db, dialect, writeTransaction } from "~/db/client.server";
 import * as app from "~/db/client.server";
 import { products } from "~/db/schema";
-import { placeOrder, updateOrder } from "~/models/order.server";
-import { createUser } from "~/models/user.server";
+import { createUser } from "~/models/accounts/users.server";
+import { placeOrder, updateOrder } from "~/models/orders/orders.server";
 import { newId } from "~/utils/id.server";
 import { testDb } from "../db";
 

@@ -5,8 +5,8 @@ import { relevanceOrder, searchClause, type SearchParams } from "~/db/search.ser
 import { paiseToRupees } from "~/lib/money";
 import type { ReviewInput } from "~/lib/review-schema";
 import { ADMIN_MAX_LIMIT, clampInt, cleanSearch, DEFAULT_LIMIT, MAX_PAGE, type ShopQuery } from "~/lib/shop-query";
-import { ratingFromTotals } from "~/models/rating.server";
-import { searchPlan, suggestFor } from "~/models/search.server";
+import { ratingFromTotals } from "~/models/catalogue/rating.server";
+import { searchPlan, suggestFor } from "~/models/catalogue/search.server";
 import { newId } from "~/utils/id.server";
 import { hit } from "~/utils/rate-limit.server";
 

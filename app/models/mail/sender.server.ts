@@ -3,10 +3,10 @@ import { join } from "node:path";
 import nodemailer, { type SendMailOptions } from "nodemailer";
 import type { OutboxMail } from "~/db/schema";
 import { env } from "~/env.server";
-import { claimDueMails, markMailNotSent, markMailSent, onMailQueued, releaseMails } from "~/models/mail-outbox.server";
-import { mailOrderNumber } from "~/models/mail-templates.server";
-import { orderInvoicePdf } from "~/models/order-invoice.server";
-import { getOrderFor } from "~/models/order.server";
+import { orderInvoicePdf } from "~/models/invoices/order-invoice.server";
+import { claimDueMails, markMailNotSent, markMailSent, onMailQueued, releaseMails } from "~/models/mail/outbox.server";
+import { mailOrderNumber } from "~/models/mail/templates.server";
+import { getOrderFor } from "~/models/orders/orders.server";
 
 /**
  * Delivers the outbox (mail-outbox.server.ts), outside every request: each web worker runs one

@@ -4,9 +4,9 @@ import { and, eq, gt, isNull, ne } from "drizzle-orm";
 import { db, writeTransaction } from "~/db/client.server";
 import { passwordResets, sessions, users, type User } from "~/db/schema";
 import { env } from "~/env.server";
-import { mailsQueued, queueMail } from "~/models/mail-outbox.server";
-import { passwordResetMail } from "~/models/mail-templates.server";
-import { BCRYPT_ROUNDS, getUserByEmail } from "~/models/user.server";
+import { BCRYPT_ROUNDS, getUserByEmail } from "~/models/accounts/users.server";
+import { mailsQueued, queueMail } from "~/models/mail/outbox.server";
+import { passwordResetMail } from "~/models/mail/templates.server";
 import { check, hit } from "~/utils/rate-limit.server";
 
 /**

@@ -10,7 +10,7 @@ import {
   orderConfirmationMail,
   orderStatusMail,
   type StatusMailOrder,
-} from "~/models/mail-templates.server";
+} from "~/models/mail/templates.server";
 import { newId } from "~/utils/id.server";
 
 /**

@@ -7,7 +7,7 @@
  * lid off beside a book and a cup, the wax pool from above, and a gift box. Which scenes a candle
  * gets, and in which order, follows from its name, so neighbours in the grid differ.
  */
-import { type DemoProduct, type Family, type Vessel, vesselFacts } from "~/db/demo-catalogue";
+import { type DemoProduct, type Family, type Vessel, vesselFacts } from "~/demo/catalogue";
 
 /** Text for an SVG text node or attribute: every markup character as an entity. */
 export const xml = (s: string) =>

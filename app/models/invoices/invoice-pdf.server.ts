@@ -3,7 +3,7 @@ import { formatDate } from "~/lib/dates";
 import { formatPaise } from "~/lib/money";
 import { SUPPORT } from "~/lib/support";
 import type { TaxInvoiceFigures, TaxInvoiceRow } from "~/lib/tax-invoice";
-import { cleanText, PdfText } from "./pdf-text.server";
+import { cleanText, PdfText } from "./pdf/text.server";
 
 /**
  * The invoice PDF of one order (spec §7, GET /api/orders/{id}/invoice). Pure: no database, no I/O;

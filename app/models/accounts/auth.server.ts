@@ -3,12 +3,12 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import type { User } from "~/db/schema";
 import { LOGIN_FAILED, LOGIN_REQUIRED, loginSchema, SESSION_ENDED, type RegisterInput } from "~/lib/auth-schemas";
-import { createUser, getUserById, verifyLogin } from "~/models/user.server";
-import { apiError } from "./http.server";
-import { check, hit } from "./rate-limit.server";
-import { ipOf } from "./request-context.server";
-import { getSession, sentSessionCookie, sessionStorage } from "./session.server";
-import { flashToast } from "./toast.server";
+import { createUser, getUserById, verifyLogin } from "~/models/accounts/users.server";
+import { apiError } from "../../utils/http.server";
+import { check, hit } from "../../utils/rate-limit.server";
+import { ipOf } from "../../utils/request-context.server";
+import { getSession, sentSessionCookie, sessionStorage } from "../../utils/session.server";
+import { flashToast } from "../../utils/toast.server";
 
 export class LoginError extends Error {}
 

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { GALLERY_MAX, galleryTooMany, productSchema } from "~/lib/product-schema";
 import { formFields } from "~/utils/http.server";
 import { createProduct, productExists, updateProduct } from "./product-admin.server";
-import { discardUploads, filesOf, saveUploads, UploadError } from "./upload.server";
+import { discardUploads, filesOf, saveUploads, UploadError } from "./uploads.server";
 
 /**
  * The editor's fields. The gallery's kept URLs and new files are lists: far more of each are kept

@@ -1,6 +1,6 @@
 import { env } from "~/env.server";
 import { type GstSettings, type TaxInvoiceFigures, taxInvoiceFigures } from "~/lib/tax-invoice";
-import type { InvoiceOrder } from "~/models/invoice.server";
+import type { InvoiceOrder } from "~/models/invoices/invoice-pdf.server";
 
 /**
  * What the invoice PDF prints as a GST tax invoice, or null for a plain one: when the shop has no

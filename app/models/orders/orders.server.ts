@@ -7,9 +7,9 @@ import { type OrderRequest, CART_EMPTY, QTY_MAX, QTY_TOO_MANY } from "~/lib/chec
 import { formatPaise, paiseToRupees, rupeesToPaise } from "~/lib/money";
 import type { OrderFilter } from "~/lib/order-filter";
 import type { OrderUpdate } from "~/lib/product-schema";
-import { nextInvoiceNumber } from "~/models/invoice-number.server";
-import { mailsQueued, queueOrderMails, queueStatusMail } from "~/models/mail-outbox.server";
-import { orderFilterWhere } from "~/models/order-search.server";
+import { nextInvoiceNumber } from "~/models/invoices/numbers.server";
+import { mailsQueued, queueOrderMails, queueStatusMail } from "~/models/mail/outbox.server";
+import { orderFilterWhere } from "~/models/orders/search.server";
 import { newId } from "~/utils/id.server";
 import { hit } from "~/utils/rate-limit.server";
 

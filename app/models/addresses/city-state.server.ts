@@ -1,5 +1,5 @@
 import { cityStateFromAnswer, PIN_INVALID, PIN_RE } from "~/lib/pincode";
-import { lookupPin, PinServiceError } from "./pincode.server";
+import { lookupPin, PinServiceError } from "./pincodes.server";
 
 /** City and state for a PIN, or the spec's message for why there are none. */
 export async function resolvePin(pin: string): Promise<{ city: string; state: string } | { error: string }> {

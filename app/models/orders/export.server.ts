@@ -5,7 +5,7 @@ import { db, prepared } from "~/db/client.server";
 import { orderItems, orders } from "~/db/schema";
 import { inIndia } from "~/lib/dates";
 import type { OrderFilter } from "~/lib/order-filter";
-import { orderFilterWhere } from "~/models/order-search.server";
+import { orderFilterWhere } from "~/models/orders/search.server";
 
 /**
  * The CSV export of the admin's filtered orders (issue #26), for an accountant's spreadsheet: one

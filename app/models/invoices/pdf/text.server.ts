@@ -15,7 +15,7 @@ import {
   setFillingColor,
   setStrokingColor,
 } from "pdf-lib";
-import { indicScript, type LoadedFont, loadFonts, type ScriptKey, subsetFont } from "./pdf-fonts.server";
+import { indicScript, type LoadedFont, loadFonts, type ScriptKey, subsetFont } from "./fonts.server";
 
 /**
  * Unicode text on pdf-lib pages, in every Indian script the shop has a font for (docs/decisions/0009).

@@ -1,19 +1,12 @@
 import { sql } from "drizzle-orm";
+import { mulberry32 } from "~/demo/prng.server";
 import { rupeesToPaise } from "~/lib/money";
-import { averageRating } from "~/models/rating.server";
+import { averageRating } from "~/models/catalogue/rating.server";
 import { newId } from "~/utils/id.server";
-import { mulberry32 } from "~/utils/prng.server";
 import { slugify } from "~/utils/slug.server";
-import { db, writeTransaction } from "./client.server";
-import {
-  commentFits,
-  demoDescription,
-  demoProducts,
-  reviewComments,
-  reviewerNames,
-  scentComments,
-} from "./demo-catalogue";
-import { productImages, products, reviews } from "./schema";
+import { db, writeTransaction } from "../db/client.server";
+import { productImages, products, reviews } from "../db/schema";
+import { commentFits, demoDescription, demoProducts, reviewComments, reviewerNames, scentComments } from "./catalogue";
 
 export const demoImageUrl = (name: string, n: number) => `/images/demo/${slugify(name)}-${n}.svg`;
 

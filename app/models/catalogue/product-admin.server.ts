@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { db, rowsChanged, type Tx, writeTransaction } from "~/db/client.server";
 import { productImages, products } from "~/db/schema";
 import type { ProductInput } from "~/lib/product-schema";
-import { cardColumns, type ProductCard } from "~/models/product.server";
+import { cardColumns, type ProductCard } from "~/models/catalogue/products.server";
 import { newId } from "~/utils/id.server";
 
 async function writeGallery(tx: Tx, productId: string, urls: string[]) {
