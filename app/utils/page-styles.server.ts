@@ -15,10 +15,15 @@ import stylesheet from "~/app.css?url";
 import { FULL_STYLESHEET_ID } from "~/lib/full-stylesheet";
 import admin from "~/styles/admin.css?inline";
 import cart from "~/styles/cart.css?inline";
-import catalogue from "~/styles/catalogue.css?inline";
+import catalogueCards from "~/styles/catalogue.css?inline";
 import checkout from "~/styles/checkout.css?inline";
-import shell from "~/styles/shell.css?inline";
+import forms from "~/styles/forms.css?inline";
+import productPage from "~/styles/product.css?inline";
+import shellTop from "~/styles/shell.css?inline";
 
+// Two parts are two files each, in app/app.css's order.
+const shell = shellTop + forms;
+const catalogue = catalogueCards + productPage;
 const PARTS = { catalogue, cart, checkout, admin } as const;
 type Part = keyof typeof PARTS;
 
