@@ -3,7 +3,7 @@
 import { createRequestHandler } from "@react-router/express";
 import type { Response } from "express";
 import { RouterContextProvider } from "react-router";
-import { MailSender } from "~/models/mail/sender.server";
+import { OrderMailSender } from "~/models/flows/order-mail-sender.server";
 import { requestInfo } from "~/utils/request-context.server";
 
 /**
@@ -41,5 +41,5 @@ export { closeDatabase } from "~/db/client.server";
 
 /** Delivers the mail outbox in the background of each worker, outside every request (issue #23). */
 export function startMailSender(): { stop(): Promise<void> } {
-  return new MailSender().start();
+  return new OrderMailSender().start();
 }

@@ -69,3 +69,4 @@ export function cartTotals(lines: readonly { price: number; qty: number }[]) {
   const shipping = subtotal > 0 ? SHIPPING_PAISE : 0;
   return { subtotal, shipping, total: subtotal + shipping, count: cartCount(lines) };
 }
+export type CartTotals = ReturnType<typeof cartTotals>;

@@ -1,7 +1,8 @@
 import { data, Form, Link } from "react-router";
 import { formatPaise } from "~/lib/money";
 import { requireAdmin } from "~/models/accounts/auth.server";
-import { deleteOrder, getOrderFor } from "~/models/orders/orders.server";
+import { deleteOrder } from "~/models/orders/changes.server";
+import { getOrderFor } from "~/models/orders/read.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/admin.orders.$id.delete";
 

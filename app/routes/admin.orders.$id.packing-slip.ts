@@ -1,6 +1,6 @@
 import { requireAdmin } from "~/models/accounts/auth.server";
 import { renderPackingSlips } from "~/models/invoices/packing-slips.server";
-import { getOrderFor } from "~/models/orders/orders.server";
+import { getOrderFor } from "~/models/orders/read.server";
 import { pdfResponse } from "~/utils/pdf-response.server";
 import type { Route } from "./+types/admin.orders.$id.packing-slip";
 

@@ -1,6 +1,6 @@
 import { requireAdmin } from "~/models/accounts/auth.server";
 import { renderPackingSlips } from "~/models/invoices/packing-slips.server";
-import { ordersByIds } from "~/models/orders/orders.server";
+import { ordersByIds } from "~/models/orders/read.server";
 import { waitingOrderIds } from "~/models/overview/overview.server";
 import { pdfResponse } from "~/utils/pdf-response.server";
 import type { Route } from "./+types/admin.orders.packing-slips";

@@ -16,8 +16,10 @@ import { ADMIN_MAX_LIMIT, MAX_PAGE, parseShopQuery, queryInt } from "~/lib/shop-
 import { requireAdmin } from "~/models/accounts/auth.server";
 import { productsByStock } from "~/models/catalogue/product-admin.server";
 import { listProducts } from "~/models/catalogue/products.server";
+import { markDelivered, updateOrder } from "~/models/flows/update-order.server";
 import { failedMailCount } from "~/models/mail/outbox.server";
-import { markDelivered, OrderError, pageOfOrders, updateOrder } from "~/models/orders/orders.server";
+import { OrderError } from "~/models/orders/order-error.server";
+import { pageOfOrders } from "~/models/orders/read.server";
 import { ownerOverview } from "~/models/overview/overview.server";
 import { type FormFields, readForm } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";

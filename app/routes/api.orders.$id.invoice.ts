@@ -1,6 +1,6 @@
 import { requireApiUser } from "~/models/accounts/auth.server";
 import { orderInvoicePdf } from "~/models/invoices/order-invoice.server";
-import { getOrderFor } from "~/models/orders/orders.server";
+import { getOrderFor } from "~/models/orders/read.server";
 import { apiError } from "~/utils/http.server";
 import { pdfResponse } from "~/utils/pdf-response.server";
 import type { Route } from "./+types/api.orders.$id.invoice";

@@ -1,6 +1,10 @@
 import { orderUpdateSchema } from "~/lib/product-schema";
 import { requireApiAdmin } from "~/models/accounts/auth.server";
-import { deleteOrder, getOrderFor, OrderError, toApiOrder, updateOrder } from "~/models/orders/orders.server";
+import { updateOrder } from "~/models/flows/update-order.server";
+import { toApiOrder } from "~/models/orders/api.server";
+import { deleteOrder } from "~/models/orders/changes.server";
+import { OrderError } from "~/models/orders/order-error.server";
+import { getOrderFor } from "~/models/orders/read.server";
 import { apiError, json, methodNotAllowed, readBody } from "~/utils/http.server";
 import type { Route } from "./+types/api.orders.$id";
 

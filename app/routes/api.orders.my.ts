@@ -1,5 +1,6 @@
 import { requireApiUser } from "~/models/accounts/auth.server";
-import { listOrdersForUser, toApiOrder } from "~/models/orders/orders.server";
+import { toApiOrder } from "~/models/orders/api.server";
+import { listOrdersForUser } from "~/models/orders/read.server";
 import { json } from "~/utils/http.server";
 import type { Route } from "./+types/api.orders.my";
 

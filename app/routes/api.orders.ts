@@ -1,15 +1,11 @@
 import { orderRequestMessage, orderRequestSchema } from "~/lib/checkout-schema";
 import { parseOrderFilter } from "~/lib/order-filter";
 import { requireApiAdmin, requireApiUser } from "~/models/accounts/auth.server";
-import {
-  getOrderFor,
-  IDEMPOTENCY_KEY_INVALID,
-  isIdempotencyKey,
-  listAllOrders,
-  OrderError,
-  submitOrder,
-  toApiOrder,
-} from "~/models/orders/orders.server";
+import { submitOrder } from "~/models/flows/place-order.server";
+import { toApiOrder } from "~/models/orders/api.server";
+import { IDEMPOTENCY_KEY_INVALID, isIdempotencyKey } from "~/models/orders/idempotency.server";
+import { OrderError } from "~/models/orders/order-error.server";
+import { getOrderFor, listAllOrders } from "~/models/orders/read.server";
 import { apiError, json, methodNotAllowed, readBody } from "~/utils/http.server";
 import { RateLimited, tooMany } from "~/utils/rate-limit.server";
 import type { Route } from "./+types/api.orders";

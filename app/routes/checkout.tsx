@@ -10,7 +10,9 @@ import { cityStateFromAnswer, PIN_BAD_RESPONSE, PIN_UNAVAILABLE, postalAnswerSch
 import { requireUser } from "~/models/accounts/auth.server";
 import { digitsOnly, fillCityState, resolvePin } from "~/models/addresses/city-state.server";
 import { cartLines, cartSummary, commitCart, readCart } from "~/models/cart/cart.server";
-import { isIdempotencyKey, OrderError, submitOrder } from "~/models/orders/orders.server";
+import { submitOrder } from "~/models/flows/place-order.server";
+import { isIdempotencyKey } from "~/models/orders/idempotency.server";
+import { OrderError } from "~/models/orders/order-error.server";
 import { formFields, readForm } from "~/utils/http.server";
 import { newId } from "~/utils/id.server";
 import { RateLimited } from "~/utils/rate-limit.server";

@@ -4,7 +4,7 @@ import { Shipment } from "~/components/Shipment";
 import { formatDate } from "~/lib/dates";
 import { formatPaise } from "~/lib/money";
 import { requireUser } from "~/models/accounts/auth.server";
-import { listOrdersForUser } from "~/models/orders/orders.server";
+import { listOrdersForUser } from "~/models/orders/read.server";
 import { forgetLastOrder, LAST_ORDER_CLEAR_MS, readLastOrder } from "~/utils/last-order.client";
 import { showToast } from "~/utils/toast.client";
 import { useErrorToast } from "~/utils/use-error-toast";

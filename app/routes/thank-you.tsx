@@ -4,7 +4,7 @@ import { Totals } from "~/components/Totals";
 import { DELIVERY_DAYS, DISPATCH_DAYS, expectedDelivery, formatDay, isoDay } from "~/lib/dates";
 import { formatPaise } from "~/lib/money";
 import { requireUser } from "~/models/accounts/auth.server";
-import { getOrderFor } from "~/models/orders/orders.server";
+import { getOrderFor } from "~/models/orders/read.server";
 import { rememberLastOrder } from "~/utils/last-order.client";
 import { useErrorToast } from "~/utils/use-error-toast";
 import type { Route } from "./+types/thank-you";

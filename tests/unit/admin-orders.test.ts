@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { writeTransaction } from "~/db/client.server";
 import * as app from "~/db/client.server";
 import { orderItems, orders, products } from "~/db/schema";
-import { ADMIN_ORDERS_PER_PAGE, listAllOrders, pageOfOrders } from "~/models/orders/orders.server";
+import { ADMIN_ORDERS_PER_PAGE, listAllOrders, pageOfOrders } from "~/models/orders/read.server";
 import { newId } from "~/utils/id.server";
 import { testDb } from "../db";
 

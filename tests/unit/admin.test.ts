@@ -10,7 +10,10 @@ import {
   updateProduct,
 } from "~/models/catalogue/product-admin.server";
 import { getProduct } from "~/models/catalogue/products.server";
-import { deleteOrder, markDelivered, OrderError, placeOrder, updateOrder } from "~/models/orders/orders.server";
+import { placeOrder } from "~/models/flows/place-order.server";
+import { markDelivered, updateOrder } from "~/models/flows/update-order.server";
+import { deleteOrder } from "~/models/orders/changes.server";
+import { OrderError } from "~/models/orders/order-error.server";
 import { newId } from "~/utils/id.server";
 import { detectImageType } from "~/utils/image-type.server";
 import { testDb } from "../db";

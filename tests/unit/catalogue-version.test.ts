@@ -7,7 +7,8 @@ import { parseShopQuery } from "~/lib/shop-query";
 import { createUser } from "~/models/accounts/users.server";
 import { createProduct, deleteProduct, updateProduct } from "~/models/catalogue/product-admin.server";
 import { addReview, listProducts } from "~/models/catalogue/products.server";
-import { placeOrder, updateOrder } from "~/models/orders/orders.server";
+import { placeOrder } from "~/models/flows/place-order.server";
+import { updateOrder } from "~/models/flows/update-order.server";
 import { sessionStorage } from "~/utils/session.server";
 import { testDb } from "../db";
 

@@ -5,14 +5,10 @@ import * as app from "~/db/client.server";
 import { orders } from "~/db/schema";
 import { createUser } from "~/models/accounts/users.server";
 import { addReview, getProduct, reviewBy } from "~/models/catalogue/products.server";
-import {
-  getOrderFor,
-  IDEMPOTENCY_KEY_INVALID,
-  isKeyConflict,
-  OrderError,
-  orderIdForKey,
-  placeOrder,
-} from "~/models/orders/orders.server";
+import { placeOrder } from "~/models/flows/place-order.server";
+import { IDEMPOTENCY_KEY_INVALID, isKeyConflict, orderIdForKey } from "~/models/orders/idempotency.server";
+import { OrderError } from "~/models/orders/order-error.server";
+import { getOrderFor } from "~/models/orders/read.server";
 import { newId } from "~/utils/id.server";
 import { testDb } from "../db";
 

@@ -2,7 +2,7 @@ import { expect, it } from "vitest";
 import * as app from "~/db/client.server";
 import { financialYear } from "~/lib/invoice-number";
 import { createUser } from "~/models/accounts/users.server";
-import { placeOrder } from "~/models/orders/orders.server";
+import { placeOrder } from "~/models/flows/place-order.server";
 import { newId } from "~/utils/id.server";
 import { testDb } from "../db";
 import { startWorker } from "./worker-process";

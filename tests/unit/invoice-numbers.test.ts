@@ -4,7 +4,11 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import * as app from "~/db/client.server";
 import { createUser } from "~/models/accounts/users.server";
-import { deleteOrder, getOrderFor, OrderError, placeOrder, updateOrder } from "~/models/orders/orders.server";
+import { placeOrder } from "~/models/flows/place-order.server";
+import { updateOrder } from "~/models/flows/update-order.server";
+import { deleteOrder } from "~/models/orders/changes.server";
+import { OrderError } from "~/models/orders/order-error.server";
+import { getOrderFor } from "~/models/orders/read.server";
 import { newId } from "~/utils/id.server";
 import { testDb } from "../db";
 

@@ -10,9 +10,11 @@ import * as app from "~/db/client.server";
 import { env } from "~/env.server";
 import { formatPaise } from "~/lib/money";
 import { createUser } from "~/models/accounts/users.server";
+import { OrderMailSender } from "~/models/flows/order-mail-sender.server";
+import { placeOrder } from "~/models/flows/place-order.server";
+import { emlDelivery, smtpDelivery } from "~/models/mail/delivery.server";
 import { claimDueMails } from "~/models/mail/outbox.server";
-import { emlDelivery, MailSender, smtpDelivery } from "~/models/mail/sender.server";
-import { getOrderFor, placeOrder } from "~/models/orders/orders.server";
+import { getOrderFor } from "~/models/orders/read.server";
 import { newId } from "~/utils/id.server";
 import { testDb } from "../db";
 import { pdfText } from "../pdf-text";
@@ -69,7 +71,7 @@ describe("the outbox", () => {
     ]);
 
     const server = await smtp();
-    const sender = new MailSender({ deliver: smtpDelivery(server.url) });
+    const sender = new OrderMailSender({ deliver: smtpDelivery(server.url) });
     expect(await sender.runOnce()).toBe(2);
     await sender.stop();
 
@@ -106,7 +108,7 @@ describe("the outbox", () => {
   it("with the SMTP server down the order succeeds at once; its mails arrive once the server is up", async () => {
     const port = await freePort();
     let clock = Date.now() + 1_000;
-    const sender = new MailSender({
+    const sender = new OrderMailSender({
       deliver: smtpDelivery(`smtp://127.0.0.1:${port}`),
       now: () => clock,
       baseDelayMs: 60_000,
@@ -143,7 +145,7 @@ describe("the outbox", () => {
   it("backs off exponentially and gives up after a day, marking the mail failed", async () => {
     const port = await freePort();
     let clock = Date.now() + 1_000;
-    const sender = new MailSender({ deliver: smtpDelivery(`smtp://127.0.0.1:${port}`), now: () => clock });
+    const sender = new OrderMailSender({ deliver: smtpDelivery(`smtp://127.0.0.1:${port}`), now: () => clock });
     vi.spyOn(console, "error").mockImplementation(() => {});
     const { id } = await order();
     const due = () =>
@@ -158,12 +160,12 @@ describe("the outbox", () => {
     await sender.stop();
     expect((await mailsOf(id)).map((r) => r.status)).toEqual(["failed", "failed"]);
     clock += 24 * 60 * 60_000;
-    expect(await new MailSender({ now: () => clock }).runOnce()).toBe(0);
+    expect(await new OrderMailSender({ now: () => clock }).runOnce()).toBe(0);
   });
 
   it("an address the SMTP server refuses marks that mail failed; the others still go", async () => {
     const server = await smtp(undefined, ["asha@example.com"]);
-    const sender = new MailSender({ deliver: smtpDelivery(server.url) });
+    const sender = new OrderMailSender({ deliver: smtpDelivery(server.url) });
     vi.spyOn(console, "error").mockImplementation(() => {});
     const { id } = await order();
     expect(await sender.runOnce()).toBe(2);
@@ -184,7 +186,7 @@ describe("the outbox", () => {
     expect(await claimDueMails(now, 60_000, 10)).toHaveLength(2);
     const server = await smtp();
     let clock = now + 59_000;
-    const sender = new MailSender({ deliver: smtpDelivery(server.url), now: () => clock });
+    const sender = new OrderMailSender({ deliver: smtpDelivery(server.url), now: () => clock });
     expect(await sender.runOnce()).toBe(0);
     clock = now + 60_000;
     expect(await sender.runOnce()).toBe(2);
@@ -200,7 +202,7 @@ describe("the outbox", () => {
     const smtpDeliver = smtpDelivery(server.url);
     let crashes = 1;
     let clock = Date.now() + 1_000;
-    const sender = new MailSender({
+    const sender = new OrderMailSender({
       deliver: async (message) => {
         await smtpDeliver(message);
         if (crashes-- > 0) throw new Error("died before marking");
@@ -223,7 +225,7 @@ describe("the outbox", () => {
   it("without an SMTP server each mail is written as <message-id>.eml into the mail folder", async () => {
     const dir = mkdtempSync(join(tmpdir(), "candle-mail-"));
     const { id } = await order();
-    const sender = new MailSender({ deliver: emlDelivery(dir) });
+    const sender = new OrderMailSender({ deliver: emlDelivery(dir) });
     expect(await sender.runOnce()).toBe(2);
     await sender.stop();
     const rows = await mailsOf(id);
@@ -242,7 +244,7 @@ describe("the outbox", () => {
     const ORDERS = 25;
     for (let i = 0; i < ORDERS; i++) await order();
     const children = await Promise.all([start(server.url), start(server.url)]);
-    const here = new MailSender({ deliver: smtpDelivery(server.url), pollMs: 10, batchSize: 2 }).start();
+    const here = new OrderMailSender({ deliver: smtpDelivery(server.url), pollMs: 10, batchSize: 2 }).start();
     // More orders while they send.
     for (let i = 0; i < ORDERS; i++) await order();
     await waitUntil(() => server.received.length >= 4 * ORDERS, 60_000);

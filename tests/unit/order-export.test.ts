@@ -3,7 +3,7 @@ import { writeTransaction } from "~/db/client.server";
 import { orderItems, orders, products } from "~/db/schema";
 import { parseOrderFilter, RANGE_INVALID, DATE_INVALID } from "~/lib/order-filter";
 import { CSV_HEADER, csvDateTime, csvRows, orderCsv } from "~/models/orders/export.server";
-import { listAllOrders, pageOfOrders } from "~/models/orders/orders.server";
+import { listAllOrders, pageOfOrders } from "~/models/orders/read.server";
 import { newId } from "~/utils/id.server";
 
 // Issue #26: the Orders tab's filters and search, and the CSV export of what they keep.

@@ -5,10 +5,13 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import * as app from "~/db/client.server";
 import { orderUpdateSchema, TRACKING_INVALID } from "~/lib/product-schema";
 import { createUser } from "~/models/accounts/users.server";
+import { OrderMailSender } from "~/models/flows/order-mail-sender.server";
+import { placeOrder } from "~/models/flows/place-order.server";
+import { updateOrder } from "~/models/flows/update-order.server";
+import { smtpDelivery } from "~/models/mail/delivery.server";
 import { deleteOldSentMails } from "~/models/mail/outbox.server";
-import { MailSender, smtpDelivery } from "~/models/mail/sender.server";
 import { orderStatusMail } from "~/models/mail/templates.server";
-import { OrderError, placeOrder, updateOrder } from "~/models/orders/orders.server";
+import { OrderError } from "~/models/orders/order-error.server";
 import { newId } from "~/utils/id.server";
 import { testDb } from "../db";
 import { startSmtp } from "../smtp";
@@ -64,7 +67,7 @@ describe("status mails", () => {
 
     const server = await startSmtp();
     try {
-      const sender = new MailSender({ deliver: smtpDelivery(server.url) });
+      const sender = new OrderMailSender({ deliver: smtpDelivery(server.url) });
       expect(await sender.runOnce()).toBe(1);
       await sender.stop();
       const [received] = server.received;

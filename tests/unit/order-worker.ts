@@ -4,7 +4,8 @@
 // the invoice numbers they got, in order.
 import { once } from "node:events";
 import { closeDatabase } from "~/db/client.server";
-import { getOrderFor, placeOrder } from "~/models/orders/orders.server";
+import { placeOrder } from "~/models/flows/place-order.server";
+import { getOrderFor } from "~/models/orders/read.server";
 
 const [user, product, n] = process.argv.slice(2) as [string, string, string];
 const contact = { name: "Asha", email: "asha@example.com", phone: "9876543210" };

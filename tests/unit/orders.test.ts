@@ -11,7 +11,10 @@ import {
 } from "~/lib/checkout-schema";
 import { createUser } from "~/models/accounts/users.server";
 import { deleteProduct } from "~/models/catalogue/product-admin.server";
-import { getOrderFor, listOrdersForUser, OrderError, placeOrder, toApiOrder } from "~/models/orders/orders.server";
+import { placeOrder } from "~/models/flows/place-order.server";
+import { toApiOrder } from "~/models/orders/api.server";
+import { OrderError } from "~/models/orders/order-error.server";
+import { getOrderFor, listOrdersForUser } from "~/models/orders/read.server";
 import { newId } from "~/utils/id.server";
 import { testDb } from "../db";
 

@@ -5,7 +5,10 @@ import * as app from "~/db/client.server";
 import { env } from "~/env.server";
 import { createUser } from "~/models/accounts/users.server";
 import { addReview, getProduct } from "~/models/catalogue/products.server";
-import { deleteOrder, OrderError, placeOrder, updateOrder } from "~/models/orders/orders.server";
+import { placeOrder } from "~/models/flows/place-order.server";
+import { updateOrder } from "~/models/flows/update-order.server";
+import { deleteOrder } from "~/models/orders/changes.server";
+import { OrderError } from "~/models/orders/order-error.server";
 import { newId } from "~/utils/id.server";
 import { testDb } from "../db";
 

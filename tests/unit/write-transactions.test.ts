@@ -6,7 +6,8 @@ import { db, dialect, writeTransaction } from "~/db/client.server";
 import * as app from "~/db/client.server";
 import { products } from "~/db/schema";
 import { createUser } from "~/models/accounts/users.server";
-import { placeOrder, updateOrder } from "~/models/orders/orders.server";
+import { placeOrder } from "~/models/flows/place-order.server";
+import { updateOrder } from "~/models/flows/update-order.server";
 import { newId } from "~/utils/id.server";
 import { testDb } from "../db";
 

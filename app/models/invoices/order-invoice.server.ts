@@ -1,6 +1,6 @@
 import { type InvoiceOrder, renderInvoice } from "~/models/invoices/invoice-pdf.server";
 import { taxInvoiceFor } from "~/models/invoices/tax-invoice.server";
-import type { OrderWithItems } from "~/models/orders/orders.server";
+import type { OrderWithItems } from "~/models/orders/read.server";
 
 /** A stored order as the invoice PDF takes it. */
 export function toInvoiceOrder(order: OrderWithItems): InvoiceOrder {

@@ -1,7 +1,7 @@
 import { PDFDocument, type PDFPage, rgb } from "pdf-lib";
 import { formatInvoiceDate, orderNumber, SHOP_NAME, wrapText } from "~/models/invoices/invoice-pdf.server";
 import { cleanText, PdfText } from "~/models/invoices/pdf/text.server";
-import type { OrderWithItems } from "~/models/orders/orders.server";
+import type { OrderWithItems } from "~/models/orders/read.server";
 
 /**
  * Packing slips (issue #26): an A4 page per order for the parcel, with the address in large type,

@@ -1,26 +1,22 @@
-import { mkdir, rename, writeFile } from "node:fs/promises";
-import { join } from "node:path";
-import nodemailer, { type SendMailOptions } from "nodemailer";
+import type { SendMailOptions } from "nodemailer";
 import type { OutboxMail } from "~/db/schema";
 import { env } from "~/env.server";
-import { orderInvoicePdf } from "~/models/invoices/order-invoice.server";
-import { claimDueMails, markMailNotSent, markMailSent, onMailQueued, releaseMails } from "~/models/mail/outbox.server";
-import { mailOrderNumber } from "~/models/mail/templates.server";
-import { getOrderFor } from "~/models/orders/orders.server";
+import { type Deliver, emlDelivery, smtpDelivery } from "./delivery.server";
+import { claimDueMails, markMailNotSent, markMailSent, onMailQueued, releaseMails } from "./outbox.server";
 
 /**
- * Delivers the outbox (mail-outbox.server.ts), outside every request: each web worker runs one
+ * Delivers the outbox (outbox.server.ts), outside every request: each web worker runs one
  * sender loop (server/worker.ts), and the leases keep them, and other app servers, off each
- * other's rows. With SMTP_URL mails go to that server (nodemailer; STARTTLS where offered); without
- * it each is written as `<message-id>.eml` into MAIL_DIR, so the shop runs without a mail server
- * and what would have been sent can be opened.
+ * other's rows. Each mail leaves by SMTP or as an .eml file (delivery.server.ts). What a mail
+ * attaches is the caller's to give (flows/order-mail-sender.server.ts: the invoice).
  */
 
-/** Hands one message to the mail system; throws when it is not taken. */
-export type Deliver = (message: SendMailOptions) => Promise<void>;
+/** The files a mail carries, made when it is sent (a confirmation's invoice PDF). */
+export type Attachments = (row: OutboxMail) => Promise<NonNullable<SendMailOptions["attachments"]>>;
 
 export type MailSenderOptions = {
   deliver?: Deliver;
+  attachments?: Attachments;
   /** How long a claim holds a row; a sender that has not finished by then loses it. */
   leaseMs?: number;
   /** The wait after a failed attempt: baseDelayMs, doubled each attempt, at most maxDelayMs. */
@@ -36,37 +32,8 @@ export type MailSenderOptions = {
 
 const MINUTE = 60_000;
 
-/** SMTP over `smtpUrl` (nodemailer: smtp:// upgrades with STARTTLS where offered, smtps:// is TLS). */
-export function smtpDelivery(smtpUrl: string): Deliver & { close(): void } {
-  // Bounded waits: a mail server that does not answer fails the attempt (it is tried again later)
-  // well within the claim's lease, instead of nodemailer's default of minutes.
-  const transport = nodemailer.createTransport({
-    url: smtpUrl,
-    connectionTimeout: 20_000,
-    greetingTimeout: 20_000,
-    socketTimeout: 60_000,
-  });
-  const deliver = async (message: SendMailOptions) => {
-    await transport.sendMail(message);
-  };
-  return Object.assign(deliver, { close: () => transport.close() });
-}
-
-/** Writes each message as `<message-id>.eml` into `dir` (written whole, then renamed into place). */
-export function emlDelivery(dir: string): Deliver {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "\r\n" });
-  return async (message) => {
-    const info = await transport.sendMail(message);
-    const name = String(message.messageId ?? info.messageId).replace(/[^A-Za-z0-9@._-]/g, "");
-    await mkdir(dir, { recursive: true });
-    const file = join(dir, `${name}.eml`);
-    await writeFile(`${file}.tmp`, info.message as Buffer);
-    await rename(`${file}.tmp`, file);
-  };
-}
-
 /** The message a row stands for: the same headers and Message-ID on every attempt. */
-async function messageOf(row: OutboxMail): Promise<SendMailOptions> {
+async function messageOf(row: OutboxMail, attachments: Attachments | undefined): Promise<SendMailOptions> {
   const message: SendMailOptions = {
     from: env.mail.from,
     to: row.toAddress,
@@ -76,18 +43,8 @@ async function messageOf(row: OutboxMail): Promise<SendMailOptions> {
     messageId: row.messageId,
     date: row.createdAt,
   };
-  if (row.invoiceOrderId) {
-    const order = await getOrderFor({ id: "", isAdmin: true }, row.invoiceOrderId);
-    // A deleted order's confirmation goes without its invoice rather than not at all.
-    if (order)
-      message.attachments = [
-        {
-          filename: `invoice-${mailOrderNumber(order.id).slice(1)}.pdf`,
-          content: Buffer.from(await orderInvoicePdf(order)),
-          contentType: "application/pdf",
-        },
-      ];
-  }
+  const files = attachments ? await attachments(row) : [];
+  if (files.length) message.attachments = files;
   return message;
 }
 
@@ -99,7 +56,8 @@ function isPermanent(error: unknown): boolean {
 
 export class MailSender {
   private readonly deliver: Deliver;
-  private readonly o: Required<Omit<MailSenderOptions, "deliver">>;
+  private readonly attachments: Attachments | undefined;
+  private readonly o: Required<Omit<MailSenderOptions, "deliver" | "attachments">>;
   private running: Promise<void> | null = null;
   private stopping = false;
   private wake: (() => void) | null = null;
@@ -109,6 +67,7 @@ export class MailSender {
 
   constructor(options: MailSenderOptions = {}) {
     this.deliver = options.deliver ?? (env.mail.smtpUrl ? smtpDelivery(env.mail.smtpUrl) : emlDelivery(env.mail.dir));
+    this.attachments = options.attachments;
     this.o = {
       leaseMs: options.leaseMs ?? 5 * MINUTE,
       baseDelayMs: options.baseDelayMs ?? MINUTE,
@@ -137,7 +96,7 @@ export class MailSender {
 
   private async send(row: OutboxMail): Promise<void> {
     try {
-      await this.deliver(await messageOf(row));
+      await this.deliver(await messageOf(row, this.attachments));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const now = this.o.now();

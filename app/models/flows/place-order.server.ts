@@ -1,0 +1,107 @@
+// Placing an order crosses three domains in one transaction: the order and its stock (orders),
+// its invoice number (invoices), its confirmation and the owner's alert (mail). Either all of
+// them are written or none is.
+import { writeTransaction, type Tx } from "~/db/client.server";
+import { cartTotals } from "~/lib/cart";
+import { nextInvoiceNumber } from "~/models/invoices/numbers.server";
+import { mailsQueued, queueOrderMails } from "~/models/mail/outbox.server";
+import {
+  IDEMPOTENCY_KEY_INVALID,
+  isIdempotencyKey,
+  isKeyConflict,
+  orderIdForKey,
+} from "~/models/orders/idempotency.server";
+import { type PlaceOrderInput, priceLines, wantedOf } from "~/models/orders/lines.server";
+import { OrderError } from "~/models/orders/order-error.server";
+import { takeStock } from "~/models/orders/stock.server";
+import { insertOrder } from "~/models/orders/write.server";
+import { newId } from "~/utils/id.server";
+import { hit } from "~/utils/rate-limit.server";
+
+/**
+ * The one way an order is made (checkout form and POST /api/orders). Names and prices come
+ * from the database; stock is checked and taken in the same transaction that writes the order.
+ *
+ * `key` (the checkout form's one-time token, or the API's Idempotency-Key) makes a repeat of the
+ * same request the same order: the order is written with its key, unique per customer
+ * (orders_user_idempotency_key_unique), so a second request with that key, at once or later,
+ * answers the first order (`replayed`) and takes no stock. The key is not looked up before the
+ * order is written (submitOrder did that once for the request): the unique index is the
+ * authority on both databases. A repeat's insert conflicts with the stored order, and a repeat
+ * refused first (sold out by the first order, an empty cart) finds the stored order when it
+ * fails; either way the transaction is rolled back and the stored order is the answer.
+ */
+export async function placeOrder(
+  userId: string,
+  input: PlaceOrderInput,
+  key?: string,
+): Promise<{ id: string; replayed: boolean }> {
+  const wanted = wantedOf(input.items);
+  if (key !== undefined && !isIdempotencyKey(key)) throw new OrderError(IDEMPOTENCY_KEY_INVALID);
+
+  const write = async (tx: Tx): Promise<{ id: string; replayed: boolean }> => {
+    const lines = await priceLines(tx, wanted);
+    const totals = cartTotals(lines);
+    const id = newId();
+    // Every order gets a number, GST or not, so numbering has no gaps when GST is switched on.
+    // The order's date is the one its number was taken for: the invoice date and the number's
+    // financial year always agree (the database's own clock could differ by a tick at midnight).
+    const placedAt = new Date();
+    const invoiceNumber = await nextInvoiceNumber(tx, placedAt);
+    await insertOrder(tx, { ...input, id, userId, invoiceNumber, placedAt, lines, totals, key });
+    await takeStock(tx, lines);
+    // The confirmation and the owner's alert are written with the order: both exist if and only
+    // if the order does. A sender delivers them later, never in this request.
+    await queueOrderMails(tx, {
+      id,
+      contact: input.contact,
+      shippingAddress: input.shippingAddress,
+      items: lines.map((l) => ({ name: l.name, qty: l.qty, price: l.price })),
+      subtotal: totals.subtotal,
+      shipping: totals.shipping,
+      grandTotal: totals.total,
+      paymentMethod: "COD",
+    });
+    return { id, replayed: false };
+  };
+  try {
+    const placed = await writeTransaction(write);
+    if (!placed.replayed) mailsQueued();
+    return placed;
+  } catch (error) {
+    // An order was stored with this key first (by an earlier request, or a twin that won the
+    // race): it is the answer, whatever refused this one.
+    const first =
+      key !== undefined && (isKeyConflict(error) || error instanceof OrderError)
+        ? await orderIdForKey(userId, key)
+        : null;
+    if (!first) throw error;
+    return { id: first, replayed: true };
+  }
+}
+
+/** A repeat's first order, or a new order for the door to place once it has read its input. */
+export type OrderSubmission =
+  | { replayed: true; id: string }
+  | { replayed: false; place(input: PlaceOrderInput): Promise<{ id: string; replayed: boolean }> };
+
+/**
+ * An order submitted through either door (Place Order, POST /api/orders). Its key is looked up
+ * once, here: a repeat of a placed order answers that order (`replayed`) before anything else,
+ * without counting against the order limit and whatever the repeat carries (the checkout's cart
+ * may be empty by then). Otherwise `place` counts the order against the limit (RateLimited past
+ * it), then places it. Twins that race past the lookup both count; placeOrder's unique key still
+ * makes one order of them.
+ */
+export async function submitOrder(userId: string, key?: string): Promise<OrderSubmission> {
+  if (key !== undefined && !isIdempotencyKey(key)) throw new OrderError(IDEMPOTENCY_KEY_INVALID);
+  const first = key === undefined ? null : await orderIdForKey(userId, key);
+  if (first) return { replayed: true, id: first };
+  return {
+    replayed: false,
+    async place(input) {
+      await hit("order", userId);
+      return placeOrder(userId, input, key);
+    },
+  };
+}

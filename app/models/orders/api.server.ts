@@ -1,0 +1,30 @@
+import { paiseToRupees } from "~/lib/money";
+import type { OrderWithItems } from "./read.server";
+
+/** An order as the JSON API answers it: `_id`, money in rupees, contact and address nested. */
+export function toApiOrder(o: OrderWithItems) {
+  return {
+    _id: o.id,
+    invoiceNumber: o.invoiceNumber,
+    createdAt: o.createdAt.toISOString(),
+    status: o.status,
+    isPaid: o.isPaid,
+    paymentMethod: o.paymentMethod,
+    contact: { name: o.contactName, email: o.contactEmail, phone: o.contactPhone },
+    shippingAddress: { address: o.address, city: o.city, state: o.state, pin: o.pin },
+    items: o.items.map((i) => ({
+      product: i.productId,
+      name: i.name,
+      qty: i.qty,
+      price: paiseToRupees(i.price),
+      image: i.image,
+    })),
+    courier: o.courier,
+    trackingNumber: o.trackingNumber,
+    totals: {
+      subtotal: paiseToRupees(o.subtotal),
+      shipping: paiseToRupees(o.shipping),
+      grandTotal: paiseToRupees(o.grandTotal),
+    },
+  };
+}
