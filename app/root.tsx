@@ -16,6 +16,7 @@ import { Nav } from "~/components/Nav";
 import { Toaster } from "~/components/Toaster";
 import { cartCount } from "~/lib/cart";
 import { FULL_STYLESHEET_ID } from "~/lib/full-stylesheet";
+import { SHOP_NAME, SHOP_TAGLINE } from "~/lib/shop";
 import { getUser } from "~/models/accounts/auth.server";
 import { toPublicUser } from "~/models/accounts/users.server";
 import { readCart } from "~/models/cart/cart.server";
@@ -106,7 +107,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 export function meta() {
   return [
-    { title: "RK Candles · Hand-poured soy candles" },
+    { title: `${SHOP_NAME} · ${SHOP_TAGLINE}` },
     { name: "description", content: "Hand-poured soy wax candles, made in India. Cash on delivery across India." },
   ];
 }

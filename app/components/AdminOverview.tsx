@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { dayOfNumber, formatDate, formatShortDay, isoDay } from "~/lib/dates";
 import { formatPaise } from "~/lib/money";
+import { orderNumber } from "~/lib/order-number";
 import type { OwnerOverview } from "~/models/overview/overview.server";
 import { SalesChart } from "./SalesChart";
 
@@ -108,10 +109,10 @@ export function AdminOverview({ overview: o }: { overview: OwnerOverview }) {
               <ul className="plain-list">
                 {o.waiting.orders.map((w) => (
                   <li key={w.id}>
-                    <Link to={`/admin/orders/${w.id}`}>#{w.id.slice(-6)}</Link> {w.contactName}, {w.city} ·{" "}
+                    <Link to={`/admin/orders/${w.id}`}>{orderNumber(w.id)}</Link> {w.contactName}, {w.city} ·{" "}
                     {formatDate(w.createdAt)} · {w.status} ·{" "}
                     <a href={`/admin/orders/${w.id}/packing-slip`} className="small">
-                      Packing slip<span className="visually-hidden"> of order #{w.id.slice(-6)}</span>
+                      Packing slip<span className="visually-hidden"> of order {orderNumber(w.id)}</span>
                     </a>
                   </li>
                 ))}

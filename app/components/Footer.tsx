@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { SUPPORT } from "~/lib/support";
+import { SUPPORT } from "~/lib/shop";
 
 export function Footer() {
   return (

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
+import { SHOP_NAME } from "~/lib/shop";
 import type { PublicUser } from "~/models/accounts/users.server";
 import { SearchIcon } from "./SearchIcon";
 
@@ -20,7 +21,7 @@ export function Nav({ user, cartCount }: Props) {
     <header className="site-header">
       <nav className="nav container" aria-label="Main">
         <Link to="/" className="brand">
-          RK Candles
+          {SHOP_NAME}
         </Link>
         {/* Issue #21: on a phone, search and the cart sit in the bar, not behind the menu. On a wide
             screen these two are hidden (the Shop link leads to search) and the menu's own Cart link

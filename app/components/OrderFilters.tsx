@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { orderFilterQuery, type OrderFilter } from "~/lib/order-filter";
-import { ORDER_STATUSES } from "~/lib/product-schema";
+import { ORDER_STATUSES } from "~/lib/order-schema";
 
 /**
  * The Orders tab's filters: a GET form, so a filtered list is a URL to bookmark or share, and

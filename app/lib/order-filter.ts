@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { parseIsoDayNumber } from "~/lib/dates";
-import { ORDER_STATUSES, STATUS_INVALID, type OrderStatus } from "~/lib/product-schema";
+import { ORDER_STATUSES, STATUS_INVALID, type OrderStatus } from "~/lib/order-schema";
 import { cleanSearch } from "~/lib/shop-query";
 
 /**

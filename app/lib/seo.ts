@@ -3,9 +3,7 @@
 // them is absolute, made from the origin the root loader gives (PUBLIC_URL or the request's).
 import type { MetaDescriptor } from "react-router";
 import { paiseToRupees } from "./money";
-import { SUPPORT } from "./support";
-
-export const SITE_NAME = "RK Candles";
+import { SHOP_NAME, SUPPORT } from "./shop";
 
 /** The origin the root loader put in its data, from a meta function's matches. */
 export function originOf(matches: readonly ({ id: string; loaderData?: unknown } | undefined)[]): string {
@@ -39,7 +37,7 @@ type Social = {
 /** Open Graph and Twitter card tags of a page. */
 export function socialMeta({ origin, path, title, description, image, price }: Social): MetaDescriptor[] {
   const tags: MetaDescriptor[] = [
-    { property: "og:site_name", content: SITE_NAME },
+    { property: "og:site_name", content: SHOP_NAME },
     { property: "og:type", content: price === undefined ? "website" : "product" },
     { property: "og:title", content: title },
     { property: "og:description", content: description },
@@ -89,7 +87,7 @@ export function productJsonLd(origin: string, p: ProductFacts): MetaDescriptor {
       url,
       sku: p.id,
       image: p.images.map((i) => previewImage(origin, i)),
-      brand: { "@type": "Brand", name: SITE_NAME },
+      brand: { "@type": "Brand", name: SHOP_NAME },
       offers: {
         "@type": "Offer",
         url,
@@ -127,7 +125,7 @@ export function organizationJsonLd(origin: string): MetaDescriptor {
     "script:ld+json": {
       "@context": "https://schema.org",
       "@type": "Organization",
-      name: SITE_NAME,
+      name: SHOP_NAME,
       url: absoluteUrl(origin, "/"),
       logo: absoluteUrl(origin, "/favicon.svg"),
       email: SUPPORT.email,

@@ -1,6 +1,7 @@
 import { amountInWords } from "./amount-in-words";
 import { taxBreakdown, type TaxRow } from "./gst";
 import { gstStateByName, type GstState } from "./gst-states";
+import { orderNumber } from "./order-number";
 
 // Everything a GST tax invoice prints, worked out from an order and the shop's registration, so
 // the PDF code only draws. Pure: no database, no environment.
@@ -93,7 +94,7 @@ export function taxInvoiceFigures(order: TaxInvoiceOrder, settings: GstSettings)
   const { shipping } = breakdown;
   return {
     title: "Tax Invoice",
-    invoiceNumber: order.invoiceNumber ?? `#${order.id.slice(-6)}`,
+    invoiceNumber: order.invoiceNumber ?? orderNumber(order.id),
     invoiceDate: order.createdAt,
     seller: {
       legalName: settings.legalName,

@@ -1,8 +1,9 @@
 import { Link } from "react-router";
+import { pageTitle, SHOP_NAME } from "~/lib/shop";
 import type { Route } from "./+types/about";
 
 export const meta: Route.MetaFunction = () => [
-  { title: "About · RK Candles" },
+  { title: pageTitle("About") },
   { name: "description", content: "Who we are: a small studio hand-pouring soy wax candles in India." },
 ];
 
@@ -11,8 +12,7 @@ export default function About() {
     <article className="prose">
       <h1>About</h1>
       <p>
-        RK Candles is a small studio that hand-pours soy wax candles in small batches. We use natural soy wax, lead-free
-        cotton wicks and fragrances inspired by Indian gardens, kitchens and monsoons.
+        {`${SHOP_NAME} is a small studio that hand-pours soy wax candles in small batches. We use natural soy wax, lead-free cotton wicks and fragrances inspired by Indian gardens, kitchens and monsoons.`}
       </p>
       <p>
         Every candle is poured, cured and packed by hand, then shipped anywhere in India with cash on delivery.

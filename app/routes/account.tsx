@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useLocation } from "react-router";
 import { Field, FormAlert } from "~/components/Field";
 import { CURRENT_PASSWORD_WRONG, PHONE_HINT, passwordChangeSchema, profileSchema } from "~/lib/auth-schemas";
+import { pageTitle } from "~/lib/shop";
 import { requireUser } from "~/models/accounts/auth.server";
 import { changePassword, updateProfile, WrongPasswordError } from "~/models/accounts/users.server";
 import { formFields, readForm } from "~/utils/http.server";
@@ -11,7 +12,7 @@ import { getSession } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/account";
 
-export const meta: Route.MetaFunction = () => [{ title: "Account · RK Candles" }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Account") }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);

@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { AdminTabs } from "~/components/AdminTabs";
 import { formatDateTime } from "~/lib/dates";
+import { pageTitle } from "~/lib/shop";
 import { requireAdmin } from "~/models/accounts/auth.server";
 import { mailCounts, mailsQueued, retryFailedMail, troubledMails } from "~/models/mail/outbox.server";
 import { readForm } from "~/utils/http.server";
@@ -8,7 +9,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/admin.mail";
 
 export const meta: Route.MetaFunction = () => [
-  { title: "Mail · Admin · RK Candles" },
+  { title: pageTitle("Mail", "Admin") },
   { name: "robots", content: "noindex" },
 ];
 

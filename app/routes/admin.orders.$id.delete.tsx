@@ -1,12 +1,14 @@
 import { data, Form, Link } from "react-router";
 import { formatPaise } from "~/lib/money";
+import { orderNumber } from "~/lib/order-number";
+import { pageTitle } from "~/lib/shop";
 import { requireAdmin } from "~/models/accounts/auth.server";
 import { deleteOrder } from "~/models/orders/changes.server";
 import { getOrderFor } from "~/models/orders/read.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/admin.orders.$id.delete";
 
-export const meta: Route.MetaFunction = () => [{ title: "Delete order · Admin · RK Candles" }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Delete order", "Admin") }];
 
 // The no-JS confirmation step for 'Delete this order?'; with JS the list posts here directly.
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -29,7 +31,7 @@ export default function ConfirmDeleteOrder({ loaderData: o }: Route.ComponentPro
     <section className="narrow">
       <h1>Delete this order?</h1>
       <p>
-        Order <strong>#{o.id.slice(-6)}</strong> of {o.name}, {formatPaise(o.total)}, {o.status}.
+        Order <strong>{orderNumber(o.id)}</strong> of {o.name}, {formatPaise(o.total)}, {o.status}.
         {o.status !== "Delivered" && o.status !== "Cancelled" ? " Its candles go back into stock." : ""}
       </p>
       <Form method="post" className="checkout-actions">

@@ -1,3 +1,4 @@
+import { shortOrderId } from "~/lib/order-number";
 import { requireAdmin } from "~/models/accounts/auth.server";
 import { renderPackingSlips } from "~/models/invoices/packing-slips.server";
 import { getOrderFor } from "~/models/orders/read.server";
@@ -9,5 +10,5 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   const order = await getOrderFor(admin, params.id);
   if (!order) throw new Response("Order not found", { status: 404 });
-  return pdfResponse(await renderPackingSlips([order]), `packing-slip-${order.id.slice(-6)}.pdf`);
+  return pdfResponse(await renderPackingSlips([order]), `packing-slip-${shortOrderId(order.id)}.pdf`);
 }

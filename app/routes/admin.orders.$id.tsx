@@ -6,7 +6,9 @@ import { Shipment } from "~/components/Shipment";
 import { Totals } from "~/components/Totals";
 import { formatDate } from "~/lib/dates";
 import { formatPaise } from "~/lib/money";
-import { COURIER_MAX, shipFormSchema, TRACKING_MAX } from "~/lib/product-schema";
+import { orderNumber } from "~/lib/order-number";
+import { COURIER_MAX, shipFormSchema, TRACKING_MAX } from "~/lib/order-schema";
+import { pageTitle } from "~/lib/shop";
 import { requireAdmin } from "~/models/accounts/auth.server";
 import { updateOrder } from "~/models/flows/update-order.server";
 import { OrderError } from "~/models/orders/order-error.server";
@@ -16,7 +18,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/admin.orders.$id";
 
 export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `Order #${data?.order.id.slice(-6) ?? ""} · Admin · RK Candles` },
+  { title: pageTitle(`Order ${data ? orderNumber(data.order.id) : "#"}`, "Admin") },
 ];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -122,7 +124,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           ← All orders
         </Link>
       </p>
-      <h1>Order #{o.id.slice(-6)}</h1>
+      <h1>Order {orderNumber(o.id)}</h1>
       <p>
         {formatDate(o.createdAt)} · <strong>{o.status}</strong> · {o.isPaid ? "Paid" : "Not paid"} · Cash on delivery
       </p>

@@ -1,10 +1,11 @@
 import { data, Form, Link } from "react-router";
+import { pageTitle } from "~/lib/shop";
 import { requireAdmin } from "~/models/accounts/auth.server";
 import { deleteProduct, getProductForEdit } from "~/models/catalogue/product-admin.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/admin.products.$id.delete";
 
-export const meta: Route.MetaFunction = () => [{ title: "Delete product · Admin · RK Candles" }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Delete product", "Admin") }];
 
 // The no-JS confirmation step for 'Delete this product?'; with JS the list posts here directly.
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { ProductEditor } from "~/components/ProductEditor";
+import { pageTitle } from "~/lib/shop";
 import { requireAdmin } from "~/models/accounts/auth.server";
 import { getProductForEdit } from "~/models/catalogue/product-admin.server";
 import { PRODUCT_FORM_FIELDS, submitProductForm } from "~/models/catalogue/product-form.server";
@@ -8,7 +9,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/admin.products.$id";
 
 export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `Edit ${data?.product.name ?? "product"} · Admin · RK Candles` },
+  { title: pageTitle(`Edit ${data?.product.name ?? "product"}`, "Admin") },
 ];
 
 export async function loader({ request, params }: Route.LoaderArgs) {

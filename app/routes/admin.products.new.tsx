@@ -1,12 +1,13 @@
 import { ProductEditor } from "~/components/ProductEditor";
 import { DEFAULT_HSN } from "~/lib/product-schema";
+import { pageTitle } from "~/lib/shop";
 import { requireAdmin } from "~/models/accounts/auth.server";
 import { PRODUCT_FORM_FIELDS, submitProductForm } from "~/models/catalogue/product-form.server";
 import { readForm } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/admin.products.new";
 
-export const meta: Route.MetaFunction = () => [{ title: "New product · Admin · RK Candles" }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("New product", "Admin") }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

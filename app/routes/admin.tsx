@@ -11,7 +11,9 @@ import { env } from "~/env.server";
 import { formatDate } from "~/lib/dates";
 import { formatPaise } from "~/lib/money";
 import { isFiltered, type OrderFilter, ordersTabHref, parseOrderFilter } from "~/lib/order-filter";
-import { ORDER_STATUSES } from "~/lib/product-schema";
+import { shortOrderId } from "~/lib/order-number";
+import { ORDER_STATUSES } from "~/lib/order-schema";
+import { pageTitle } from "~/lib/shop";
 import { ADMIN_MAX_LIMIT, MAX_PAGE, parseShopQuery, queryInt } from "~/lib/shop-query";
 import { requireAdmin } from "~/models/accounts/auth.server";
 import { productsByStock } from "~/models/catalogue/product-admin.server";
@@ -26,7 +28,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { useErrorToast } from "~/utils/use-error-toast";
 import type { Route } from "./+types/admin";
 
-export const meta: Route.MetaFunction = () => [{ title: "Admin · RK Candles" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Admin") }, { name: "robots", content: "noindex" }];
 
 const pageParam = (value: FormDataEntryValue | null) =>
   queryInt(typeof value === "string" ? value : null, { fallback: 1, min: 1, max: MAX_PAGE });
@@ -218,7 +220,7 @@ function OrderRow({
   back: string;
 }) {
   const submit = useSubmit();
-  const number = order.id.slice(-6);
+  const number = shortOrderId(order.id);
   const more = order.items.length - 2;
   return (
     <tr id={`order-${order.id}`}>

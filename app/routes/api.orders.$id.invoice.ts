@@ -1,3 +1,4 @@
+import { shortOrderId } from "~/lib/order-number";
 import { requireApiUser } from "~/models/accounts/auth.server";
 import { orderInvoicePdf } from "~/models/invoices/order-invoice.server";
 import { getOrderFor } from "~/models/orders/read.server";
@@ -11,5 +12,5 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const order = await getOrderFor(user, params.id);
   if (!order) return apiError(404, "Order not found");
   const pdf = await orderInvoicePdf(order);
-  return pdfResponse(pdf, `invoice-${order.id.slice(-6)}.pdf`);
+  return pdfResponse(pdf, `invoice-${shortOrderId(order.id)}.pdf`);
 }

@@ -1,4 +1,4 @@
-import { orderUpdateSchema } from "~/lib/product-schema";
+import { orderUpdateSchema } from "~/lib/order-schema";
 import { requireApiAdmin } from "~/models/accounts/auth.server";
 import { updateOrder } from "~/models/flows/update-order.server";
 import { toApiOrder } from "~/models/orders/api.server";

@@ -4,6 +4,7 @@ import { Totals } from "~/components/Totals";
 import { safeRedirect } from "~/lib/auth-schemas";
 import { addQty, addToCart, type CartEntry, MAX_QTY, QTY_AT_LEAST_ONE, removeFromCart, setQty } from "~/lib/cart";
 import { formatPaise } from "~/lib/money";
+import { pageTitle, SHOP_NAME } from "~/lib/shop";
 import { cartLines, cartSummary, commitCart, productForCart, readCart, type CartLine } from "~/models/cart/cart.server";
 import type { loader as rootLoader } from "~/root";
 import { type FormFields, readForm } from "~/utils/http.server";
@@ -13,8 +14,11 @@ import type { Route } from "./+types/cart";
 // Not noindex (issue #24 asks SEO 100 here): a crawler has no cookie, so it only ever sees the
 // empty cart, and the page is never cached (Cache-Control: private, no-store).
 export const meta: Route.MetaFunction = () => [
-  { title: "Cart · RK Candles" },
-  { name: "description", content: "Your cart at RK Candles: hand-poured soy candles, cash on delivery across India." },
+  { title: pageTitle("Cart") },
+  {
+    name: "description",
+    content: `Your cart at ${SHOP_NAME}: hand-poured soy candles, cash on delivery across India.`,
+  },
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {

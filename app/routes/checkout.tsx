@@ -7,6 +7,7 @@ import { Totals } from "~/components/Totals";
 import { CART_EMPTY, CHECKOUT_INCOMPLETE, checkoutSchema, PHONE_HINT_CHECKOUT } from "~/lib/checkout-schema";
 import { formatPaise } from "~/lib/money";
 import { cityStateFromAnswer, PIN_BAD_RESPONSE, PIN_UNAVAILABLE, postalAnswerSchema } from "~/lib/pincode";
+import { pageTitle } from "~/lib/shop";
 import { requireUser } from "~/models/accounts/auth.server";
 import { digitsOnly, fillCityState, resolvePin } from "~/models/addresses/city-state.server";
 import { cartLines, cartSummary, commitCart, readCart } from "~/models/cart/cart.server";
@@ -21,7 +22,7 @@ import { useHydrated } from "~/utils/use-hydrated";
 import type { Route } from "./+types/checkout";
 
 export const meta: Route.MetaFunction = () => [
-  { title: "Checkout · RK Candles" },
+  { title: pageTitle("Checkout") },
   { name: "robots", content: "noindex" },
 ];
 

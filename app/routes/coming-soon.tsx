@@ -1,7 +1,8 @@
 import { Link } from "react-router";
+import { pageTitle } from "~/lib/shop";
 import type { Route } from "./+types/coming-soon";
 
-export const meta: Route.MetaFunction = () => [{ title: "Online payments coming soon · RK Candles" }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Online payments coming soon") }];
 
 // Served at /pay/online and /coming-soon (spec §2).
 export default function ComingSoon() {

@@ -3,13 +3,14 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
 import { Field, FormAlert } from "~/components/Field";
 import { forgotSchema, RESET_SENT } from "~/lib/auth-schemas";
+import { pageTitle } from "~/lib/shop";
 import { requestPasswordReset } from "~/models/accounts/password-reset.server";
 import { formFields, readForm } from "~/utils/http.server";
 import { RateLimited } from "~/utils/rate-limit.server";
 import { ipOf } from "~/utils/request-context.server";
 import type { Route } from "./+types/forgot-password";
 
-export const meta: Route.MetaFunction = () => [{ title: "Forgot password · RK Candles" }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Forgot password") }];
 
 export function loader({ request }: Route.LoaderArgs) {
   return { sent: new URL(request.url).searchParams.has("sent") };

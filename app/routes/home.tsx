@@ -2,11 +2,12 @@ import { Link } from "react-router";
 import { HeroCarousel } from "~/components/HeroCarousel";
 import { ProductGrid } from "~/components/ProductCard";
 import { organizationJsonLd, originOf, socialMeta } from "~/lib/seo";
+import { SHOP_NAME, SHOP_TAGLINE } from "~/lib/shop";
 import { BEST_SELLERS } from "~/lib/shop-query";
 import { cardView, topRated } from "~/models/catalogue/products.server";
 import type { Route } from "./+types/home";
 
-const TITLE = "RK Candles · Hand-poured soy candles";
+const TITLE = `${SHOP_NAME} · ${SHOP_TAGLINE}`;
 const DESCRIPTION = "Hand-poured soy wax candles made in India. Cash on delivery, shipped across India.";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {

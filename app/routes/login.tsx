@@ -10,6 +10,7 @@ import {
   loginSchema,
   safeRedirect,
 } from "~/lib/auth-schemas";
+import { pageTitle } from "~/lib/shop";
 import { authenticateForm, getUser, LoginError, startUserSession } from "~/models/accounts/auth.server";
 import { firstName } from "~/utils/greeting.server";
 import { formFields, readForm } from "~/utils/http.server";
@@ -17,7 +18,7 @@ import { RateLimited } from "~/utils/rate-limit.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/login";
 
-export const meta: Route.MetaFunction = () => [{ title: "Login · RK Candles" }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Login") }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getUser(request);

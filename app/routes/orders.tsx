@@ -3,6 +3,8 @@ import { isRouteErrorResponse, Link, useLocation, useRevalidator, useSearchParam
 import { Shipment } from "~/components/Shipment";
 import { formatDate } from "~/lib/dates";
 import { formatPaise } from "~/lib/money";
+import { orderNumber } from "~/lib/order-number";
+import { pageTitle } from "~/lib/shop";
 import { requireUser } from "~/models/accounts/auth.server";
 import { listOrdersForUser } from "~/models/orders/read.server";
 import { forgetLastOrder, LAST_ORDER_CLEAR_MS, readLastOrder } from "~/utils/last-order.client";
@@ -11,7 +13,7 @@ import { useErrorToast } from "~/utils/use-error-toast";
 import type { Route } from "./+types/orders";
 
 export const meta: Route.MetaFunction = () => [
-  { title: "My Orders · RK Candles" },
+  { title: pageTitle("My Orders") },
   { name: "robots", content: "noindex" },
 ];
 
@@ -73,7 +75,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
               aria-current={o.id === highlighted ? "true" : undefined}
             >
               <header className="order-head">
-                <h2>Order #{o.id.slice(-6)}</h2>
+                <h2>Order {orderNumber(o.id)}</h2>
                 <span className={`status status-${o.status.toLowerCase()}`}>{o.status}</span>
                 <span className={o.isPaid ? "paid" : "unpaid"}>{o.isPaid ? "Paid" : "Not paid"}</span>
               </header>

@@ -1,8 +1,8 @@
-import { SUPPORT } from "~/lib/support";
+import { SUPPORT, pageTitle } from "~/lib/shop";
 import type { Route } from "./+types/policy.privacy";
 
 export const meta: Route.MetaFunction = () => [
-  { title: "Privacy · RK Candles" },
+  { title: pageTitle("Privacy") },
   { name: "description", content: "What we collect, why, and how we keep it safe." },
 ];
 

@@ -1,9 +1,9 @@
 import { DELIVERY_DAYS, DISPATCH_DAYS } from "~/lib/dates";
-import { SUPPORT } from "~/lib/support";
+import { SUPPORT, pageTitle } from "~/lib/shop";
 import type { Route } from "./+types/policy.refund";
 
 export const meta: Route.MetaFunction = () => [
-  { title: "Refund & Returns · RK Candles" },
+  { title: pageTitle("Refund & Returns") },
   { name: "description", content: "Claims for broken or defective candles, returns and refunds." },
 ];
 

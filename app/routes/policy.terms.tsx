@@ -1,10 +1,10 @@
 import { Link } from "react-router";
 import { DELIVERY_DAYS, DISPATCH_DAYS } from "~/lib/dates";
-import { SUPPORT } from "~/lib/support";
+import { SUPPORT, pageTitle } from "~/lib/shop";
 import type { Route } from "./+types/policy.terms";
 
 export const meta: Route.MetaFunction = () => [
-  { title: "Terms · RK Candles" },
+  { title: pageTitle("Terms") },
   { name: "description", content: "Terms of sale: orders, cash on delivery, shipping within India." },
 ];
 

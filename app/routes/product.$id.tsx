@@ -8,6 +8,7 @@ import { DELIVERY_DAYS, DISPATCH_DAYS, formatDate } from "~/lib/dates";
 import { reviewSchema } from "~/lib/review-schema";
 import { REVIEW_SUBMITTED, REVIEW_UPDATED, REVIEWED_ALREADY } from "~/lib/review-texts";
 import { breadcrumbJsonLd, originOf, productJsonLd, socialMeta } from "~/lib/seo";
+import { pageTitle } from "~/lib/shop";
 import { queryInt } from "~/lib/shop-query";
 import { getUser, requireUser } from "~/models/accounts/auth.server";
 import { getProduct, postReview, reviewBy } from "~/models/catalogue/products.server";
@@ -25,13 +26,13 @@ import type { action as cartAction } from "./cart";
 const ReviewForm = lazy(() => import("~/components/ReviewForm"));
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  if (!loaderData) return [{ title: "Product not found · RK Candles" }];
+  if (!loaderData) return [{ title: pageTitle("Product not found") }];
   const { product } = loaderData;
   const origin = originOf(matches);
   const path = `/product/${encodeURIComponent(product.id)}`;
   const description = product.description.slice(0, 155);
   return [
-    { title: `${product.name} · RK Candles` },
+    { title: pageTitle(product.name) },
     { name: "description", content: description },
     ...socialMeta({
       origin,

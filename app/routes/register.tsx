@@ -11,6 +11,7 @@ import {
   registerSummary,
   safeRedirect,
 } from "~/lib/auth-schemas";
+import { pageTitle } from "~/lib/shop";
 import { getUser, registerAccount, startUserSession } from "~/models/accounts/auth.server";
 import { EmailTakenError } from "~/models/accounts/users.server";
 import { firstName } from "~/utils/greeting.server";
@@ -20,7 +21,7 @@ import { ipOf } from "~/utils/request-context.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/register";
 
-export const meta: Route.MetaFunction = () => [{ title: "Sign up · RK Candles" }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Sign up") }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (await getUser(request)) throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirect"), "/"));

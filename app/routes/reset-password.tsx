@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import { Field, FormAlert } from "~/components/Field";
 import { RESET_LINK_INVALID, resetSchema } from "~/lib/auth-schemas";
+import { pageTitle } from "~/lib/shop";
 import { startUserSession } from "~/models/accounts/auth.server";
 import { ResetLinkInvalid, resetPassword, userOfResetToken } from "~/models/accounts/password-reset.server";
 import { firstName } from "~/utils/greeting.server";
@@ -13,7 +14,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = () => [
-  { title: "Choose a new password · RK Candles" },
+  { title: pageTitle("Choose a new password") },
   // The token is in this page's address: no search engine. (Other sites get no path in a Referer:
   // the server's strict-origin-when-cross-origin. A "no-referrer" meta here would make the form's
   // post carry `Origin: null`, which the cross-site guard refuses.)

@@ -4,6 +4,7 @@ import { Pagination } from "~/components/Pagination";
 import { ProductGrid } from "~/components/ProductCard";
 import { SearchIcon } from "~/components/SearchIcon";
 import { breadcrumbJsonLd, originOf, socialMeta } from "~/lib/seo";
+import { pageTitle } from "~/lib/shop";
 import { PAGE_SIZES, parseShopQuery, shopHref, sortOptions, sortSelectValue } from "~/lib/shop-query";
 import { cardView, listProducts } from "~/models/catalogue/products.server";
 import { useErrorToast } from "~/utils/use-error-toast";
@@ -15,14 +16,14 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const origin = originOf(matches);
   const q = loaderData?.query.q;
   return [
-    { title: q ? `“${q}” · Shop · RK Candles` : "Shop · RK Candles" },
+    { title: q ? pageTitle(`“${q}”`, "Shop") : pageTitle("Shop") },
     { name: "description", content: DESCRIPTION },
     // Search results are for the shopper who asked, not for an index (issue #25).
     ...(q ? [{ name: "robots", content: "noindex, follow" }] : []),
     ...socialMeta({
       origin,
       path: "/shop",
-      title: "Shop · RK Candles",
+      title: pageTitle("Shop"),
       description: DESCRIPTION,
       image: loaderData?.items.find((p) => p.image)?.image,
     }),

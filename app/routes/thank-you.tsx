@@ -3,6 +3,8 @@ import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import { Totals } from "~/components/Totals";
 import { DELIVERY_DAYS, DISPATCH_DAYS, expectedDelivery, formatDay, isoDay } from "~/lib/dates";
 import { formatPaise } from "~/lib/money";
+import { orderNumber } from "~/lib/order-number";
+import { pageTitle } from "~/lib/shop";
 import { requireUser } from "~/models/accounts/auth.server";
 import { getOrderFor } from "~/models/orders/read.server";
 import { rememberLastOrder } from "~/utils/last-order.client";
@@ -10,7 +12,7 @@ import { useErrorToast } from "~/utils/use-error-toast";
 import type { Route } from "./+types/thank-you";
 
 export const meta: Route.MetaFunction = () => [
-  { title: "Thank you · RK Candles" },
+  { title: pageTitle("Thank you") },
   { name: "robots", content: "noindex" },
 ];
 
@@ -55,7 +57,7 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
     <section className="narrow thank-you">
       <h1>Thank you!</h1>
       <p>
-        Your order <strong>#{id.slice(-6)}</strong> has been placed. You will pay cash on delivery.
+        Your order <strong>{orderNumber(id)}</strong> has been placed. You will pay cash on delivery.
       </p>
       <dl className="thank-you-facts">
         <div className="cash-due">

@@ -1,4 +1,4 @@
-import { TRACKING_INVALID } from "../../app/lib/product-schema";
+import { TRACKING_INVALID } from "../../app/lib/order-schema";
 import { ADMIN } from "../playwright.config";
 import { expect, newProduct, queryOne, test, toaster } from "./fixtures";
 import { mailsTo, waitForMail } from "./mail";

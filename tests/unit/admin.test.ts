@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as app from "~/db/client.server";
-import { HSN_INVALID, orderUpdateSchema, productError, productSchema, URL_INVALID } from "~/lib/product-schema";
+import { orderUpdateSchema } from "~/lib/order-schema";
+import { HSN_INVALID, productError, productSchema, URL_INVALID } from "~/lib/product-schema";
 import { createUser } from "~/models/accounts/users.server";
 import {
   createProduct,

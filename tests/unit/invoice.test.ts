@@ -1,6 +1,7 @@
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { formatInvoiceDate, formatRupees, renderInvoice } from "~/models/invoices/invoice-pdf.server";
+import { renderInvoice } from "~/models/invoices/invoice-pdf.server";
+import { formatInvoiceDate, formatRupees } from "~/models/invoices/pdf/page.server";
 import { invoiceOrder } from "../invoice-order";
 import { pdfPageCount, pdfText } from "../pdf-text";
 

@@ -3,7 +3,7 @@
 // order do too; nothing else does. Delivered over a real SMTP server in this process.
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import * as app from "~/db/client.server";
-import { orderUpdateSchema, TRACKING_INVALID } from "~/lib/product-schema";
+import { orderUpdateSchema, TRACKING_INVALID } from "~/lib/order-schema";
 import { createUser } from "~/models/accounts/users.server";
 import { OrderMailSender } from "~/models/flows/order-mail-sender.server";
 import { placeOrder } from "~/models/flows/place-order.server";

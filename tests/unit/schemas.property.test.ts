@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { loginSchema, registerSchema } from "~/lib/auth-schemas";
 import { coerceQty, MAX_LINES, MAX_QTY, parseCart } from "~/lib/cart";
 import { checkoutSchema, orderRequestSchema } from "~/lib/checkout-schema";
-import { ORDER_STATUSES, orderUpdateSchema, productSchema } from "~/lib/product-schema";
+import { ORDER_STATUSES, orderUpdateSchema } from "~/lib/order-schema";
+import { productSchema } from "~/lib/product-schema";
 import { reviewSchema } from "~/lib/review-schema";
 import { ADMIN_MAX_LIMIT, MAX_LIMIT, parseShopQuery } from "~/lib/shop-query";
 

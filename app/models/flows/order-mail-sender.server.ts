@@ -1,8 +1,8 @@
 // The mail sender of the running shop crosses three domains: it delivers the outbox (mail), and
 // attaches to an order's confirmation that order (orders) as its invoice PDF (invoices).
+import { shortOrderId } from "~/lib/order-number";
 import { orderInvoicePdf } from "~/models/invoices/order-invoice.server";
 import { type Attachments, MailSender, type MailSenderOptions } from "~/models/mail/sender.server";
-import { mailOrderNumber } from "~/models/mail/templates.server";
 import { orderById } from "~/models/orders/read.server";
 
 /** The invoice PDF of the order a mail names; none when the order was deleted meanwhile. */
@@ -13,7 +13,7 @@ export const invoiceAttachment: Attachments = async (row) => {
   if (!order) return [];
   return [
     {
-      filename: `invoice-${mailOrderNumber(order.id).slice(1)}.pdf`,
+      filename: `invoice-${shortOrderId(order.id)}.pdf`,
       content: Buffer.from(await orderInvoicePdf(order)),
       contentType: "application/pdf",
     },

@@ -2,7 +2,7 @@
 // (orders), and the mail that tells the customer (mail).
 import { writeTransaction } from "~/db/client.server";
 import type { Order } from "~/db/schema";
-import type { OrderUpdate } from "~/lib/product-schema";
+import type { OrderUpdate } from "~/lib/order-schema";
 import { mailsQueued, queueStatusMail } from "~/models/mail/outbox.server";
 import { changeOrder } from "~/models/orders/changes.server";
 import { linesOf } from "~/models/orders/read.server";

@@ -1,8 +1,22 @@
-import { PDFDocument, type PDFPage, rgb } from "pdf-lib";
-import { formatDate } from "~/lib/dates";
-import { formatPaise } from "~/lib/money";
-import { SUPPORT } from "~/lib/support";
+import { PDFDocument } from "pdf-lib";
+import { orderNumber } from "~/lib/order-number";
+import { SHOP_NAME, SUPPORT } from "~/lib/shop";
 import type { TaxInvoiceFigures, TaxInvoiceRow } from "~/lib/tax-invoice";
+import {
+  BODY,
+  BOTTOM,
+  describeDocument,
+  FOOTER_Y,
+  formatInvoiceDate,
+  formatRupees,
+  HEAD_BG,
+  INK,
+  LEFT,
+  MUTED,
+  RIGHT,
+  wrapText,
+  Writer,
+} from "./pdf/page.server";
 import { cleanText, PdfText } from "./pdf/text.server";
 
 /**
@@ -29,80 +43,12 @@ export type InvoiceOrder = {
   grandTotal: number; // integer paise
 };
 
-export const SHOP_NAME = "RK Candles";
-
-// ---------------------------------------------------------------------------------------------
-// Text helpers
-
-/** Integer paise → "₹1,23,456.78", as the pages print money (Indian grouping). */
-export const formatRupees = (paise: number) => formatPaise(Math.round(Number.isFinite(paise) ? paise : 0));
-
-/** "21 Nov 2026" in India time, as the pages write dates; "-" for a date that is not one. */
-export const formatInvoiceDate = (date: Date) => (Number.isFinite(date.getTime()) ? formatDate(date) : "-");
-
-/** The order number customers see: # plus the last 6 characters of the id, case kept. */
-export const orderNumber = (id: string) => `#${id.slice(-6)}`;
-
 export function paymentMethodLabel(method: string): string {
   return method.trim().toUpperCase() === "COD" ? "Cash on delivery (COD)" : method;
 }
 
-const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
-const chars = (s: string) => Array.from(graphemes.segment(s), (g) => g.segment);
-
-/**
- * Splits `text` into lines no wider than `maxWidth` as `width` measures them, breaking at spaces and
- * inside words too long for a line (between user-perceived characters, so a conjunct or a vowel sign
- * stays whole). Beyond `maxLines` the last line is cut and ends with "…".
- */
-export function wrapText(text: string, width: (s: string) => number, maxWidth: number, maxLines = Infinity): string[] {
-  const lines: string[] = [];
-  let line = "";
-  const words = text.split(" ").filter(Boolean);
-  for (const w of words) {
-    let word = w;
-    const candidate = line ? `${line} ${word}` : word;
-    if (width(candidate) <= maxWidth) {
-      line = candidate;
-      continue;
-    }
-    if (line) lines.push(line);
-    line = "";
-    // A word wider than the column is broken wherever it must be.
-    while (width(word) > maxWidth) {
-      const cs = chars(word);
-      let cut = 1;
-      while (cut < cs.length && width(cs.slice(0, cut + 1).join("")) <= maxWidth) cut++;
-      lines.push(cs.slice(0, cut).join(""));
-      word = cs.slice(cut).join("");
-    }
-    line = word;
-  }
-  if (line) lines.push(line);
-  if (lines.length === 0) lines.push("");
-  if (lines.length <= maxLines) return lines;
-  const kept = lines.slice(0, maxLines);
-  let last = chars(kept[maxLines - 1] ?? "");
-  while (last.length && width(`${last.join("")}…`) > maxWidth) last = last.slice(0, -1);
-  kept[maxLines - 1] = `${last.join("").trimEnd()}…`;
-  return kept;
-}
-
 // ---------------------------------------------------------------------------------------------
-// Layout (points; A4 is 595.28 × 841.89)
-
-const A4: [number, number] = [595.28, 841.89];
-const MARGIN = 48;
-const LEFT = MARGIN;
-const RIGHT = A4[0] - MARGIN;
-const TOP = A4[1] - MARGIN;
-const FOOTER_Y = 30; // baseline of the page footer
-const BOTTOM = 64; // nothing but the footer goes below this
-
-const INK = rgb(0.13, 0.12, 0.11);
-const MUTED = rgb(0.42, 0.4, 0.38);
-const RULE = rgb(0.82, 0.8, 0.77);
-const HEAD_BG = rgb(0.95, 0.93, 0.9);
+// Layout (points; the page and its margins: pdf/page.server.ts)
 
 /** Table columns: Item is left-aligned text, the others are right-aligned at `right`. */
 const COL = {
@@ -120,46 +66,9 @@ const TAX_COL = {
   tax: { right: LEFT + 418 },
   amount: { right: RIGHT - 6 },
 };
-const BODY = 10;
 const LINE = 13; // line height of body text
 const ROW_PAD = 5;
 const NAME_MAX_LINES = 3;
-
-type TextOpts = { size?: number; bold?: boolean; color?: typeof INK };
-
-class Writer {
-  page!: PDFPage;
-  y = TOP;
-  readonly pages: PDFPage[] = [];
-
-  constructor(
-    private readonly doc: PDFDocument,
-    readonly pdfText: PdfText,
-  ) {}
-
-  newPage() {
-    this.page = this.doc.addPage(A4);
-    this.pages.push(this.page);
-    this.y = TOP;
-  }
-
-  text(s: string, x: number, y: number, opts: TextOpts = {}) {
-    this.pdfText.draw(this.page, s, x, y, { size: opts.size ?? BODY, bold: opts.bold, color: opts.color ?? INK });
-  }
-
-  width(s: string, opts: TextOpts = {}) {
-    return this.pdfText.width(s, opts.size ?? BODY, opts.bold);
-  }
-
-  /** Draws `s` so that it ends at `right`. */
-  textRight(s: string, right: number, y: number, opts: TextOpts = {}) {
-    this.text(s, right - this.width(s, opts), y, opts);
-  }
-
-  rule(y: number, thickness = 0.6, color = RULE) {
-    this.page.drawLine({ start: { x: LEFT, y }, end: { x: RIGHT, y }, thickness, color });
-  }
-}
 
 // ---------------------------------------------------------------------------------------------
 
@@ -174,10 +83,7 @@ export async function renderInvoice(order: InvoiceOrder, tax: TaxInvoiceFigures 
   const createdAt = new Date(order.createdAt); // tolerates an ISO string from JSON too
   const validDate = Number.isFinite(createdAt.getTime());
 
-  doc.setTitle(tax ? `Tax Invoice ${tax.invoiceNumber}` : `Invoice ${number}`);
-  doc.setAuthor(SHOP_NAME);
-  doc.setCreator(SHOP_NAME);
-  doc.setProducer(`${SHOP_NAME} invoices (pdf-lib)`);
+  describeDocument(doc, tax ? `Tax Invoice ${tax.invoiceNumber}` : `Invoice ${number}`, "invoices");
   doc.setSubject(`Invoice for order ${order.id}`);
   doc.setLanguage("en-IN");
   if (validDate) {

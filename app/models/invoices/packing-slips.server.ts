@@ -1,7 +1,22 @@
-import { PDFDocument, type PDFPage, rgb } from "pdf-lib";
-import { formatInvoiceDate, orderNumber, SHOP_NAME, wrapText } from "~/models/invoices/invoice-pdf.server";
-import { cleanText, PdfText } from "~/models/invoices/pdf/text.server";
+import { PDFDocument, type PDFPage } from "pdf-lib";
+import { orderNumber } from "~/lib/order-number";
+import { SHOP_NAME } from "~/lib/shop";
 import type { OrderWithItems } from "~/models/orders/read.server";
+import {
+  A4,
+  BOTTOM,
+  describeDocument,
+  formatInvoiceDate,
+  HEAD_BG,
+  INK,
+  LEFT,
+  MUTED,
+  RIGHT,
+  RULE,
+  TOP,
+  wrapText,
+} from "./pdf/page.server";
+import { cleanText, PdfText } from "./pdf/text.server";
 
 /**
  * Packing slips (issue #26): an A4 page per order for the parcel, with the address in large type,
@@ -10,17 +25,6 @@ import type { OrderWithItems } from "~/models/orders/read.server";
  * in the box. An order with more lines than a page holds goes on over more pages. Pure: the
  * caller loads the orders and checks who asks.
  */
-
-const A4: [number, number] = [595.28, 841.89];
-const MARGIN = 48;
-const LEFT = MARGIN;
-const RIGHT = A4[0] - MARGIN;
-const TOP = A4[1] - MARGIN;
-const BOTTOM = 64;
-
-const INK = rgb(0.13, 0.12, 0.11);
-const MUTED = rgb(0.42, 0.4, 0.38);
-const RULE = rgb(0.82, 0.8, 0.77);
 
 const ADDRESS = 18; // pt: read across a packing table
 const ADDRESS_LINE = 24;
@@ -34,10 +38,11 @@ type Slip = Pick<
 
 export async function renderPackingSlips(slips: Slip[]): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  doc.setTitle(slips.length === 1 ? `Packing slip ${orderNumber(slips[0]!.id)}` : `Packing slips (${slips.length})`);
-  doc.setAuthor(SHOP_NAME);
-  doc.setCreator(SHOP_NAME);
-  doc.setProducer(`${SHOP_NAME} packing slips (pdf-lib)`);
+  describeDocument(
+    doc,
+    slips.length === 1 ? `Packing slip ${orderNumber(slips[0]!.id)}` : `Packing slips (${slips.length})`,
+    "packing slips",
+  );
   doc.setLanguage("en-IN");
   const text = new PdfText(doc);
   const draw = (page: PDFPage, s: string, x: number, y: number, size: number, bold = false, color = INK) =>
@@ -92,7 +97,7 @@ export async function renderPackingSlips(slips: Slip[]): Promise<Uint8Array> {
 
     // The lines to pack: a box to tick, the quantity, the name.
     const header = () => {
-      page.drawRectangle({ x: LEFT, y: y - 6, width, height: 22, color: rgb(0.95, 0.93, 0.9) });
+      page.drawRectangle({ x: LEFT, y: y - 6, width, height: 22, color: HEAD_BG });
       draw(page, "Packed", LEFT + 6, y + 2, 10, true);
       draw(page, "Qty", LEFT + 60, y + 2, 10, true);
       draw(page, "Item", LEFT + 110, y + 2, 10, true);

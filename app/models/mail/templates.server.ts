@@ -1,5 +1,6 @@
 import { formatPaise } from "~/lib/money";
-import { SUPPORT } from "~/lib/support";
+import { orderNumber } from "~/lib/order-number";
+import { SHOP_NAME, SUPPORT } from "~/lib/shop";
 
 /**
  * The mails' words (issue #23): pure functions of an order, plain text plus simple HTML that
@@ -22,8 +23,6 @@ export type MailOrder = {
 
 export type MailContent = { to: string; subject: string; text: string; html: string };
 
-const SHOP = "RK Candles";
-
 /** Text safe for one header line: control characters (CR and LF among them) become spaces. */
 export function headerText(value: string): string {
   // eslint-disable-next-line no-control-regex
@@ -45,7 +44,6 @@ export function escapeHtml(value: string): string {
 }
 
 /** The order number customers see: # plus the last 6 characters of the id. */
-export const mailOrderNumber = (id: string) => `#${id.slice(-6)}`;
 
 const codNote = (total: number) =>
   `Cash on delivery: please keep ${formatPaise(total)} ready when your order arrives. We dispatch in 2-4 business days; delivery takes 5-9 business days.`;
@@ -65,9 +63,9 @@ const link = (href: string, label: string) =>
 
 /** The confirmation to the order's contact email; the invoice PDF is attached when it is sent. */
 export function orderConfirmationMail(o: MailOrder, publicUrl: string): MailContent {
-  const number = mailOrderNumber(o.id);
+  const number = orderNumber(o.id);
   const ordersUrl = `${publicUrl}/orders`;
-  const subject = `Your ${SHOP} order ${number} is confirmed`;
+  const subject = `Your ${SHOP_NAME} order ${number} is confirmed`;
   const greeting = `Hello ${o.contact.name},`;
   const lineText = (i: MailOrder["items"][number]) => `${i.name} × ${i.qty}: ${formatPaise(i.price * i.qty)}`;
   const text = [
@@ -89,7 +87,7 @@ export function orderConfirmationMail(o: MailOrder, publicUrl: string): MailCont
     `Your invoice is attached. See your orders: ${ordersUrl}`,
     "",
     `Questions? Write to ${SUPPORT.email} or call ${SUPPORT.phone}.`,
-    `${SHOP}`,
+    `${SHOP_NAME}`,
   ].join("\n");
   const cell = "padding:4px 0;border-bottom:1px solid #eee";
   const rows = o.items
@@ -113,14 +111,14 @@ export function orderConfirmationMail(o: MailOrder, publicUrl: string): MailCont
       `<p style="margin:0">${addressLines(o).map(escapeHtml).join("<br>")}</p>` +
       `<p style="background:#fff7ed;padding:8px;border-radius:4px">${escapeHtml(codNote(o.grandTotal))}</p>` +
       `<p>Your invoice is attached. ${link(ordersUrl, "See your orders")}</p>` +
-      `<p style="color:#555;font-size:14px">Questions? Write to ${escapeHtml(SUPPORT.email)} or call ${escapeHtml(SUPPORT.phone)}.<br>${SHOP}</p>`,
+      `<p style="color:#555;font-size:14px">Questions? Write to ${escapeHtml(SUPPORT.email)} or call ${escapeHtml(SUPPORT.phone)}.<br>${SHOP_NAME}</p>`,
   );
   return { to: mailbox(o.contact.name, o.contact.email), subject, text, html };
 }
 
 /** The owner's new-order alert, with a link to the order in the admin. */
 export function orderAlertMail(o: MailOrder, ownerEmail: string, publicUrl: string): MailContent {
-  const number = mailOrderNumber(o.id);
+  const number = orderNumber(o.id);
   const adminUrl = `${publicUrl}/admin/orders/${encodeURIComponent(o.id)}`;
   const subject = headerText(`New order ${number}: ${formatPaise(o.grandTotal)} from ${o.contact.name}`);
   const count = o.items.reduce((n, i) => n + i.qty, 0);
@@ -168,7 +166,7 @@ export function orderStatusMail(
   publicUrl: string,
   options: { update?: boolean } = {},
 ): MailContent {
-  const number = mailOrderNumber(o.id);
+  const number = orderNumber(o.id);
   const ordersUrl = `${publicUrl}/orders`;
   const tracking = [
     o.courier ? `Courier: ${o.courier}` : null,
@@ -221,7 +219,7 @@ export function orderStatusMail(
     `See your orders: ${ordersUrl}`,
     "",
     `Questions? Write to ${SUPPORT.email} or call ${SUPPORT.phone}.`,
-    SHOP,
+    SHOP_NAME,
   ].join("\n");
   const html = page(
     w.subject,
@@ -230,7 +228,7 @@ export function orderStatusMail(
       `<ul style="padding-left:20px">${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join("")}</ul>` +
       w.after.map((l) => `<p>${escapeHtml(l)}</p>`).join("") +
       `<p>${link(ordersUrl, "See your orders")}</p>` +
-      `<p style="color:#555;font-size:14px">Questions? Write to ${escapeHtml(SUPPORT.email)} or call ${escapeHtml(SUPPORT.phone)}.<br>${SHOP}</p>`,
+      `<p style="color:#555;font-size:14px">Questions? Write to ${escapeHtml(SUPPORT.email)} or call ${escapeHtml(SUPPORT.phone)}.<br>${SHOP_NAME}</p>`,
   );
   return { to: mailbox(o.contact.name, o.contact.email), subject: w.subject, text, html };
 }
@@ -244,11 +242,11 @@ export function passwordResetMail(
   resetUrl: string,
   validMinutes: number,
 ): MailContent {
-  const subject = `Reset your ${SHOP} password`;
+  const subject = `Reset your ${SHOP_NAME} password`;
   const greeting = `Hello ${user.name},`;
   const expiry =
     validMinutes % 60 === 0 ? `${validMinutes / 60} hour${validMinutes === 60 ? "" : "s"}` : `${validMinutes} minutes`;
-  const ask = `Someone (we hope you) asked to reset the password of your ${SHOP} account, ${user.email}.`;
+  const ask = `Someone (we hope you) asked to reset the password of your ${SHOP_NAME} account, ${user.email}.`;
   const works = `The link works once, for ${expiry}.`;
   const ignore = "If you did not ask for this, ignore this mail: your password stays as it is.";
   const text = [
@@ -262,7 +260,7 @@ export function passwordResetMail(
     ignore,
     "",
     `Questions? Write to ${SUPPORT.email} or call ${SUPPORT.phone}.`,
-    SHOP,
+    SHOP_NAME,
   ].join("\n");
   const html = page(
     subject,
@@ -272,7 +270,7 @@ export function passwordResetMail(
       `<p>${link(resetUrl, "Choose a new password")}</p>` +
       `<p style="font-size:14px;word-break:break-all">${escapeHtml(resetUrl)}</p>` +
       `<p>${escapeHtml(works)} ${escapeHtml(ignore)}</p>` +
-      `<p style="color:#555;font-size:14px">Questions? Write to ${escapeHtml(SUPPORT.email)} or call ${escapeHtml(SUPPORT.phone)}.<br>${SHOP}</p>`,
+      `<p style="color:#555;font-size:14px">Questions? Write to ${escapeHtml(SUPPORT.email)} or call ${escapeHtml(SUPPORT.phone)}.<br>${SHOP_NAME}</p>`,
   );
   return { to: mailbox(user.name, user.email), subject, text, html };
 }

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { type Tx, writeTransaction } from "~/db/client.server";
 import { orders, type Order } from "~/db/schema";
-import type { OrderUpdate } from "~/lib/product-schema";
+import type { OrderUpdate } from "~/lib/order-schema";
 import { moveStock } from "./stock.server";
 
 /**

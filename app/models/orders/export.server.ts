@@ -5,6 +5,7 @@ import { db, prepared } from "~/db/client.server";
 import { orderItems, orders } from "~/db/schema";
 import { inIndia } from "~/lib/dates";
 import type { OrderFilter } from "~/lib/order-filter";
+import { orderNumber } from "~/lib/order-number";
 import { orderFilterWhere } from "~/models/orders/search.server";
 
 /**
@@ -131,7 +132,7 @@ export async function* orderCsv(filter: OrderFilter): AsyncGenerator<string> {
     for (const o of page) {
       const head = [
         csvDateTime(o.createdAt),
-        `#${o.id.slice(-6)}`,
+        orderNumber(o.id),
         o.status,
         o.isPaid ? "Yes" : "No",
         o.contactName,
