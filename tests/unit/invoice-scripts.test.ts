@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type InvoiceOrder, renderInvoice } from "~/models/invoices/invoice-pdf.server";
 import * as fonts from "~/models/invoices/pdf/fonts.server";
-import { textWidth } from "~/models/invoices/pdf/text.server";
+import { textWidth } from "~/models/invoices/pdf/shaping.server";
 import { invoiceOrder } from "../invoice-order";
 import { pdfText, popplerText } from "../pdf-text";
 

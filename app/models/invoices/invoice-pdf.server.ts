@@ -17,7 +17,8 @@ import {
   wrapText,
   Writer,
 } from "./pdf/page.server";
-import { cleanText, PdfText } from "./pdf/text.server";
+import { cleanText } from "./pdf/shaping.server";
+import { PdfText } from "./pdf/text.server";
 
 /**
  * The invoice PDF of one order (spec §7, GET /api/orders/{id}/invoice). Pure: no database, no I/O;

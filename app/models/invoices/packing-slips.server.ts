@@ -16,7 +16,8 @@ import {
   TOP,
   wrapText,
 } from "./pdf/page.server";
-import { cleanText, PdfText } from "./pdf/text.server";
+import { cleanText } from "./pdf/shaping.server";
+import { PdfText } from "./pdf/text.server";
 
 /**
  * Packing slips (issue #26): an A4 page per order for the parcel, with the address in large type,
