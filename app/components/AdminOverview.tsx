@@ -151,7 +151,7 @@ export function AdminOverview({ overview: o }: { overview: OwnerOverview }) {
           {o.lowStock.total > o.lowStock.items.length ? (
             <p className="muted small">
               and {o.lowStock.total - o.lowStock.items.length} more:{" "}
-              <Link to="/admin?tab=products&sort=stock">all products by stock</Link>
+              <Link to="/admin/products?sort=stock">all products by stock</Link>
             </p>
           ) : null}
         </section>

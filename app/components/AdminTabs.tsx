@@ -4,8 +4,8 @@ export type AdminTab = "overview" | "products" | "orders" | "mail";
 
 const TABS: { tab: AdminTab; label: string; href: string }[] = [
   { tab: "overview", label: "Overview", href: "/admin" },
-  { tab: "products", label: "Products", href: "/admin?tab=products" },
-  { tab: "orders", label: "Orders", href: "/admin?tab=orders" },
+  { tab: "products", label: "Products", href: "/admin/products" },
+  { tab: "orders", label: "Orders", href: "/admin/orders" },
   { tab: "mail", label: "Mail", href: "/admin/mail" },
 ];
 

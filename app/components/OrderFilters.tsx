@@ -9,8 +9,7 @@ import { ORDER_STATUSES } from "~/lib/order-schema";
 export function OrderFilters({ filter, errors }: { filter: OrderFilter; errors: string[] }) {
   const query = orderFilterQuery(filter).toString();
   return (
-    <Form method="get" action="/admin" className="order-filters" role="search" aria-label="Find orders">
-      <input type="hidden" name="tab" value="orders" />
+    <Form method="get" action="/admin/orders" className="order-filters" role="search" aria-label="Find orders">
       <div className="filter-fields">
         <label>
           Search
@@ -50,7 +49,7 @@ export function OrderFilters({ filter, errors }: { filter: OrderFilter; errors: 
           Find orders
         </button>
         {query ? (
-          <Link to="/admin?tab=orders" className="button">
+          <Link to="/admin/orders" className="button">
             Clear
           </Link>
         ) : null}

@@ -181,7 +181,7 @@ export function ProductEditor({ mode, defaults, lastResult }: Props) {
         <button type="submit" className="button primary" disabled={uploading > 0}>
           {mode === "create" ? "Create product" : "Save changes"}
         </button>
-        <Link to="/admin?tab=products" className="button">
+        <Link to="/admin/products" className="button">
           Cancel
         </Link>
       </div>

@@ -70,8 +70,9 @@ export const isFiltered = (filter: OrderFilter) => FIELDS.some((k) => filter[k])
 
 /** The Orders tab at `page` with `filter`: where paging and an order change lead back to. */
 export function ordersTabHref(filter: OrderFilter, page = 1): string {
-  const params = new URLSearchParams({ tab: "orders" });
+  const params = new URLSearchParams();
   for (const [k, v] of orderFilterQuery(filter)) params.set(k, v);
   if (page > 1) params.set("page", String(page));
-  return `/admin?${params}`;
+  const query = params.toString();
+  return query ? `/admin/orders?${query}` : "/admin/orders";
 }

@@ -1,5 +1,4 @@
 import { Form } from "react-router";
-import { AdminTabs } from "~/components/AdminTabs";
 import { formatDateTime } from "~/lib/dates";
 import { pageTitle } from "~/lib/shop";
 import { requireAdmin } from "~/models/accounts/auth.server";
@@ -48,9 +47,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function AdminMail({ loaderData }: Route.ComponentProps) {
   const { counts, mails } = loaderData;
   return (
-    <section>
-      <h1>Admin</h1>
-      <AdminTabs current="mail" failedMails={counts.failed} />
+    <>
       <p className="muted">
         Sent: {counts.sent} · Waiting: {counts.pending + counts.sending} · Not sent: {counts.failed}
       </p>
@@ -101,6 +98,6 @@ export default function AdminMail({ loaderData }: Route.ComponentProps) {
           </table>
         </div>
       )}
-    </section>
+    </>
   );
 }

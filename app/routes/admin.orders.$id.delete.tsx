@@ -20,7 +20,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   await requireAdmin(request);
-  const back = "/admin?tab=orders";
+  const back = "/admin/orders";
   if (!(await deleteOrder(params.id)))
     return redirectWithToast(request, back, { type: "error", title: "Order not found" });
   return redirectWithToast(request, back, { type: "success", title: "Order deleted" });
@@ -38,7 +38,7 @@ export default function ConfirmDeleteOrder({ loaderData: o }: Route.ComponentPro
         <button type="submit" name="intent" value="delete" className="button primary danger-fill">
           Delete
         </button>
-        <Link to="/admin?tab=orders" className="button">
+        <Link to="/admin/orders" className="button">
           Cancel
         </Link>
       </Form>

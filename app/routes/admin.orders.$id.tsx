@@ -120,7 +120,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
   return (
     <section>
       <p>
-        <Link to="/admin?tab=orders" className="back-link">
+        <Link to="/admin/orders" className="back-link">
           ← All orders
         </Link>
       </p>

@@ -18,8 +18,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   await requireAdmin(request);
   if (!(await deleteProduct(params.id)))
-    return redirectWithToast(request, "/admin?tab=products", { type: "error", title: "Product not found" });
-  return redirectWithToast(request, "/admin?tab=products", { type: "success", title: "Product deleted" });
+    return redirectWithToast(request, "/admin/products", { type: "error", title: "Product not found" });
+  return redirectWithToast(request, "/admin/products", { type: "success", title: "Product deleted" });
 }
 
 export default function ConfirmDeleteProduct({ loaderData }: Route.ComponentProps) {
@@ -33,7 +33,7 @@ export default function ConfirmDeleteProduct({ loaderData }: Route.ComponentProp
         <button type="submit" name="intent" value="delete" className="button primary danger-fill">
           Delete
         </button>
-        <Link to="/admin?tab=products" className="button">
+        <Link to="/admin/products" className="button">
           Cancel
         </Link>
       </Form>

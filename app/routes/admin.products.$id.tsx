@@ -24,8 +24,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   const result = await submitProductForm(await readForm(request, PRODUCT_FORM_FIELDS), params.id);
   if ("reply" in result) return result.reply;
   if ("missing" in result)
-    return redirectWithToast(request, "/admin?tab=products", { type: "error", title: "Product not found" });
-  return redirectWithToast(request, "/admin?tab=products", { type: "success", title: "Product updated" });
+    return redirectWithToast(request, "/admin/products", { type: "error", title: "Product not found" });
+  return redirectWithToast(request, "/admin/products", { type: "success", title: "Product updated" });
 }
 
 const rupees = (paise: number | null) => (paise === null ? "0" : String(paise / 100));

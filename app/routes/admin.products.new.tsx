@@ -18,7 +18,7 @@ export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
   const result = await submitProductForm(await readForm(request, PRODUCT_FORM_FIELDS));
   if ("reply" in result) return result.reply;
-  return redirectWithToast(request, "/admin?tab=products", { type: "success", title: "Product created" });
+  return redirectWithToast(request, "/admin/products", { type: "success", title: "Product created" });
 }
 
 // Spec §4: create mode starts blank with price 0, MRP 0 and stock 10.
