@@ -1,12 +1,10 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, redirect, useFetcher } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { Field, FormAlert } from "~/components/Field";
 import { Totals } from "~/components/Totals";
 import { CART_EMPTY, CHECKOUT_INCOMPLETE, checkoutSchema, PHONE_HINT_CHECKOUT } from "~/lib/checkout-schema";
 import { formatPaise } from "~/lib/money";
-import { cityStateFromAnswer, PIN_BAD_RESPONSE, PIN_UNAVAILABLE, postalAnswerSchema } from "~/lib/pincode";
 import { pageTitle } from "~/lib/shop";
 import { requireUser } from "~/models/accounts/auth.server";
 import { digitsOnly, fillCityState, resolvePin } from "~/models/addresses/city-state.server";
@@ -19,6 +17,7 @@ import { newId } from "~/utils/id.server";
 import { RateLimited } from "~/utils/rate-limit.server";
 import { flashToast } from "~/utils/toast.server";
 import { useHydrated } from "~/utils/use-hydrated";
+import { usePinLookup } from "~/utils/use-pin-lookup";
 import type { Route } from "./+types/checkout";
 
 export const meta: Route.MetaFunction = () => [
@@ -155,9 +154,6 @@ function placeOrderBlocked(state: {
   return null;
 }
 
-// Results of the PIN lookup are kept per PIN for the life of the page (spec §5).
-const pinCache = new Map<string, { city: string; state: string } | { error: string }>();
-
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
   const { lines, summary, defaults, orderToken } = loaderData;
   const [form, fields] = useForm({
@@ -171,44 +167,10 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const hydrated = useHydrated();
 
   // With JS, the PIN is looked up as soon as it has 6 digits.
-  const pinFetcher = useFetcher();
-  const [pinError, setPinError] = useState<string | null>(null);
-  const [pinPending, setPinPending] = useState<string | null>(null);
-  const applyPin = (result: { city: string; state: string } | { error: string }) => {
-    const found = "city" in result;
-    form.update({ name: fields.city.name, value: found ? result.city : "" });
-    form.update({ name: fields.state.name, value: found ? result.state : "" });
-    setPinError(found ? null : result.error);
-  };
-  const applyRef = useRef(applyPin);
-  applyRef.current = applyPin;
-  useEffect(() => {
-    if (pinFetcher.state !== "idle" || !pinPending || pinFetcher.data === undefined) return;
-    const parsed = postalAnswerSchema.safeParse(pinFetcher.data);
-    const message = (pinFetcher.data as { message?: unknown } | null)?.message;
-    const result = parsed.success
-      ? cityStateFromAnswer(parsed.data)
-      : { error: typeof message === "string" ? message || PIN_UNAVAILABLE : PIN_BAD_RESPONSE };
-    if (!("error" in result) || result.error !== PIN_UNAVAILABLE) pinCache.set(pinPending, result);
-    setPinPending(null);
-    applyRef.current(result);
-  }, [pinFetcher.state, pinFetcher.data, pinPending]);
-
-  const onPinInput = (e: React.FormEvent<HTMLInputElement>) => {
-    const input = e.currentTarget;
-    const pin = input.value.replace(/\D/g, "").slice(0, 6);
-    if (input.value !== pin) input.value = pin;
-    if (pin.length < 6) {
-      setPinError(null);
-      return;
-    }
-    const known = pinCache.get(pin);
-    if (known) applyPin(known);
-    else {
-      setPinPending(pin);
-      void pinFetcher.load(`/api/pincode/${pin}`);
-    }
-  };
+  const pin = usePinLookup((place) => {
+    form.update({ name: fields.city.name, value: place?.city ?? "" });
+    form.update({ name: fields.state.name, value: place?.state ?? "" });
+  });
 
   const empty = lines.length === 0;
   // Without JS the button must stay usable: the server answers with the spec's messages. With JS it
@@ -217,12 +179,12 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     ? placeOrderBlocked({
         empty,
         canCheckout: summary.canCheckout,
-        pinPending: pinPending !== null,
-        pinError: pinError !== null,
+        pinPending: pin.pending !== null,
+        pinError: pin.error !== null,
         missing: missingFields(form.value),
       })
     : null;
-  const pinErrors = pinError ? [pinError] : fields.pin.errors;
+  const pinErrors = pin.error ? [pin.error] : fields.pin.errors;
 
   return (
     <section>
@@ -276,10 +238,10 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                   inputMode="numeric"
                   autoComplete="postal-code"
                   aria-invalid={pinErrors?.length ? true : undefined}
-                  onInput={onPinInput}
+                  onInput={pin.onPinInput}
                 />
                 {hydrated ? (
-                  pinPending ? (
+                  pin.pending ? (
                     <span className="muted">Looking up…</span>
                   ) : null
                 ) : (
