@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
+import { db, writeTransaction } from "~/db/client.server";
+import { productImages, products, reviews } from "~/db/schema";
 import { mulberry32 } from "~/demo/prng.server";
 import { rupeesToPaise } from "~/lib/money";
 import { averageRating } from "~/models/catalogue/rating.server";
 import { newId } from "~/utils/id.server";
 import { slugify } from "~/utils/slug.server";
-import { db, writeTransaction } from "../db/client.server";
-import { productImages, products, reviews } from "../db/schema";
 import { commentFits, demoDescription, demoProducts, reviewComments, reviewerNames, scentComments } from "./catalogue";
 
 export const demoImageUrl = (name: string, n: number) => `/images/demo/${slugify(name)}-${n}.svg`;

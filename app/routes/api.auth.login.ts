@@ -1,5 +1,6 @@
 import { LOGIN_FAILED, LOGIN_REQUIRED, loginSchema } from "~/lib/auth-schemas";
-import { attemptLogin, startUserSession } from "~/models/accounts/auth.server";
+import { startUserSession } from "~/models/accounts/auth.server";
+import { attemptLogin } from "~/models/accounts/login.server";
 import { toPublicUser } from "~/models/accounts/users.server";
 import { apiError, json, methodNotAllowed, readBody } from "~/utils/http.server";
 import { RateLimited, tooMany } from "~/utils/rate-limit.server";

@@ -1,5 +1,6 @@
 import { EMAIL_TAKEN, registerSchema, registerSummary } from "~/lib/auth-schemas";
-import { registerAccount, startUserSession } from "~/models/accounts/auth.server";
+import { startUserSession } from "~/models/accounts/auth.server";
+import { registerAccount } from "~/models/accounts/login.server";
 import { EmailTakenError, toPublicUser } from "~/models/accounts/users.server";
 import { apiError, json, methodNotAllowed, readBody } from "~/utils/http.server";
 import { RateLimited, tooMany } from "~/utils/rate-limit.server";

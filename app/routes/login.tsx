@@ -11,7 +11,8 @@ import {
   safeRedirect,
 } from "~/lib/auth-schemas";
 import { pageTitle } from "~/lib/shop";
-import { authenticateForm, getUser, LoginError, startUserSession } from "~/models/accounts/auth.server";
+import { authenticateForm, getUser, startUserSession } from "~/models/accounts/auth.server";
+import { LoginError } from "~/models/accounts/login.server";
 import { firstName } from "~/utils/greeting.server";
 import { formFields, readForm } from "~/utils/http.server";
 import { RateLimited } from "~/utils/rate-limit.server";

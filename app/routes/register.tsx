@@ -12,7 +12,8 @@ import {
   safeRedirect,
 } from "~/lib/auth-schemas";
 import { pageTitle } from "~/lib/shop";
-import { getUser, registerAccount, startUserSession } from "~/models/accounts/auth.server";
+import { getUser, startUserSession } from "~/models/accounts/auth.server";
+import { registerAccount } from "~/models/accounts/login.server";
 import { EmailTakenError } from "~/models/accounts/users.server";
 import { firstName } from "~/utils/greeting.server";
 import { formFields, readForm } from "~/utils/http.server";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import * as app from "~/db/client.server";
-import { registerAccount } from "~/models/accounts/auth.server";
+import { registerAccount } from "~/models/accounts/login.server";
 import { createUser, EmailTakenError } from "~/models/accounts/users.server";
 import { fillCityState } from "~/models/addresses/city-state.server";
 import { getProduct, postReview } from "~/models/catalogue/products.server";

@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import bcrypt from "bcryptjs";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as app from "~/db/client.server";
-import { attemptLogin } from "~/models/accounts/auth.server";
+import { attemptLogin } from "~/models/accounts/login.server";
 import { testDb } from "../db";
 
 const raw = testDb(app); // the app's own connections (tests/db.ts)

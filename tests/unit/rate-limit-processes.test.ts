@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { attemptLogin } from "~/models/accounts/auth.server";
+import { attemptLogin } from "~/models/accounts/login.server";
 import { RateLimited, resetRateLimits, RULES } from "~/utils/rate-limit.server";
 import { startWorker } from "./worker-process";
 

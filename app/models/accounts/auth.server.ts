@@ -2,43 +2,15 @@ import { redirect, type RouterContextProvider } from "react-router";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import type { User } from "~/db/schema";
-import { LOGIN_FAILED, LOGIN_REQUIRED, loginSchema, SESSION_ENDED, type RegisterInput } from "~/lib/auth-schemas";
-import { createUser, getUserById, verifyLogin } from "~/models/accounts/users.server";
-import { apiError } from "../../utils/http.server";
-import { check, hit } from "../../utils/rate-limit.server";
-import { ipOf } from "../../utils/request-context.server";
-import { getSession, sentSessionCookie, sessionStorage } from "../../utils/session.server";
-import { flashToast } from "../../utils/toast.server";
-
-export class LoginError extends Error {}
+import { LOGIN_FAILED, LOGIN_REQUIRED, loginSchema, SESSION_ENDED } from "~/lib/auth-schemas";
+import { apiError } from "~/utils/http.server";
+import { ipOf } from "~/utils/request-context.server";
+import { getSession, sentSessionCookie, sessionStorage } from "~/utils/session.server";
+import { flashToast } from "~/utils/toast.server";
+import { attemptLogin, LoginError } from "./login.server";
+import { getUserById } from "./users.server";
 
 export const authenticator = new Authenticator<User>();
-
-/**
- * One login attempt, for both doors: refused while the email or the address has too many
- * recent failures (RateLimited), null for a wrong email or password.
- */
-export async function attemptLogin(email: string, password: string, ip: string): Promise<User | null> {
-  await check("loginFailEmail", email);
-  await check("loginFailIp", ip);
-  const user = await verifyLogin(email, password);
-  if (!user) {
-    await hit("loginFailEmail", email);
-    await hit("loginFailIp", ip);
-  }
-  return user;
-}
-
-/**
- * One sign-up, for both doors: refused while the address has made too many accounts this hour
- * (RateLimited), EmailTakenError for an email already in use; only an account made counts.
- */
-export async function registerAccount(input: RegisterInput, ip: string): Promise<User> {
-  await check("registerIp", ip);
-  const user = await createUser(input);
-  await hit("registerIp", ip);
-  return user;
-}
 
 /** The client address of a login form post: remix-auth hands the strategy the request only. */
 const loginIps = new WeakMap<Request, string>();
