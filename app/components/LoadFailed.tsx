@@ -1,4 +1,4 @@
-/** A page whose data did not load (spec §8): what went wrong, and a Retry link that loads it again. */
+/** A page whose data did not load: what went wrong, and a Retry link that loads it again. */
 export function LoadFailed({ title, message, retryHref }: { title: string; message: string; retryHref: string }) {
   return (
     <section className="narrow">

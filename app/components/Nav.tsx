@@ -7,7 +7,7 @@ import { SearchIcon } from "./SearchIcon";
 type Props = { user: PublicUser | null; cartCount: number };
 
 // NavLink marks the link active when the path equals it or starts with it; `end` makes "/"
-// match only itself (spec §2).
+// match only itself.
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? "nav-link active" : "nav-link");
 
 export function Nav({ user, cartCount }: Props) {
@@ -30,7 +30,7 @@ export function Nav({ user, cartCount }: Props) {
           <SearchIcon />
           <span className="visually-hidden">Search</span>
         </Link>
-        {/* Spec: the Cart button is for logged-in users; a guest who has filled a cart sees it too. */}
+        {/* The Cart button is for logged-in users; a guest who has filled a cart sees it too. */}
         {user || cartCount > 0 ? <CartLink count={cartCount} where="bar" /> : null}
         <input
           type="checkbox"
@@ -88,7 +88,7 @@ export function Nav({ user, cartCount }: Props) {
   );
 }
 
-/** The Cart button with its count (spec §2); `where` says which of the two places it is for. */
+/** The Cart button with the cart's count of items; `where` says which of the two places it is for. */
 function CartLink({ count, where }: { count: number; where: "bar" | "menu" }) {
   return (
     <NavLink to="/cart" className={({ isActive }) => `${linkClass({ isActive })} cart-button cart-in-${where}`}>

@@ -1,7 +1,7 @@
 import { isValidPhone, normalizePhone } from "./phone";
 import { z } from "./zod";
 
-// Spec §5 texts, verbatim (U+2011 non-breaking hyphen, U+2013 en dash).
+// The sign-up and login texts, verbatim as the product has them (U+2011 non-breaking hyphen, U+2013 en dash).
 export const REGISTER_INCOMPLETE = "Please enter valid name, email, 10\u2011digit phone (no +91/0), and password.";
 export const PHONE_INVALID = "Phone must be 10 digits and start with 6\u20139.";
 export const PHONE_HINT = "Enter 10\u2011digit mobile without +91/0 (starts 6\u20139)";
@@ -74,7 +74,7 @@ const REGISTER_FIELDS = ["name", "email", "phone", "password"] as const;
 
 /**
  * The one summary message for a failed registration, shared by the form and the JSON door:
- * a missing field gets the spec's "Please enter valid …" text, a bad phone its own text,
+ * a missing field gets the "Please enter valid …" text, a bad phone its own text,
  * anything else "Please fill all fields correctly".
  */
 export function registerSummary(input: Record<string, unknown>, fieldErrors: Record<string, unknown>): string {

@@ -1,4 +1,4 @@
-// The cart's rules (spec §3 Cart, §4 Cart, §5 Quantities, §9), shared by server and browser.
+// The cart's rules (quantities, lines, count, shipping and totals), shared by server and browser.
 
 export const CART_COOKIE = "rk_cart_v1";
 export const MAX_QTY = 99;
@@ -9,7 +9,7 @@ export type CartEntry = { id: string; qty: number };
 
 const ID = /^[0-9a-f]{24}$/;
 
-/** Spec §5: coerced to a number, floored, at least 1 (and at most MAX_QTY). */
+/** A cart quantity: coerced to a number, floored, at least 1 (and at most MAX_QTY). */
 export function coerceQty(value: unknown): number {
   const n = typeof value === "number" ? value : Number(typeof value === "string" ? value.trim() || NaN : NaN);
   if (!Number.isFinite(n)) return 1;
@@ -20,7 +20,7 @@ export function coerceQty(value: unknown): number {
 export const QTY_AT_LEAST_ONE = "Quantity must be at least 1";
 
 /**
- * Spec §5: the product page's quantity is at least 1. Below that, or not a number, it is refused
+ * The product page's quantity is at least 1. Below that, or not a number, it is refused
  * (null) rather than raised to 1, so a 0 never adds a candle; a missing field means 1.
  */
 export function addQty(value: unknown): number | null {
@@ -60,10 +60,10 @@ export function removeFromCart(cart: CartEntry[], id: string): CartEntry[] {
   return cart.filter((e) => e.id !== id);
 }
 
-/** Spec §3: count is the sum of qty. */
+/** The cart's count is the sum of its quantities. */
 export const cartCount = (cart: readonly { qty: number }[]) => cart.reduce((n, e) => n + e.qty, 0);
 
-/** Spec §9: flat ₹49 shipping when the subtotal is above 0; total = subtotal + shipping (paise). */
+/** Flat ₹49 shipping when the subtotal is above 0; total = subtotal + shipping (paise). */
 export function cartTotals(lines: readonly { price: number; qty: number }[]) {
   const subtotal = lines.reduce((sum, l) => sum + l.price * l.qty, 0);
   const shipping = subtotal > 0 ? SHIPPING_PAISE : 0;

@@ -1,7 +1,7 @@
 import { PIN_INVALID } from "./pincode";
 import { z } from "./zod";
 
-// Spec §5 Checkout texts.
+// The checkout's texts, verbatim.
 export const CHECKOUT_INCOMPLETE = "Please complete all required fields";
 export const CART_EMPTY = "Your cart is empty";
 export const REQUIRED = "Required";
@@ -24,7 +24,7 @@ export const pinSchema = z
 export const contactSchema = z.object({
   name: required(100),
   email: required(254).pipe(z.email({ error: "Please enter a valid email address." })),
-  // Spec: the phone has only a hint at checkout, no format check.
+  // The phone has only a hint at checkout, no format check.
   phone: required(20),
 });
 
@@ -45,7 +45,7 @@ export const QTY_MAX = 99;
 export const QTY_TOO_MANY = `At most ${QTY_MAX} of one item per order.`;
 
 /**
- * POST /api/orders (spec §7). Client names and images are ignored; a client price is only
+ * POST /api/orders. Client names and images are ignored; a client price is only
  * compared with the database's, so a stale or tampered price refuses the order.
  */
 export const orderRequestSchema = z.object({
@@ -71,7 +71,7 @@ export const orderRequestSchema = z.object({
 });
 export type OrderRequest = z.infer<typeof orderRequestSchema>;
 
-/** One message for a failed order request: the spec's summary for missing fields. */
+/** One message for a failed order request: the summary for missing fields. */
 export function orderRequestMessage(error: z.ZodError): string {
   const first = error.issues[0];
   if (!first) return CHECKOUT_INCOMPLETE;

@@ -1,4 +1,4 @@
-// Spec §8 pending toasts, shown (with JS) while a form posts to these routes.
+// The pending toasts ("Logging in…", "Placing your order…"), shown (with JS) while a form posts to these routes.
 const PENDING: Record<string, string> = {
   "/login": "Logging in\u2026",
   "/register": "Creating your account\u2026",

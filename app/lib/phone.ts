@@ -1,5 +1,5 @@
 /**
- * Spec §5: strip non-digits, drop a leading 91 country prefix when 10 or more digits follow,
+ * A phone number: strip non-digits, drop a leading 91 country prefix when 10 or more digits follow,
  * drop leading zeros, keep the last 10 digits if longer.
  */
 export function normalizePhone(raw: string): string {

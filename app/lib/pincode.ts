@@ -1,6 +1,6 @@
 import { z } from "./zod";
 
-// PIN lookup (spec §5 Checkout, §7 External): the answer keeps the public Indian postal PIN
+// PIN lookup (the checkout's city and state from a 6-digit PIN): the answer keeps the public Indian postal PIN
 // service's own shape, so the same code reads our /api/pincode/:pin and that service.
 
 export const PIN_INVALID = "Please enter a valid 6-digit PIN";

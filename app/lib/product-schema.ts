@@ -2,7 +2,7 @@ import { isImageUrl } from "./image-url";
 import { rupeesToPaise } from "./money";
 import { z } from "./zod";
 
-// The admin product form and POST/PUT /api/products share this schema (spec §5 Admin product form).
+// The admin product form and POST/PUT /api/products share this schema.
 export const NAME_REQUIRED = "Name is required";
 export const PRICE_REQUIRED = "Price is required";
 export const NOT_NEGATIVE = "Must be 0 or more";

@@ -1,4 +1,4 @@
-// Parsing and clamping of the shop's query (spec §2 /shop, §5 Shop page, §7 GET /api/products).
+// Parsing and clamping of the shop's query (/shop's search, sort, page size and page; GET /api/products).
 
 export const PAGE_SIZES = [8, 12, 16, 24, 32] as const;
 export const DEFAULT_LIMIT = 12;

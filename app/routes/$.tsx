@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 
-// Spec §2: any other path redirects to the home page.
+// Any other path redirects to the home page.
 export function loader() {
   return redirect("/");
 }

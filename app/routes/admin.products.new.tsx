@@ -21,7 +21,7 @@ export async function action({ request }: Route.ActionArgs) {
   return redirectWithToast(request, "/admin/products", { type: "success", title: "Product created" });
 }
 
-// Spec §4: create mode starts blank with price 0, MRP 0 and stock 10.
+// Create mode starts blank with price 0, MRP 0 and stock 10.
 export default function NewProduct({ actionData }: Route.ComponentProps) {
   return (
     <section className="narrow">

@@ -19,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return json((await listAllOrders(filter)).map(toApiOrder), 200, { "Cache-Control": "private, no-store" });
 }
 
-// POST /api/orders (spec §7): the client's names and prices are ignored; the database decides.
+// POST /api/orders: the client's names and prices are ignored; the database decides.
 // An Idempotency-Key header makes a repeat of the request (a retry after a lost answer, a double
 // tap) answer the first order, 201 as the first time, never a second order.
 export async function action({ request }: Route.ActionArgs) {

@@ -16,7 +16,7 @@ import type { Route } from "./+types/api.products";
 // (suggestion: "Did you mean …?", a search to offer when this one found nothing exactly, else null)
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
-  // Admins list the whole catalogue in their editor (spec §6: limit 200).
+  // Admins list the whole catalogue in their editor (a limit of up to 200).
   const wantsMore = queryInt(params.get("limit"), { fallback: 0, min: 0, max: ADMIN_MAX_LIMIT }) > MAX_LIMIT;
   const maxLimit = wantsMore && (await getUser(request))?.isAdmin ? ADMIN_MAX_LIMIT : MAX_LIMIT;
   const query = parseShopQuery(params, { maxLimit, searchParam: params.has("search") ? "search" : "q" });

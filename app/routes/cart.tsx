@@ -95,7 +95,7 @@ function Line({ line, eager }: { line: CartLine; eager: boolean }) {
         <span>{formatPaise(line.price)} each</span>
         {note ? <span className="line-warning">{note}</span> : null}
       </div>
-      {/* noValidate: a 0 or junk quantity goes to the server, which floors it at 1 (spec §5). */}
+      {/* noValidate: a 0 or junk quantity goes to the server, which floors it at 1. */}
       <Form method="post" className="cart-qty" noValidate>
         <input type="hidden" name="intent" value="update" />
         <input type="hidden" name="productId" value={line.id} />

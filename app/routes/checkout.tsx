@@ -173,7 +173,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   });
 
   const empty = lines.length === 0;
-  // Without JS the button must stay usable: the server answers with the spec's messages. With JS it
+  // Without JS the button must stay usable: the server answers with the messages of what is missing. With JS it
   // is disabled until the order can go, and the reason is said under it (issue #21).
   const placeBlocked = hydrated
     ? placeOrderBlocked({

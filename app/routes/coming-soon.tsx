@@ -4,7 +4,7 @@ import type { Route } from "./+types/coming-soon";
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Online payments coming soon") }];
 
-// Served at /pay/online and /coming-soon (spec §2).
+// Served at /pay/online and /coming-soon (both say online payment is not offered yet).
 export default function ComingSoon() {
   return (
     <section className="narrow">

@@ -22,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { orders: await listOrdersForUser(user.id) };
 }
 
-/** With JS: reload when the window regains focus or becomes visible again (spec §4 My Orders). */
+/** With JS: reload when the window regains focus or becomes visible again, so My Orders shows a status the owner just changed. */
 function useRevalidateOnFocus() {
   const { revalidate, state } = useRevalidator();
   useEffect(() => {
@@ -108,7 +108,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
   );
 }
 
-// Spec §8 My Orders texts.
+// My Orders' texts.
 function errorMessage(error: unknown): string {
   if (isRouteErrorResponse(error)) {
     if (error.status === 401) return "Please login to view your orders";

@@ -149,7 +149,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** Spec §8: a failed product list says the server's message, or 'Failed to load products'. */
+/** A failed product list says the server's message, or 'Failed to load products'. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const said = isRouteErrorResponse(error) ? (error.data as { message?: unknown } | string | null) : null;
   const message =

@@ -1,4 +1,4 @@
-// Spec §3 Local storage: the last order id, kept after checkout and removed 5 s after
+// Local storage: the last order id, kept after checkout and removed 5 s after
 // My Orders has shown it. Browser-only; a missing or blocked localStorage is ignored.
 export const LAST_ORDER_KEY = "rk_last_order_v1";
 export const LAST_ORDER_CLEAR_MS = 5000;

@@ -6,7 +6,7 @@ import { showToast } from "./toast.client";
 export const NETWORK_ERROR = "Waking server or network issue. Please try again in a moment.";
 
 /**
- * Spec §8, in the browser: a failed load toasts the network text when the network failed, or
+ * In the browser: a failed load toasts the network text when the network failed, or
  * `message` when given (the page shows its own text as well). Runs only with JS: without it a
  * failure is a server-rendered page that says what happened.
  */

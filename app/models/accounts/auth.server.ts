@@ -75,7 +75,7 @@ export async function requireUser(request: Request): Promise<User> {
   const user = await getUser(request);
   if (user) return user;
   // A session cookie that opens no session: it expired, or was ended elsewhere (a new password, a
-  // removed account). Say so once (spec §8), and drop the dead cookie.
+  // removed account). Say so once (a toast: the session has ended), and drop the dead cookie.
   if (sentSessionCookie(request)) {
     const headers = new Headers();
     headers.append("Set-Cookie", await endUserSession(request));

@@ -1,7 +1,7 @@
 import { cityStateFromAnswer, PIN_INVALID, PIN_RE } from "~/lib/pincode";
 import { lookupPin, PinServiceError } from "./pincodes.server";
 
-/** City and state for a PIN, or the spec's message for why there are none. */
+/** City and state for a PIN, or the message that says why there are none. */
 export async function resolvePin(pin: string): Promise<{ city: string; state: string } | { error: string }> {
   if (!PIN_RE.test(pin)) return { error: PIN_INVALID };
   try {

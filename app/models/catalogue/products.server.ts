@@ -342,7 +342,7 @@ export async function reviewBy(productId: string, userId: string): Promise<{ rat
   return (await reviewOfUser({ userId, productId }))[0] ?? null;
 }
 
-// --- The JSON door's shapes (spec §3): `_id`, money in rupees.
+// --- The JSON door's shapes: `_id` for the id, money in rupees (the database keeps paise).
 
 export function toApiProduct(p: ProductCard, images: string[]) {
   const gallery = galleryOf(p.image, images);

@@ -21,7 +21,7 @@ import { cleanText } from "./pdf/shaping.server";
 import { PdfText } from "./pdf/text.server";
 
 /**
- * The invoice PDF of one order (spec §7, GET /api/orders/{id}/invoice). Pure: no database, no I/O;
+ * The invoice PDF of one order (GET /api/orders/{id}/invoice, the My Orders and admin Invoice links). Pure: no database, no I/O;
  * the caller loads the order, checks who may see it and sends the bytes as application/pdf.
  */
 
