@@ -11,6 +11,33 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/** The domain folders of app/models, in their one-way order: each may import only those before it. */
+const DOMAINS = ["addresses", "mail", "accounts", "catalogue", "cart", "orders", "invoices", "overview", "flows"];
+
+function floors() {
+  const later = (i) => DOMAINS.slice(i + 1).map((d) => `~/models/${d}/*`);
+  const rule = (group, message) => ({
+    "no-restricted-imports": ["error", { patterns: [{ group, message }] }],
+  });
+  return [
+    {
+      files: ["app/lib/**", "app/db/**", "app/utils/**", "app/env.server.ts"],
+      rules: rule(
+        ["~/models/*", "~/demo/*", "~/components/*", "~/routes/*", "../models/*"],
+        "Plumbing (lib, db, utils) lies below the domain: it never imports app/models, app/demo or the UI.",
+      ),
+    },
+    ...DOMAINS.map((domain, i) => ({
+      files: [`app/models/${domain}/**`],
+      rules: rule(
+        [...later(i), "~/demo/*", "~/components/*", "~/routes/*", "../*"],
+        `models/${domain} may import only the domains before it (${DOMAINS.slice(0, i).join(", ") || "none"}), ` +
+          "each by its ~/models/… path; a step that needs a later one goes in models/flows.",
+      ),
+    })),
+  ];
+}
+
 export default defineConfig(
   globalIgnores([
     "build/",
@@ -129,6 +156,10 @@ export default defineConfig(
       "vitest/expect-expect": ["error", { assertFunctionNames: ["expect", "expectTypeOf", "checkSchema"] }],
     },
   },
+
+  // The house's floors (docs/decisions/0013): plumbing never imports the domain, and a domain
+  // folder imports only the folders before it in DOMAINS. A cross-domain step goes in flows/.
+  ...floors(),
 
   // Last: turn off every rule that Prettier's formatting would fight.
   prettier,
