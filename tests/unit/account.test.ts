@@ -9,7 +9,7 @@ import { changePassword, createUser, updateProfile, verifyLogin, WrongPasswordEr
 import { getUser, startUserSession } from "~/utils/auth.server";
 import { RateLimited, resetRateLimits } from "~/utils/rate-limit.server";
 import { getSession } from "~/utils/session.server";
-import { testDb } from "../db";
+import { testDb } from "../support/db";
 
 const raw = testDb(app);
 let n = 0;

@@ -4,9 +4,9 @@ import * as app from "~/db/client.server";
 import { orderItems, orders, products } from "~/db/schema";
 import { ADMIN_ORDERS_PER_PAGE, listAllOrders, pageOfOrders } from "~/models/order.server";
 import { newId } from "~/utils/id.server";
-import { testDb } from "../db";
+import { testDb } from "../support/db";
 
-const raw = testDb(app); // the app's own connections (tests/db.ts)
+const raw = testDb(app); // the app's own connections (tests/support/db.ts)
 
 // Spec §6: the admin lists all orders. The Orders tab shows them a page at a time; GET /api/orders
 // answers every one, each with all of its lines.

@@ -8,9 +8,9 @@ import { getProduct } from "~/models/product.server";
 import { createUser } from "~/models/user.server";
 import { newId } from "~/utils/id.server";
 import { detectImageType } from "~/utils/image-type.server";
-import { testDb } from "../db";
+import { testDb } from "../support/db";
 
-const raw = testDb(app); // the app's own connections (tests/db.ts)
+const raw = testDb(app); // the app's own connections (tests/support/db.ts)
 
 const bytes = (...b: number[]) => new Uint8Array(b);
 const ascii = (s: string) => new Uint8Array([...s].map((c) => c.charCodeAt(0)));

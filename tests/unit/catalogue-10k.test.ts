@@ -5,9 +5,9 @@ import { products } from "~/db/schema";
 import { parseShopQuery } from "~/lib/shop-query";
 import { imagesFor, listProducts, toApiProduct } from "~/models/product.server";
 import { newId } from "~/utils/id.server";
-import { testDb } from "../db";
+import { testDb } from "../support/db";
 
-const raw = testDb(app); // the app's own connections (tests/db.ts)
+const raw = testDb(app); // the app's own connections (tests/support/db.ts)
 
 const N = 10_000;
 

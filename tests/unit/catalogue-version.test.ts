@@ -9,9 +9,9 @@ import { createProduct, deleteProduct, updateProduct } from "~/models/product-ad
 import { addReview, listProducts } from "~/models/product.server";
 import { createUser } from "~/models/user.server";
 import { sessionStorage } from "~/utils/session.server";
-import { testDb } from "../db";
+import { testDb } from "../support/db";
 
-const raw = testDb(app); // the app's own connections (tests/db.ts)
+const raw = testDb(app); // the app's own connections (tests/support/db.ts)
 const elsewhere = testDb(env.databaseUrl ?? env.databasePath); // connections of its own, as another process
 
 // The guest page cache and the cached shop totals are kept until catalogueVersion() moves: it must

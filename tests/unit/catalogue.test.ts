@@ -4,7 +4,7 @@ import { env } from "~/env.server";
 import { parseShopQuery } from "~/lib/shop-query";
 import { addReview, getProduct, listProducts, toApiProductDetail, topRated } from "~/models/product.server";
 import { createUser } from "~/models/user.server";
-import { testDb } from "../db";
+import { testDb } from "../support/db";
 
 const elsewhere = testDb(env.databaseUrl ?? env.databasePath); // connections of its own, as another process
 

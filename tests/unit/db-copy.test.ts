@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as pgSchema from "~/db/schema.pg";
 import * as sqliteSchema from "~/db/schema.sqlite";
 import { copyDatabase } from "../../scripts/db-copy";
-import { createPgDatabase, pgBinDir, startPgCluster, type PgCluster } from "../pg-cluster";
+import { createPgDatabase, pgBinDir, startPgCluster, type PgCluster } from "../support/pg-cluster";
 
 // Moving a shop from its SQLite file to PostgreSQL (npm run db:copy): every row arrives with the
 // same values, the pictures leave the folder for the database, and a non-empty target is refused.

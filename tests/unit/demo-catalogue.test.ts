@@ -11,7 +11,7 @@ import { seedDemoCatalogue } from "~/db/seed.server";
 import { imageVariants } from "~/lib/image-variants";
 import { loader } from "~/routes/images.demo.$file";
 import { demoPicture } from "~/utils/candle-svg.server";
-import { testDb } from "../db";
+import { testDb } from "../support/db";
 
 const raw = testDb(app);
 

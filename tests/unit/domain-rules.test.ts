@@ -7,9 +7,9 @@ import { createUser, EmailTakenError } from "~/models/user.server";
 import { registerAccount } from "~/utils/auth.server";
 import { newId } from "~/utils/id.server";
 import { RateLimited } from "~/utils/rate-limit.server";
-import { testDb } from "../db";
+import { testDb } from "../support/db";
 
-const raw = testDb(app); // the app's own connections (tests/db.ts)
+const raw = testDb(app); // the app's own connections (tests/support/db.ts)
 
 // Issue #19: rules that both doors (the HTML route and its /api twin) share live in the model,
 // written once. Real rows, real counts (RATE_LIMIT_FACTOR unset: the real limits).

@@ -14,9 +14,9 @@ import {
 import { addReview, getProduct, reviewBy } from "~/models/product.server";
 import { createUser } from "~/models/user.server";
 import { newId } from "~/utils/id.server";
-import { testDb } from "../db";
+import { testDb } from "../support/db";
 
-const raw = testDb(app); // the app's own connections (tests/db.ts)
+const raw = testDb(app); // the app's own connections (tests/support/db.ts)
 
 // Issue #11, double submission: the same Place Order twice is one order; a customer has one
 // review per product.

@@ -4,8 +4,8 @@ import { financialYear } from "~/lib/invoice-number";
 import { placeOrder } from "~/models/order.server";
 import { createUser } from "~/models/user.server";
 import { newId } from "~/utils/id.server";
-import { testDb } from "../db";
-import { startWorker } from "./worker-process";
+import { testDb } from "../support/db";
+import { startWorker } from "../support/workers/worker-process";
 
 // The shop runs as one worker process per core over one SQLite file, or as several app servers
 // over one PostgreSQL: invoice numbers must be consecutive across all of them, never the same twice.

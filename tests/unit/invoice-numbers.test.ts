@@ -6,7 +6,7 @@ import * as app from "~/db/client.server";
 import { deleteOrder, getOrderFor, OrderError, placeOrder, updateOrder } from "~/models/order.server";
 import { createUser } from "~/models/user.server";
 import { newId } from "~/utils/id.server";
-import { testDb } from "../db";
+import { testDb } from "../support/db";
 
 const raw = testDb(app);
 const contact = { name: "Asha", email: "asha@example.com", phone: "9876543210" };

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { type InvoiceOrder, renderInvoice } from "~/models/invoice.server";
 import * as fonts from "~/models/pdf-fonts.server";
 import { textWidth } from "~/models/pdf-text.server";
-import { invoiceOrder } from "../invoice-order";
-import { pdfText, popplerText } from "../pdf-text";
+import { invoiceOrder } from "../support/invoice-order";
+import { pdfText, popplerText } from "../support/pdf-text";
 
 // Issue #22: names and addresses in every Indian script the shop has a font for, read back with
 // pdf.js (pdfjs-dist, ToUnicode) and, where poppler-utils is installed, Poppler (/ActualText).

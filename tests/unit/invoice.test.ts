@@ -1,8 +1,8 @@
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { formatInvoiceDate, formatRupees, renderInvoice } from "~/models/invoice.server";
-import { invoiceOrder } from "../invoice-order";
-import { pdfPageCount, pdfText } from "../pdf-text";
+import { invoiceOrder } from "../support/invoice-order";
+import { pdfPageCount, pdfText } from "../support/pdf-text";
 
 /** The sample order, with Latin item names (the script tests are in invoice-scripts.test.ts). */
 const makeOrder = (overrides: Parameters<typeof invoiceOrder>[0] = {}) =>

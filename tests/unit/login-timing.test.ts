@@ -7,9 +7,9 @@ import bcrypt from "bcryptjs";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as app from "~/db/client.server";
 import { attemptLogin } from "~/utils/auth.server";
-import { testDb } from "../db";
+import { testDb } from "../support/db";
 
-const raw = testDb(app); // the app's own connections (tests/db.ts)
+const raw = testDb(app); // the app's own connections (tests/support/db.ts)
 const ATTEMPTS = 40;
 const known = (i: number) => `known-${i}@example.com`;
 

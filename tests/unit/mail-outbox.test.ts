@@ -14,10 +14,10 @@ import { emlDelivery, MailSender, smtpDelivery } from "~/models/mail-sender.serv
 import { getOrderFor, placeOrder } from "~/models/order.server";
 import { createUser } from "~/models/user.server";
 import { newId } from "~/utils/id.server";
-import { testDb } from "../db";
-import { pdfText } from "../pdf-text";
-import { freePort, startSmtp, type TestSmtp, waitUntil } from "../smtp";
-import { startWorker } from "./worker-process";
+import { testDb } from "../support/db";
+import { pdfText } from "../support/pdf-text";
+import { freePort, startSmtp, type TestSmtp, waitUntil } from "../support/smtp";
+import { startWorker } from "../support/workers/worker-process";
 
 vi.hoisted(() => {
   process.env.SHOP_OWNER_EMAIL = "owner@rkcandles.in";

@@ -6,7 +6,7 @@ import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { describe, expect, it } from "vitest";
 import { ratingFromTotals } from "~/models/rating.server";
-import { migrationsUpTo } from "./migrations";
+import { migrationsUpTo } from "../support/migrations";
 
 // drizzle/sqlite/0005: before its unique index on reviews (user, product), a customer's older
 // reviews of a product go and the product's rating and count are computed again. Run on a

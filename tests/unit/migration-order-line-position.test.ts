@@ -8,8 +8,8 @@ import { drizzle as pgDrizzle } from "drizzle-orm/node-postgres";
 import { migrate as pgMigrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { expect, it } from "vitest";
-import { testDb } from "../db";
-import { migrationsUpTo } from "./migrations";
+import { testDb } from "../support/db";
+import { migrationsUpTo } from "../support/migrations";
 
 // drizzle/sqlite/0007 and drizzle/pg/0005 give order lines an explicit position. Lines written
 // before it were listed in the order they were written (rowid, ctid); the migration numbers each

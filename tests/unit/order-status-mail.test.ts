@@ -10,8 +10,8 @@ import { orderStatusMail } from "~/models/mail-templates.server";
 import { OrderError, placeOrder, updateOrder } from "~/models/order.server";
 import { createUser } from "~/models/user.server";
 import { newId } from "~/utils/id.server";
-import { testDb } from "../db";
-import { startSmtp } from "../smtp";
+import { testDb } from "../support/db";
+import { startSmtp } from "../support/smtp";
 
 vi.hoisted(() => {
   process.env.PUBLIC_URL = "https://shop.example.in";

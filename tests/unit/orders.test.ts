@@ -13,9 +13,9 @@ import { getOrderFor, listOrdersForUser, OrderError, placeOrder, toApiOrder } fr
 import { deleteProduct } from "~/models/product-admin.server";
 import { createUser } from "~/models/user.server";
 import { newId } from "~/utils/id.server";
-import { testDb } from "../db";
+import { testDb } from "../support/db";
 
-const raw = testDb(app); // the app's own connections (tests/db.ts)
+const raw = testDb(app); // the app's own connections (tests/support/db.ts)
 
 const contact = { name: "Asha", email: "asha@example.com", phone: "98" };
 const shippingAddress = { address: "1 MG Road", city: "Bengaluru", state: "Karnataka", pin: "560001" };

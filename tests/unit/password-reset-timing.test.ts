@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as app from "~/db/client.server";
 import { requestPasswordReset } from "~/models/password-reset.server";
-import { testDb } from "../db";
+import { testDb } from "../support/db";
 
 const raw = testDb(app);
 const ATTEMPTS = 16;

@@ -17,7 +17,7 @@ import {
 import { createUser, verifyLogin } from "~/models/user.server";
 import { getUser, startUserSession } from "~/utils/auth.server";
 import { RateLimited, resetRateLimits } from "~/utils/rate-limit.server";
-import { testDb } from "../db";
+import { testDb } from "../support/db";
 
 vi.hoisted(() => {
   process.env.PUBLIC_URL = "https://shop.example.in";

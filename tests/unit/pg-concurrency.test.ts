@@ -7,9 +7,9 @@ import { deleteOrder, OrderError, placeOrder, updateOrder } from "~/models/order
 import { addReview, getProduct } from "~/models/product.server";
 import { createUser } from "~/models/user.server";
 import { newId } from "~/utils/id.server";
-import { testDb } from "../db";
+import { testDb } from "../support/db";
 
-const raw = testDb(app); // the app's own connections (tests/db.ts)
+const raw = testDb(app); // the app's own connections (tests/support/db.ts)
 
 // PostgreSQL runs write transactions side by side (READ COMMITTED, a pooled connection each; two
 // app servers do the same), where SQLite runs one at a time. The tests here make two model calls

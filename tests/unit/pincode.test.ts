@@ -23,9 +23,9 @@ import {
   currentState,
 } from "~/models/pincode.server";
 import { loader } from "~/routes/api.pincode.$pin";
-import { testDb } from "../db";
+import { testDb } from "../support/db";
 
-const raw = testDb(app); // the app's own connections (tests/db.ts)
+const raw = testDb(app); // the app's own connections (tests/support/db.ts)
 
 // A PIN that is not in the 2015 directory (the 999xxx range is unused).
 const UNKNOWN = "999999";

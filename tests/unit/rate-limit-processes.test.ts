@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { attemptLogin } from "~/utils/auth.server";
 import { RateLimited, resetRateLimits, RULES } from "~/utils/rate-limit.server";
-import { startWorker } from "./worker-process";
+import { startWorker } from "../support/workers/worker-process";
 
 /** A process hitting the rate limits on this test file's database; result(): "ok" or "refused" per hit. */
 const start = (rule: string, key: string, n: number) =>

@@ -2,9 +2,9 @@ import { RateLimiterPostgres, RateLimiterSQLite } from "rate-limiter-flexible";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import * as app from "~/db/client.server";
 import { check, hit, RateLimited, resetRateLimits, RULES } from "~/utils/rate-limit.server";
-import { testDb } from "../db";
+import { testDb } from "../support/db";
 
-const raw = testDb(app); // the app's own connections (tests/db.ts)
+const raw = testDb(app); // the app's own connections (tests/support/db.ts)
 
 // The counts live in the database and the library reads the clock itself (Date.now()), so time is
 // moved with vitest's fake timers, installed before the module loads so that its 5-minute sweep

@@ -6,7 +6,7 @@ import { productSchema } from "~/lib/product-schema";
 import { parseShopQuery } from "~/lib/shop-query";
 import { createProduct, deleteProduct, updateProduct } from "~/models/product-admin.server";
 import { listProducts } from "~/models/product.server";
-import { testDb } from "../db";
+import { testDb } from "../support/db";
 
 // Issue #25: search by words, forgiving typos, on the demo catalogue plus a few products made
 // here. Every expectation is a literal list, and this file runs on SQLite and on PostgreSQL

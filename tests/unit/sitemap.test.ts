@@ -4,7 +4,7 @@ import { productSchema } from "~/lib/product-schema";
 import { createProduct, deleteProduct } from "~/models/product-admin.server";
 import { loader as robots } from "~/routes/robots.txt";
 import { loader as sitemap } from "~/routes/sitemap.xml";
-import { testDb } from "../db";
+import { testDb } from "../support/db";
 
 // Issue #25: /sitemap.xml lists the public pages and every live product with when its row last
 // changed (products.updated_at, stamped by a trigger whichever connection writes), on SQLite and

@@ -3,7 +3,7 @@ import { gstStateByCode } from "~/lib/gst-states";
 import { gstinCheckChar } from "~/lib/gstin";
 import { type GstSettings, taxInvoiceFigures } from "~/lib/tax-invoice";
 import { type InvoiceOrder, renderInvoice } from "~/models/invoice.server";
-import { pdfText } from "../pdf-text";
+import { pdfText } from "../support/pdf-text";
 
 // Issue #22: with a GSTIN the invoice is a tax invoice; these read the PDF's own text back.
 

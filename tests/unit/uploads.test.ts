@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { gifBomb, pngHeaderBomb, solidImage, webpCanvasBomb } from "../image-bombs";
+import { gifBomb, pngHeaderBomb, solidImage, webpCanvasBomb } from "../support/image-bombs";
 
 // Issue #11: a truncated or corrupt picture was a 500 and left its original in UPLOAD_DIR; the
 // editor saved 20 gallery files for a product that may have 12, and saved files for a product

@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import * as app from "~/db/client.server";
 import { registerSchema } from "~/lib/auth-schemas";
 import { createUser, EmailTakenError, ensureAdmin, getUserByEmail, verifyLogin } from "~/models/user.server";
-import { testDb } from "../db";
+import { testDb } from "../support/db";
 
-const raw = testDb(app); // the app's own connections (tests/db.ts)
+const raw = testDb(app); // the app's own connections (tests/support/db.ts)
 
 describe("user model", () => {
   it("stores a bcrypt hash, never the password, and logs in case-insensitively", async () => {

@@ -8,9 +8,9 @@ import { products } from "~/db/schema";
 import { placeOrder, updateOrder } from "~/models/order.server";
 import { createUser } from "~/models/user.server";
 import { newId } from "~/utils/id.server";
-import { testDb } from "../db";
+import { testDb } from "../support/db";
 
-const raw = testDb(app); // the app's own connections (tests/db.ts)
+const raw = testDb(app); // the app's own connections (tests/support/db.ts)
 
 /**
  * Another process holds the write lock for `ms` while it changes a row, then commits. Resolves

@@ -1,5 +1,5 @@
 import type { TestProject } from "vitest/node";
-import { startPgCluster } from "../pg-cluster";
+import { startPgCluster } from "./pg-cluster";
 
 // The pg project's one PostgreSQL cluster (vite.config.ts): started once before its test files,
 // its address handed to each of them (setup-pg.ts gives every file a database of its own on it),

@@ -1,6 +1,6 @@
 import { deflateSync } from "node:zlib";
 import sharp from "sharp";
-import { pngChunk } from "./e2e/images";
+import { pngChunk } from "./images";
 
 /**
  * Pictures an attacker would upload to exhaust a worker's memory or time (issue #20): headers

@@ -19,7 +19,7 @@ export type TestSmtp = {
  * Listens on 127.0.0.1:`port` (0: any free port), without TLS or authentication. Recipients in
  * `refuse` are refused for good (550), as a server refuses a mailbox that does not exist. With
  * `saveTo`, each message is also written there as `<n>.eml` with its envelope recipients in the
- * first line (`X-Rcpt-To:`), for tests in other processes (tests/e2e/mail.ts).
+ * first line (`X-Rcpt-To:`), for tests in other processes (tests/e2e/support/mail.ts).
  */
 export async function startSmtp(port = 0, refuse: string[] = [], options: { saveTo?: string } = {}): Promise<TestSmtp> {
   const received: Received[] = [];

@@ -1,4 +1,4 @@
-import type { InvoiceOrder } from "../app/models/invoice.server";
+import type { InvoiceOrder } from "../../app/models/invoice.server";
 
 // One sample order for everything that renders an invoice outside the app: unit tests, the bench
 // and scripts/invoice-renders.ts. Override what a case is about; the totals follow the lines.

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { inject } from "vitest";
-import { createPgDatabase } from "../pg-cluster";
+import { createPgDatabase } from "./pg-cluster";
 
 // The pg project (vite.config.ts): each test file gets its own empty database on the run's
 // cluster (pg-global-setup.ts), named in DATABASE_URL before any app module reads the

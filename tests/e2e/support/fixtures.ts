@@ -1,13 +1,13 @@
 import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
-import { testDb, type TestDb } from "../db";
-import { ADMIN } from "../playwright.config";
+import { ADMIN } from "../../playwright.config";
+import { testDb, type TestDb } from "../../support/db";
 
 export { expect };
 
 /** The shared web server's database: the run's SQLite file, or its PostgreSQL database. */
 export const sharedDb = (): TestDb => testDb(process.env.E2E_DATABASE_URL ?? process.env.E2E_DB!);
 
-/** One row of the shared server's database, to assert real rows (tests/db.ts says how to write the SQL). */
+/** One row of the shared server's database, to assert real rows (tests/support/db.ts says how to write the SQL). */
 export function queryOne<T>(sql: string, ...params: unknown[]): Promise<T | undefined> {
   return sharedDb().get<T>(sql, ...params);
 }

@@ -11,7 +11,7 @@ const crc32 = (buf: Buffer) => {
   for (const b of buf) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
   return (c ^ 0xffffffff) >>> 0;
 };
-/** A PNG chunk: length, type, data and its CRC (also used by tests/image-bombs.ts). */
+/** A PNG chunk: length, type, data and its CRC (also used by tests/support/image-bombs.ts). */
 export function pngChunk(type: string, data: Buffer) {
   const len = Buffer.alloc(4);
   len.writeUInt32BE(data.length);

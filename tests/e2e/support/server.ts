@@ -1,7 +1,7 @@
 // A production server of our own for tests that need one: its own temporary database, port and
 // environment, so they can kill it, restart it, lower its rate limits or edit its database
 // without touching the shared Playwright webServer. Needs `npm run build` first. On the
-// PostgreSQL run (tests/pg-e2e.ts) its database is a new one on the run's cluster.
+// PostgreSQL run (tests/e2e/support/pg-e2e.ts) its database is a new one on the run's cluster.
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import {
@@ -23,10 +23,10 @@ import { fileURLToPath } from "node:url";
 import type { TestInfo } from "@playwright/test";
 import bcrypt from "bcryptjs";
 import Database from "better-sqlite3";
-import { isPostgres, testDb, type TestDb } from "./db";
+import { isPostgres, testDb, type TestDb } from "../../support/db";
 import { createDatabase, databaseExists, onPostgres, renameToTemplate } from "./pg-e2e";
 
-export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 export const SERVER_ENTRY = join(ROOT, "build", "server", "index.js");
 export const SESSION_SECRET = "ops-test-session-secret-0123456789";
 export const OPS_ADMIN = { email: "admin@ops.test", password: "admin-ops-pass" };
@@ -277,7 +277,7 @@ export async function startServer(
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-/** The server's database, for a test to read or write rows (tests/db.ts). */
+/** The server's database, for a test to read or write rows (tests/support/db.ts). */
 export const dbOf = (server: { database: string }): TestDb => testDb(server.database);
 
 /**

@@ -1,4 +1,4 @@
-// The mail the shared web server sent, as the run's SMTP server received it (tests/smtp.ts saves
+// The mail the shared web server sent, as the run's SMTP server received it (tests/support/smtp.ts saves
 // each message into E2E_MAIL_DIR; playwright.config.ts starts it). Parsed as a mail client would.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
