@@ -39,7 +39,11 @@ export default defineConfig(({ isSsrBuild }) => ({
         test: {
           name: "sqlite",
           setupFiles: ["tests/support/setup-sqlite.ts"],
-          exclude: [...configDefaults.exclude, "tests/unit/pg-migrations.test.ts", "tests/unit/db-copy.test.ts"],
+          exclude: [
+            ...configDefaults.exclude,
+            "tests/unit/platform/pg-migrations.test.ts",
+            "tests/unit/platform/db-copy.test.ts",
+          ],
         },
       },
       ...(postgres

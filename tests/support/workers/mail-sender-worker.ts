@@ -1,4 +1,4 @@
-// A separate OS process for tests/unit/mail-outbox.test.ts, on the test file's database
+// A separate OS process for tests/unit/mail/mail-outbox.test.ts, on the test file's database
 // (DATABASE_PATH or DATABASE_URL): runs a mail sender that delivers to the SMTP URL it is given,
 // prints "ready", and stops (finishing the mail in hand) when a line arrives on stdin.
 import { once } from "node:events";

@@ -1,4 +1,4 @@
-// A separate OS process for tests/unit/invoice-numbers-processes.test.ts, on the test file's
+// A separate OS process for tests/unit/invoices/invoice-numbers-processes.test.ts, on the test file's
 // database (DATABASE_PATH or DATABASE_URL): prints "ready", waits for a line on stdin, then places
 // `n` orders of one candle of `product` for `user`, one after another, and prints one JSON line:
 // the invoice numbers they got, in order.

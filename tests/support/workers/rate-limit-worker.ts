@@ -1,4 +1,4 @@
-// A separate OS process for tests/unit/rate-limit-processes.test.ts, on the test file's database
+// A separate OS process for tests/unit/platform/rate-limit-processes.test.ts, on the test file's database
 // (DATABASE_PATH or DATABASE_URL): prints "ready", waits for a line on stdin, then hits `rule` for
 // `key` `n` times and prints one JSON line, "ok" or "refused" for each hit, in order.
 import { once } from "node:events";
