@@ -143,8 +143,10 @@ export default defineConfig(
       "playwright/expect-expect": ["warn", { assertFunctionPatterns: ["^expect"] }],
     },
   },
+  // tests/support/ too: worker-process.ts and schema-properties.ts assert with vitest's expect, under
+  // the rules they had in tests/unit/.
   {
-    files: ["tests/unit/**/*.ts"],
+    files: ["tests/unit/**/*.ts", "tests/support/**/*.ts"],
     ...vitest.configs.recommended,
     rules: {
       ...vitest.configs.recommended.rules,

@@ -1,10 +1,10 @@
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import { configDefaults, defineConfig } from "vitest/config";
-import { pgBinDir } from "./tests/pg-cluster";
+import { pgBinDir } from "./tests/support/pg-cluster";
 
 // The unit suite runs on both databases the shop supports: SQLite always, PostgreSQL where its
-// server binaries are installed (CI installs them; tests/pg-cluster.ts). Without them the pg
+// server binaries are installed (CI installs them; tests/support/pg-cluster.ts). Without them the pg
 // project is left out, saying so once, rather than failing.
 const postgres = Boolean(process.env.VITEST) && pgBinDir() !== null;
 const noted = globalThis as { pgSkipNoted?: boolean }; // vitest reads this file twice
@@ -38,8 +38,12 @@ export default defineConfig(({ isSsrBuild }) => ({
         // PostgreSQL, whichever database the app uses) runs once, in the pg project.
         test: {
           name: "sqlite",
-          setupFiles: ["tests/unit/setup-sqlite.ts"],
-          exclude: [...configDefaults.exclude, "tests/unit/pg-migrations.test.ts", "tests/unit/db-copy.test.ts"],
+          setupFiles: ["tests/support/setup-sqlite.ts"],
+          exclude: [
+            ...configDefaults.exclude,
+            "tests/unit/platform/pg-migrations.test.ts",
+            "tests/unit/platform/db-copy.test.ts",
+          ],
         },
       },
       ...(postgres
@@ -48,8 +52,8 @@ export default defineConfig(({ isSsrBuild }) => ({
               extends: true as const,
               test: {
                 name: "pg",
-                globalSetup: ["tests/unit/pg-global-setup.ts"],
-                setupFiles: ["tests/unit/setup-pg.ts"],
+                globalSetup: ["tests/support/pg-global-setup.ts"],
+                setupFiles: ["tests/support/setup-pg.ts"],
               },
             },
           ]

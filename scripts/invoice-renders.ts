@@ -13,7 +13,7 @@ import { gstStateByCode } from "../app/lib/gst-states";
 import { gstinCheckChar } from "../app/lib/gstin";
 import { taxInvoiceFigures } from "../app/lib/tax-invoice";
 import { type InvoiceOrder, renderInvoice } from "../app/models/invoices/invoice-pdf.server";
-import { invoiceOrder } from "../tests/invoice-order";
+import { invoiceOrder } from "../tests/support/invoice-order";
 
 const { values } = parseArgs({ options: { out: { type: "string", default: "docs/invoices" } } });
 const out = resolve(values.out);

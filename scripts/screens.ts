@@ -13,7 +13,7 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { chromium, request, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
-import { startSmtp, type TestSmtp } from "../tests/smtp";
+import { startSmtp, type TestSmtp } from "../tests/support/smtp";
 
 const { values: args } = parseArgs({
   options: {

@@ -2,10 +2,10 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { startPgCluster } from "./pg-cluster";
-import { createDatabase, onPostgres } from "./pg-e2e";
-import { makePgTemplate, PG_TEMPLATE } from "./server";
-import { startSmtp } from "./smtp";
+import { createDatabase, onPostgres } from "./e2e/support/pg-e2e";
+import { makePgTemplate, PG_TEMPLATE } from "./e2e/support/server";
+import { startPgCluster } from "./support/pg-cluster";
+import { startSmtp } from "./support/smtp";
 
 // One temporary database and port per run; workers inherit these from the main process.
 process.env.E2E_DB ??= join(mkdtempSync(join(tmpdir(), "candle-e2e-")), "shop.db");
@@ -13,7 +13,7 @@ process.env.E2E_PORT ??= String(3200 + Math.floor(Math.random() * 700));
 // E2E_DATABASE=pg: the same suite on PostgreSQL. The runner starts one cluster before the web
 // server (whose environment is read here); the workers inherit its address. pg-cluster.ts stops
 // it as the runner exits, after the web server has been stopped. Servers the tests start get
-// databases of their own on it (tests/server.ts); up to ~10 run at once, each with a pool per worker.
+// databases of their own on it (tests/e2e/support/server.ts); up to ~10 run at once, each with a pool per worker.
 // Seeding an empty PostgreSQL database takes long (the PIN directory), so it is done once, by the
 // server that makes the template, and the web server's database is a copy too.
 if (onPostgres && !process.env.E2E_PG_CLUSTER) {
@@ -23,7 +23,7 @@ if (onPostgres && !process.env.E2E_PG_CLUSTER) {
   process.env.E2E_DATABASE_URL = await createDatabase({ name: "e2e", template: PG_TEMPLATE });
 }
 // The web server's mail goes over SMTP to a real server in the runner (issue #23), which saves each
-// message into E2E_MAIL_DIR for the tests to read (tests/e2e/mail.ts). Started once, by the runner.
+// message into E2E_MAIL_DIR for the tests to read (tests/e2e/support/mail.ts). Started once, by the runner.
 if (!process.env.E2E_MAIL_DIR) {
   process.env.E2E_MAIL_DIR = mkdtempSync(join(tmpdir(), "candle-e2e-mail-"));
   process.env.E2E_SMTP_URL = (await startSmtp(0, [], { saveTo: process.env.E2E_MAIL_DIR })).url;

@@ -3,7 +3,7 @@
 
 import { cpuUsage } from "node:process";
 import { type InvoiceOrder, renderInvoice } from "../../app/models/invoices/invoice-pdf.server";
-import { invoiceOrder } from "../invoice-order";
+import { invoiceOrder } from "../support/invoice-order";
 
 export type InvoiceBench = { renders: number; firstMs: number; cpuMedianMs: number; cpuP90Ms: number; bytes: number };
 

@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { copyDatabase } from "../../scripts/db-copy";
-import { createPgDatabase, startPgCluster } from "../pg-cluster";
+import { createPgDatabase, startPgCluster } from "../support/pg-cluster";
 import { table } from "./lib";
 import { SEARCH_TYPO, SEARCH_WORD, seedLarge } from "./seed-large";
 

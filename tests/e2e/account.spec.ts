@@ -1,6 +1,6 @@
 // /account (issue #23 item 5), JS off and on: the email shown, name and phone changed by the
 // registration's rules, the password changed with the current one, ending the other sessions.
-import { expect, nav, queryOne, test, toaster } from "./fixtures";
+import { expect, nav, queryOne, test, toaster } from "./support/fixtures";
 
 const PHONE_INVALID = "Phone must be 10 digits and start with 6–9.";
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { ADMIN } from "../playwright.config";
-import { expect, queryOne, sharedDb, test, toaster } from "./fixtures";
-import { waitForMail } from "./mail";
+import { expect, queryOne, sharedDb, test, toaster } from "./support/fixtures";
+import { waitForMail } from "./support/mail";
 
 // Issue #23: the owner sees a mail the shop gave up on, with its error, and sends it again from
 // /admin/mail (JS off and on); it then really goes out.

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { pdfText } from "../pdf-text";
 import { ADMIN } from "../playwright.config";
-import { dbOf, OPS_ADMIN, startServer, type TestServer } from "../server";
-import { expect, newProduct, test, waitForHydration } from "./fixtures";
+import { pdfText } from "../support/pdf-text";
+import { expect, newProduct, test, waitForHydration } from "./support/fixtures";
+import { dbOf, OPS_ADMIN, startServer, type TestServer } from "./support/server";
 
 // Issue #26: the owner's view. The overview's numbers are the whole shop's, so they are checked on
 // a server of this file's own (a fresh shop, no other test's orders); finding and exporting orders

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import { storedPictures } from "../db";
 import { ADMIN } from "../playwright.config";
-import { expect, queryOne, sharedDb, test, toaster } from "./fixtures";
-import { gif, png } from "./images";
+import { storedPictures } from "../support/db";
+import { gif, png } from "../support/images";
+import { expect, queryOne, sharedDb, test, toaster } from "./support/fixtures";
 
 const uploadDir = () => join(process.env.E2E_DB!, "..", "uploads");
 /** The shared server's pictures: UPLOAD_DIR's files on SQLite, rows of `pictures` on PostgreSQL. */

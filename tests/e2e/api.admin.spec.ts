@@ -1,7 +1,7 @@
 import type { APIRequestContext } from "@playwright/test";
 import { ADMIN } from "../playwright.config";
-import { expect, queryOne, test } from "./fixtures";
-import { png } from "./images";
+import { png } from "../support/images";
+import { expect, queryOne, test } from "./support/fixtures";
 
 type Role = "guest" | "customer" | "admin";
 type Call = { name: string; send: (api: APIRequestContext, ids: Ids) => Promise<{ status(): number }>; ok: number };

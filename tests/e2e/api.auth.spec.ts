@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { expect, queryOne, sharedDb, test } from "./fixtures";
+import { expect, queryOne, sharedDb, test } from "./support/fixtures";
 
 test("the JSON auth door: register, me, logout, login", async ({ request, uniqueEmail }) => {
   const email = uniqueEmail();

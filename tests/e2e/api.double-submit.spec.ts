@@ -1,5 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
-import { expect, newProduct, queryOne, test } from "./fixtures";
+import { expect, newProduct, queryOne, test } from "./support/fixtures";
 
 // Issue #11, double submission, through the JSON door: an Idempotency-Key makes repeats of
 // POST /api/orders one order; a customer's second review of a product replaces the first.

@@ -9,8 +9,8 @@ import { join } from "node:path";
 import type { APIRequestContext, APIResponse } from "@playwright/test";
 import fc from "fast-check";
 import { ADMIN } from "../playwright.config";
-import { expect, queryOne, sharedDb, test } from "./fixtures";
-import { png } from "./images";
+import { png } from "../support/images";
+import { expect, queryOne, sharedDb, test } from "./support/fixtures";
 
 // CI is a gate, so it replays one fixed seed (a red run can be reproduced); other runs explore new
 // values each time. FC_SEED=<seed from a failure report> replays a failure.

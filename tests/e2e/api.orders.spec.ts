@@ -1,5 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
-import { expect, queryOne, test } from "./fixtures";
+import { expect, queryOne, test } from "./support/fixtures";
 
 const productId = async (name: string) =>
   (await queryOne<{ id: string }>("select id from products where name = ?", name))!.id;

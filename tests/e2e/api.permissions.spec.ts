@@ -4,8 +4,8 @@
 // which door answered wrongly. Redirects are not followed (maxRedirects: 0).
 import type { APIRequestContext } from "@playwright/test";
 import { ADMIN } from "../playwright.config";
-import { expect, queryOne, test } from "./fixtures";
-import { png } from "./images";
+import { png } from "../support/images";
+import { expect, queryOne, test } from "./support/fixtures";
 
 type Role = "guest" | "customer" | "other" | "admin";
 const ROLES: Role[] = ["guest", "customer", "other", "admin"];

@@ -1,5 +1,5 @@
 import { ADMIN } from "../playwright.config";
-import { expect, queryOne, test } from "./fixtures";
+import { expect, queryOne, test } from "./support/fixtures";
 
 type ApiProduct = {
   _id: string;

@@ -1,4 +1,4 @@
-import { expect, nav, queryOne, test, toaster } from "./fixtures";
+import { expect, nav, queryOne, test, toaster } from "./support/fixtures";
 
 const REGISTER_INCOMPLETE = "Please enter valid name, email, 10‑digit phone (no +91/0), and password.";
 const PHONE_INVALID = "Phone must be 10 digits and start with 6–9.";

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, nav, queryOne, test, toaster } from "./fixtures";
+import { expect, nav, queryOne, test, toaster } from "./support/fixtures";
 
 const cards = (page: Page) => page.locator("main .grid > li");
 const priceOf = async (page: Page, i: number) =>

@@ -1,9 +1,9 @@
 import type { Page } from "@playwright/test";
 import { expectedDelivery, formatDayRange } from "../../app/lib/dates";
-import { pdfText } from "../pdf-text";
 import { SHOP_OWNER } from "../playwright.config";
-import { expect, nav, queryOne, sharedDb, test, toaster } from "./fixtures";
-import { waitForMail } from "./mail";
+import { pdfText } from "../support/pdf-text";
+import { expect, nav, queryOne, sharedDb, test, toaster } from "./support/fixtures";
+import { waitForMail } from "./support/mail";
 
 const productId = async (name: string) =>
   (await queryOne<{ id: string }>("select id from products where name = ?", name))!.id;

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, newProduct, queryOne, test, toaster } from "./fixtures";
+import { expect, newProduct, queryOne, test, toaster } from "./support/fixtures";
 
 // Issue #11, double submission, through the HTML door (runs with JS off and on): the checkout
 // form's one-time token makes any number of posts of one form one order; a customer's second

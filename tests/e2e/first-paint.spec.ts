@@ -7,7 +7,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Page } from "@playwright/test";
-import { expect, newProduct, test, waitForHydration } from "./fixtures";
+import { expect, newProduct, test, waitForHydration } from "./support/fixtures";
 
 /** Every element on the first screen that has a box: its place in the tree and its box, rounded. */
 function firstScreen(page: Page) {

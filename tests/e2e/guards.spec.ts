@@ -1,5 +1,5 @@
 import { ADMIN } from "../playwright.config";
-import { expect, nav, sharedDb, test, toaster } from "./fixtures";
+import { expect, nav, sharedDb, test, toaster } from "./support/fixtures";
 
 test("a guest on a protected page goes to /login and comes back after logging in", async ({
   page,

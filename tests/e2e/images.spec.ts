@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { expect, sharedDb, test } from "./fixtures";
+import { expect, sharedDb, test } from "./support/fixtures";
 
 test("a broken product image shows the grey 'No Image' placeholder in a fixed box", async ({ page, goto }) => {
   const id = randomBytes(12).toString("hex");

@@ -1,7 +1,7 @@
 import { gstinCheckChar } from "../../app/lib/gstin";
-import { pdfText } from "../pdf-text";
-import { dbOf, startServer, type TestServer } from "../server";
-import { expect, test } from "./fixtures";
+import { pdfText } from "../support/pdf-text";
+import { expect, test } from "./support/fixtures";
+import { dbOf, startServer, type TestServer } from "./support/server";
 
 // Issue #22: a shop with SHOP_GSTIN set gives its customers GST tax invoices from My Orders, with
 // JS off and on. A server of its own, started with the GST settings.

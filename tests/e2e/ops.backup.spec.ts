@@ -2,8 +2,8 @@ import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
-import { testDb } from "../db";
-import { onPostgres } from "../pg-e2e";
+import { testDb } from "../support/db";
+import { onPostgres } from "./support/pg-e2e";
 import {
   adminClient,
   Client,
@@ -17,7 +17,7 @@ import {
   tempDir,
   uniqueEmail,
   type TestServer,
-} from "../server";
+} from "./support/server";
 
 // Operations: online backup while orders are written, health check, request logs.
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "server-level test: runs once");

@@ -4,8 +4,8 @@ import { Agent } from "node:http";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
-import { watchCsp } from "../csp-watch";
-import { onPostgres } from "../pg-e2e";
+import { watchCsp } from "./support/csp-watch";
+import { onPostgres } from "./support/pg-e2e";
 import {
   adminClient,
   Client,
@@ -19,7 +19,7 @@ import {
   startServer,
   uniqueEmail,
   type TestServer,
-} from "../server";
+} from "./support/server";
 
 // What makes the shop cheap to serve: build assets compressed once at build time, and whole guest
 // pages kept until the database changes (app/utils/page-cache.server.ts), sent as the same bytes

@@ -4,7 +4,7 @@
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
-import { onPostgres } from "../pg-e2e";
+import { onPostgres } from "./support/pg-e2e";
 import {
   adminClient,
   Client,
@@ -27,7 +27,7 @@ import {
   tempDir,
   uniqueEmail,
   type TestServer,
-} from "../server";
+} from "./support/server";
 
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "server-level test: runs once");
 

@@ -11,7 +11,7 @@ import {
   startServer,
   uniqueEmail,
   type TestServer,
-} from "../server";
+} from "./support/server";
 
 // Server-level test with its own server and database: it needs no browser, so it runs once.
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "server-level test: runs once");

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { watchCsp } from "../csp-watch";
-import { Client, cookiesOf, runsHere, startServer, uniqueEmail, type TestServer } from "../server";
+import { watchCsp } from "./support/csp-watch";
+import { Client, cookiesOf, runsHere, startServer, uniqueEmail, type TestServer } from "./support/server";
 
 // Security headers of the production server. Plain-HTTP checks use the shared webServer
 // (baseURL, no TRUST_PROXY); HSTS behind a TLS proxy needs a server started with TRUST_PROXY=true.

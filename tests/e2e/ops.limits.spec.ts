@@ -14,7 +14,7 @@ import {
   startServer,
   uniqueEmail,
   type TestServer,
-} from "../server";
+} from "./support/server";
 
 // Rate limits at their real values (RATE_LIMIT_FACTOR=1), body limits and cross-site refusal,
 // against servers of our own. No TRUST_PROXY: the client address is the socket's, and each test

@@ -5,7 +5,8 @@
 // Server-level: js-on only. The SQLite cluster twins of these tests are in ops.cluster.spec.ts.
 import { Agent } from "node:http";
 import { expect, test } from "@playwright/test";
-import { onPostgres } from "../pg-e2e";
+import { startSmtp, type TestSmtp } from "../support/smtp";
+import { onPostgres } from "./support/pg-e2e";
 import {
   adminClient,
   Client,
@@ -23,8 +24,7 @@ import {
   startServer,
   uniqueEmail,
   type TestServer,
-} from "../server";
-import { startSmtp, type TestSmtp } from "../smtp";
+} from "./support/server";
 
 test.skip(!onPostgres, "several app servers share one database only on PostgreSQL (E2E_DATABASE=pg)");
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "server-level test: runs once");

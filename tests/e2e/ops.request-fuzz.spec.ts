@@ -25,7 +25,7 @@ import {
   startServer,
   uniqueEmail,
   type TestServer,
-} from "../server";
+} from "./support/server";
 
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "server-level test: runs once");
 
@@ -104,7 +104,7 @@ function timedRequest(
 
 let pins = 0;
 /**
- * One kept-alive connection to each worker, as connectionPerWorker (tests/server.ts) makes them,
+ * One kept-alive connection to each worker, as connectionPerWorker (tests/e2e/support/server.ts) makes them,
  * but by paths never asked for before: that one numbers its paths from 0 on each call, and a
  * second call on one server would take the first call's log lines for its own.
  */

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { Client, dbOf, runsHere, startServer, uniqueEmail, type TestServer } from "../server";
+import { Client, dbOf, runsHere, startServer, uniqueEmail, type TestServer } from "./support/server";
 
 // Sessions against a server of our own, whose database the tests edit directly (expiry, users).
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "server-level test: runs once");

@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { connect, type Socket } from "node:net";
 import { expect, test } from "@playwright/test";
-import { connectionsByWorker, processesOf, rawRequest, runsHere, startServer, type TestServer } from "../server";
+import { connectionsByWorker, processesOf, rawRequest, runsHere, startServer, type TestServer } from "./support/server";
 
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "server-level test: runs once");
 

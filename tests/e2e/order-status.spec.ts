@@ -1,7 +1,7 @@
 import { TRACKING_INVALID } from "../../app/lib/order-schema";
 import { ADMIN } from "../playwright.config";
-import { expect, newProduct, queryOne, test, toaster } from "./fixtures";
-import { mailsTo, waitForMail } from "./mail";
+import { expect, newProduct, queryOne, test, toaster } from "./support/fixtures";
+import { mailsTo, waitForMail } from "./support/mail";
 
 // Issue #23: the admin marks an order Shipped with a courier and tracking number on the order's
 // page (JS off and on); the customer sees them in My Orders and gets the Shipped mail, then the

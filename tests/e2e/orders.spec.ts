@@ -1,4 +1,4 @@
-import { expect, nav, queryOne, test, toaster } from "./fixtures";
+import { expect, nav, queryOne, test, toaster } from "./support/fixtures";
 
 const contact = { name: "Focus Tester", email: "f@example.com", phone: "9876543210" };
 const shippingAddress = { address: "1 Residency Road", city: "Bangalore", state: "Karnataka", pin: "560025" };

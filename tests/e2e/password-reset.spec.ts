@@ -1,10 +1,10 @@
 // Forgot password (issue #23 item 4), JS off and on: the link arrives in a real mail (the e2e
-// server's SMTP catcher, tests/e2e/mail.ts), sets the new password, ends every session of the
+// server's SMTP catcher, tests/e2e/support/mail.ts), sets the new password, ends every session of the
 // account and logs this browser in, once; the same answer for any email; a used, expired or
 // tampered link is refused with a clear message and changes nothing.
 import { createHash, randomBytes } from "node:crypto";
-import { expect, nav, queryOne, sharedDb, test, toaster } from "./fixtures";
-import { mailsTo, waitForMail } from "./mail";
+import { expect, nav, queryOne, sharedDb, test, toaster } from "./support/fixtures";
+import { mailsTo, waitForMail } from "./support/mail";
 
 const RESET_SENT =
   "If an account exists for that email, we have sent a link to reset the password. It works for 1 hour.";

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, newProduct, test, toaster } from "./fixtures";
+import { expect, newProduct, test, toaster } from "./support/fixtures";
 
 // Issue #21: what a shopper on a small phone sees before scrolling.
 const phones = [

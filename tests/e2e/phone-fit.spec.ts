@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { ADMIN } from "../playwright.config";
-import { expect, newProduct, test, toaster } from "./fixtures";
+import { expect, newProduct, test, toaster } from "./support/fixtures";
 
 // Issue #21: the shop is used on phones, so no page may be wider than a small phone's screen —
 // a page that scrolls sideways hides prices, buttons and order states off the edge.

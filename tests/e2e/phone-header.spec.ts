@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, nav, newProduct, test, toaster } from "./fixtures";
+import { expect, nav, newProduct, test, toaster } from "./support/fixtures";
 
 // Issue #21: on a phone the cart and search must be reachable from the header bar without
 // opening the collapsed menu, with JS off as well as on.

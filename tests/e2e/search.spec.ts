@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, test } from "./support/fixtures";
 
 // Issue #25: search forgives typos and says "Did you mean …?", with JS off and on.
 

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { ADMIN } from "../playwright.config";
-import { expect, queryOne, test } from "./fixtures";
+import { expect, queryOne, test } from "./support/fixtures";
 
 // Issue #25: a catalogue that search engines and chat apps can read: the sitemap follows the
 // admin's changes at once; product pages carry JSON-LD and Open Graph tags with absolute URLs.

@@ -1,4 +1,4 @@
-import { expect, nav, test, toaster } from "./fixtures";
+import { expect, nav, test, toaster } from "./support/fixtures";
 
 test("navigation shows links by login state and marks the active one", async ({ page, goto, registerViaApi }) => {
   await goto("/");

@@ -1,10 +1,10 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { storedPictures } from "../db";
-import { gifBomb, pngHeaderBomb, solidImage, webpCanvasBomb } from "../image-bombs";
-import { adminClient, dbOf, processesOf, runsHere, startServer, type Client, type TestServer } from "../server";
-import { expect, test, toaster, waitForHydration } from "./fixtures";
-import { png } from "./images";
+import { storedPictures } from "../support/db";
+import { gifBomb, pngHeaderBomb, solidImage, webpCanvasBomb } from "../support/image-bombs";
+import { png } from "../support/images";
+import { expect, test, toaster, waitForHydration } from "./support/fixtures";
+import { adminClient, dbOf, processesOf, runsHere, startServer, type Client, type TestServer } from "./support/server";
 
 // Issue #11, uploads: a truncated picture was a 500 and left its original behind; the editor saved
 // 20 gallery files for a product that may have 12, and files for a product that no longer existed.
