@@ -5,7 +5,7 @@
 // directory and cache), the uploaded pictures from UPLOAD_DIR into the `pictures` table, then
 // checks counts and totals before it commits. One PostgreSQL transaction: on any failure nothing is left behind. Read from
 // one SQLite read transaction, so the copy is one consistent moment; stop the shop first (see
-// README, "From one VPS to several servers") or later writes stay behind in the file.
+// docs/operations.md, "From one VPS to several servers") or later writes stay behind in the file.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";

@@ -1,7 +1,7 @@
 // GST in a tax-inclusive price: how much of each amount is the taxable value and how much is
 // tax, in whole paise that add up exactly to what the shopper pays.
 //
-// Rounding (the one rule; the README repeats it):
+// Rounding (the one rule; docs/gst.md repeats it):
 // - per row (each order line, and shipping as its own row), gross = qty × unit price, in paise,
 //   tax included;
 // - taxable value = gross × 100 / (100 + rate), rounded to the nearest paisa, halves up

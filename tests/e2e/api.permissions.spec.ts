@@ -473,7 +473,7 @@ const rows: Row[] = [
     expect: all([302, "/"]),
   },
 
-  // --- JSON API (README: errors are { message } with 400, 401, 403, 404, 405 or 409)
+  // --- JSON API (docs/architecture.md: errors are { message } with 400, 401, 403, 404, 405 or 409)
   { route: "api/products", method: "GET", url: () => "/api/products?limit=200", expect: all(200) },
   {
     route: "api/products",

@@ -139,7 +139,7 @@ test("a response that sets two cookies keeps both Set-Cookie headers (form login
   }
 });
 
-// Regression (fixed in the old app/server.ts; now Express trust proxy builds an https request.url): behind a TLS-terminating proxy (TRUST_PROXY=true, as README documents) every React Router
+// Regression (fixed in the old app/server.ts; now Express trust proxy builds an https request.url): behind a TLS-terminating proxy (TRUST_PROXY=true, as docs/operations.md documents) every React Router
 // action is refused. The browser sends `Origin: https://<host>`; our origin check accepts it (its
 // own origin check honours X-Forwarded-Proto), but @react-router/node builds request.url from the
 // socket (`http://<host>/login`), and React Router's own CSRF check (throwIfPotentialCSRFAttack)

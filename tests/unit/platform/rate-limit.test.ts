@@ -96,7 +96,7 @@ describe("rate limits (RATE_LIMIT_FACTOR unset: the real limits)", () => {
     expect(await rowCount()).toBe(2);
   });
 
-  it("uses the limits the README promises", () => {
+  it("uses the limits docs/security.md promises", () => {
     expect([
       RULES.loginFailEmail.limit,
       RULES.loginFailIp.limit,
