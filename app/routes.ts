@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/home.tsx"),
@@ -16,11 +16,12 @@ export default [
   route("reset-password", "routes/reset-password.tsx"),
   route("account", "routes/account.tsx"),
   route("orders", "routes/orders.tsx"),
-  route("admin", "routes/admin.tsx", [
-    index("routes/admin._index.tsx"),
-    route("products", "routes/admin.products.tsx"),
-    route("orders", "routes/admin.orders.tsx"),
-    route("mail", "routes/admin.mail.tsx"),
+  // The admin's tabs: one layout (heading and tabs) around a page per tab.
+  layout("routes/admin.tsx", [
+    route("admin", "routes/admin._index.tsx"),
+    route("admin/products", "routes/admin.products.tsx"),
+    route("admin/orders", "routes/admin.orders.tsx"),
+    route("admin/mail", "routes/admin.mail.tsx"),
   ]),
   route("admin/products/new", "routes/admin.products.new.tsx"),
   route("admin/products/:id", "routes/admin.products.$id.tsx"),

@@ -174,12 +174,12 @@ test("the Orders tab finds by status and phone, keeps the filters in the URL, an
   expect((await page.request.post("/api/auth/login", { data: ADMIN })).status()).toBe(200);
   expect((await page.request.put(`/api/orders/${shipped}`, { data: { status: "Shipped" } })).status()).toBe(200);
 
-  await open(page, `${baseURL}/admin?tab=orders`, jsEnabled);
+  await open(page, `${baseURL}/admin/orders`, jsEnabled);
   const filters = page.getByRole("search", { name: "Find orders" });
   await filters.getByLabel("Search").fill(spaced);
   await filters.getByLabel("Status").selectOption("Placed");
   await filters.getByRole("button", { name: "Find orders" }).click();
-  await expect(page).toHaveURL(/\/admin\?tab=orders&q=%2B91\+\d+\+\d+&status=Placed&from=&to=$/);
+  await expect(page).toHaveURL(/\/admin\/orders\?q=%2B91\+\d+\+\d+&status=Placed&from=&to=$/);
   await expect(page.getByTestId("orders-count")).toHaveText("Orders 1–2 of 2 found, newest first");
   for (const id of [first, second]) await expect(page.locator(`#order-${id}`)).toBeVisible();
   for (const id of [shipped, other]) await expect(page.locator(`#order-${id}`)).toHaveCount(0);
@@ -199,7 +199,7 @@ test("the Orders tab finds by status and phone, keeps the filters in the URL, an
   await paidForm.getByRole("checkbox").check();
   if (!jsEnabled) await paidForm.getByRole("button", { name: "Save" }).click();
   await expect(page.locator(".toaster")).toContainText("Order updated");
-  await expect(page).toHaveURL(/\/admin\?tab=orders&status=Placed&q=%2B91\+\d+\+\d+$/);
+  await expect(page).toHaveURL(/\/admin\/orders\?status=Placed&q=%2B91\+\d+\+\d+$/);
   await expect(page.getByTestId("orders-count")).toHaveText("Orders 1–2 of 2 found, newest first");
 
   // The export: these two orders' lines, UTF-8 with a BOM, the formula neutralised.

@@ -61,7 +61,7 @@ test("admin: create with two pictures → shop → edit price → customer order
     await expect(page.locator(".gallery-edit li")).toHaveCount(2);
   }
   await page.getByRole("button", { name: "Create product" }).click();
-  await expect(page).toHaveURL(/\/admin\?tab=products$/);
+  await expect(page).toHaveURL(/\/admin\/products$/);
   await expect(toaster(page)).toContainText("Product created");
   const row = (await queryOne<{ id: string; price: number; mrp: number; stock: number; image: string }>(
     "select id, price, mrp, stock, image from products where name = ?",
@@ -111,7 +111,7 @@ test("admin: create with two pictures → shop → edit price → customer order
   expect((await small.body()).subarray(8, 12).toString()).toBe("WEBP");
 
   // Edit its price and its HSN code (a bad code is refused with its message first).
-  await goto("/admin?tab=products");
+  await goto("/admin/products");
   await page.getByRole("link", { name: `Edit ${name}` }).click();
   await expect(page.getByLabel("Price (₹)")).toHaveValue("321.5");
   await expect(page.locator(".gallery-edit li")).toHaveCount(2);
@@ -151,7 +151,7 @@ test("admin: create with two pictures → shop → edit price → customer order
 
   // Orders tab: Shipped, paid on and off, Mark Delivered.
   await page.getByRole("link", { name: "Orders", exact: true }).click();
-  await expect(page).toHaveURL(/\/admin\?tab=orders$/);
+  await expect(page).toHaveURL(/\/admin\/orders$/);
   const orderRow = page.locator(`#order-${orderId}`);
   await expect(orderRow).toContainText(`#${orderId.slice(-6)}`);
   await expect(orderRow).toContainText(`${name} × 2`);
@@ -193,7 +193,7 @@ test("admin: create with two pictures → shop → edit price → customer order
   await customer.dispose();
 
   // Delete the product after confirming.
-  await goto("/admin?tab=products");
+  await goto("/admin/products");
   const del = page.getByRole("link", { name: `Delete ${name}` });
   if (jsEnabled) {
     page.once("dialog", (d) => {
@@ -228,7 +228,7 @@ test("a dismissed confirmation deletes nothing; a fake image is refused with not
   jsEnabled,
 }) => {
   await loginAsAdmin(page, goto);
-  await goto("/admin?tab=products");
+  await goto("/admin/products");
   // The oldest demo product: other tests create and delete their own products in parallel.
   const { id: productId, name: productName } = (await queryOne<{ id: string; name: string }>(
     "select id, name from products where deleted_at is null order by created_at, id limit 1",
@@ -239,7 +239,7 @@ test("a dismissed confirmation deletes nothing; a fake image is refused with not
   if (jsEnabled) {
     page.once("dialog", (d) => void d.dismiss());
     await first.getByRole("link", { name: `Delete ${productName}` }).click();
-    await expect(page).toHaveURL(/\/admin\?tab=products$/);
+    await expect(page).toHaveURL(/\/admin\/products$/);
   } else {
     await first.getByRole("link", { name: `Delete ${productName}` }).click();
     await page.getByRole("link", { name: "Cancel" }).click();
@@ -331,11 +331,11 @@ test("the Orders tab pages through every order; a change on a later page comes b
   );
   try {
     await loginAsAdmin(page, goto);
-    await goto("/admin?tab=orders");
+    await goto("/admin/orders");
     const total = (await queryOne<{ n: number }>("select count(*) n from orders"))!.n;
     await expect(page.getByText(/^Orders 1–50 of \d+, newest first$/)).toBeVisible();
     await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Next" }).click();
-    await expect(page).toHaveURL(/\/admin\?tab=orders&page=2$/);
+    await expect(page).toHaveURL(/\/admin\/orders\?page=2$/);
     await expect(page.getByText(/^Orders 51–\d+ of \d+, newest first$/)).toBeVisible();
     expect(total).toBeGreaterThanOrEqual(120);
 
@@ -354,21 +354,21 @@ test("the Orders tab pages through every order; a change on a later page comes b
       }
     }
     const onPage = Math.ceil((await rank(target)) / 50);
-    await goto(`/admin?tab=orders&page=${onPage}`);
+    await goto(`/admin/orders?page=${onPage}`);
     const row = page.locator(`#order-${target}`);
     await expect(row).toContainText("Paged line × 1");
     const paidForm = row.locator("form", { has: page.getByRole("checkbox") });
     await paidForm.getByRole("checkbox").check();
     await saveRow(page, paidForm, jsEnabled);
     await expect(toaster(page)).toContainText("Order updated");
-    await expect(page).toHaveURL(new RegExp(`/admin\\?tab=orders&page=${onPage}$`));
+    await expect(page).toHaveURL(new RegExp(`/admin/orders\\?page=${onPage}$`));
     await expect
       .poll(async () => (await queryOne<{ p: number }>("select is_paid p from orders where id = ?", target))!.p)
       .toBe(1);
     // The same test in the other project inserts and deletes 120 orders of its own, which can move
     // ours to another page meanwhile: the row is looked for on the page it is on now.
     const nowOn = Math.ceil((await rank(target)) / 50);
-    if (nowOn !== onPage) await goto(`/admin?tab=orders&page=${nowOn}`);
+    if (nowOn !== onPage) await goto(`/admin/orders?page=${nowOn}`);
     await expect(page.locator(`#order-${target}`).getByRole("checkbox")).toBeChecked();
   } finally {
     await db.run(`delete from orders where id in (${ids.map(() => "?").join(",")})`, ...ids);

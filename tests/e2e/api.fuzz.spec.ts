@@ -1617,10 +1617,10 @@ test("form /admin (order intents status, paid, deliver, unknown): always a redir
       const body = formBody(formPairs(f, junk));
       const asCustomer = who === 0;
       const before = { order: await orderRow(order), stock: await stockOf(product) };
-      const res = await send(asCustomer ? customer.api : admin.api, base, "/admin", { form: body });
-      const what = label("POST", "/admin", body, res);
+      const res = await send(asCustomer ? customer.api : admin.api, base, "/admin/orders", { form: body });
+      const what = label("POST", "/admin/orders", body, res);
       expectFormAnswer(res, base, what, [302]);
-      expect(res.location, what).toBe(asCustomer ? "/" : "/admin?tab=orders");
+      expect(res.location, what).toBe(asCustomer ? "/" : "/admin/orders");
       const after = { order: (await orderRow(order))!, stock: await stockOf(product) };
       expect(after.stock, what).toBe(open + (after.order.stock_returned ? 2 : 0));
       expect(after.order.stock_returned === 1, what).toBe(after.order.status === "Cancelled");
@@ -1708,7 +1708,7 @@ test("forms /admin/products/new and /admin/products/{id}: hostile editor posts (
         if (gallery) await expectNotSaved(before.files, gallery, what);
         if (!asCustomer && status === 302) {
           expect(gallery, `${what}: saved with a gallery file that is not an image`).toBeNull();
-          expect(res.location, what).toBe("/admin?tab=products");
+          expect(res.location, what).toBe("/admin/products");
           const id = edit
             ? editable
             : (
@@ -1775,7 +1775,7 @@ test("forms /admin/products/{id}/delete and /admin/orders/{id}/delete: hostile i
         if (who === 0)
           expect(res.location, what).toBe(`/login?redirect=${encodeURIComponent(new URL(url, base).pathname)}`);
         else if (who === 1) expect(res.location, what).toBe("/");
-        else expect(res.location, what).toBe(kind === "products" ? "/admin?tab=products" : "/admin?tab=orders");
+        else expect(res.location, what).toBe(kind === "products" ? "/admin/products" : "/admin/orders");
         expect(await state(), `${what}: deleted the wrong row`).toEqual(before);
       },
     ),
@@ -1940,7 +1940,7 @@ test("cross-site: every state-changing endpoint answers 403 to a foreign Origin 
       name: "order status (form)",
       actor: admin,
       method: "POST",
-      url: "/admin",
+      url: "/admin/orders",
       opts: {
         form: formBody([
           ["intent", "status"],

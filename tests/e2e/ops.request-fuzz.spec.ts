@@ -564,7 +564,8 @@ test("random requests of any method, path, header and body: never a 5xx, and the
       "/cart",
       "/checkout",
       `/product/${product}`,
-      "/admin",
+      "/admin/orders",
+      "/admin/mail",
       "/admin/products/new",
       `/admin/products/${product}`,
       `/admin/products/${"0".repeat(24)}/delete`,
@@ -697,7 +698,8 @@ test("pages and answers with personal data carry Cache-Control: private, no-stor
       [customer, "/api/auth/me"],
       [customer, "/api/orders/my"],
       [admin, "/admin"],
-      [admin, "/admin?tab=orders"],
+      [admin, "/admin/orders"],
+      [admin, "/admin/products"],
       [admin, "/admin/products/new"],
       [admin, "/api/orders"],
     ] as const) {
@@ -865,8 +867,8 @@ test("hostile field names on every HTML action (urlencoded and multipart): a 4xx
         ],
       },
       {
-        module: "admin.tsx",
-        path: "/admin",
+        module: "admin.orders.tsx",
+        path: "/admin/orders",
         role: "admin",
         field: "intent",
         fields: () => [

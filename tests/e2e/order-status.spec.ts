@@ -82,7 +82,7 @@ test("Mark Shipped with courier and tracking: shown to the customer and mailed; 
   await expect(card.locator(".shipment")).toHaveText("Courier: Blue Dart · Tracking number: BD 7788-991");
   await context.close();
 
-  await goto("/admin?tab=orders");
+  await goto("/admin/orders");
   await page
     .locator(`#order-${orderId}`)
     .getByRole("button", { name: /Mark Delivered/ })

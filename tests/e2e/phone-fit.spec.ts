@@ -177,9 +177,9 @@ test("admin pages fit a phone's width", async ({ page, goto, playwright, baseURL
 
   await expectAllFit(page, goto, [
     "/admin",
-    "/admin?tab=products&sort=stock",
-    "/admin?tab=orders",
-    "/admin?tab=orders&status=Placed&q=98765",
+    "/admin/products?sort=stock",
+    "/admin/orders",
+    "/admin/orders?status=Placed&q=98765",
     `/admin/orders/${orderId}`,
     "/admin/products/new",
     `/admin/products/${product}`,

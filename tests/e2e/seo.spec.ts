@@ -43,7 +43,7 @@ test("a product the admin creates is in the sitemap at once, with structured dat
   await page.getByLabel("Stock").fill("0");
   await page.getByLabel("Image URL").fill("/images/demo/rose-garden-1.svg");
   await page.getByRole("button", { name: "Create product" }).click();
-  await expect(page).toHaveURL(/\/admin\?tab=products$/);
+  await expect(page).toHaveURL(/\/admin\/products$/);
   const { id } = (await queryOne<{ id: string }>("select id from products where name = ?", name))!;
   const path = `/product/${id}`;
 
@@ -87,7 +87,7 @@ test("a product the admin creates is in the sitemap at once, with structured dat
   expect(picture.headers()["content-type"]).toBe("image/png");
 
   // Deleted (through the confirmation without JS, confirm() with it): gone from the sitemap.
-  await goto("/admin?tab=products");
+  await goto("/admin/products");
   const del = page.getByRole("link", { name: `Delete ${name}` });
   if (jsEnabled) {
     page.once("dialog", (d) => void d.accept());

@@ -187,11 +187,11 @@ test("product form: files posted for a product that no longer exists are not sav
       maxRedirects: 0,
     });
     expect(res.status()).toBeLessThan(500);
-    expect(res.headers().location).toBe("/admin?tab=products");
+    expect(res.headers().location).toBe("/admin/products");
   } else {
     await page.getByLabel("Add pictures").setInputFiles(pictures);
     await page.getByRole("button", { name: "Save changes" }).click();
-    await expect(page).toHaveURL(`${server.url}/admin?tab=products`);
+    await expect(page).toHaveURL(`${server.url}/admin/products`);
     await expect(toaster(page)).toContainText("Product not found");
   }
   expect(await listing()).toEqual(before);
