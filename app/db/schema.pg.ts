@@ -13,8 +13,8 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 
-// The PostgreSQL twin of schema.sqlite.ts: the same tables, names, keys and indexes (tests/unit/
-// schema-parity.test.ts holds them together) and the same JS values, so the models run on both.
+// The PostgreSQL twin of schema.sqlite.ts: the same tables, names, keys and indexes
+// (tests/unit/platform/schema-parity.test.ts holds them together) and the same JS values, so the models run on both.
 // What each table and index is for is said in schema.sqlite.ts. Column types per database:
 // - schema.sqlite.ts's `mode: "timestamp"` (unix seconds, read as Date) is timestamptz read as Date.
 //   Precision 3 (milliseconds) is what a Date holds: a value read back equals the one stored,
@@ -22,7 +22,7 @@ import {
 // - unix seconds kept as plain numbers (expires_at, fetched_at) are bigint read as number.
 // - real is SQLite's 8-byte float: double precision (PostgreSQL's real has 4 bytes).
 // - integer stays integer (money in paise), boolean is boolean, ids are text.
-// Search (a tsvector column, drizzle/pg/0011) and the catalogue version's triggers (drizzle/pg/0002) are
+// Search (a tsvector column, drizzle/pg/0012) and the catalogue version's triggers (drizzle/pg/0002) are
 // hand-written migrations, as SQLite's FTS5 table and triggers are in drizzle/sqlite.
 const createdAt = () =>
   timestamp("created_at", { withTimezone: true, mode: "date", precision: 3 }).notNull().defaultNow();

@@ -1,5 +1,5 @@
 // The tables the models query, of the database dialect.server.ts names. Both schemas have the same
-// tables, columns and JS types (tests/unit/schema-parity.test.ts). The cast is the one place the
+// tables, columns and JS types (tests/unit/platform/schema-parity.test.ts). The cast is the one place the
 // two meet: `Tables` is SQLite's or PostgreSQL's per typecheck pass, so every caller is checked
 // against both (docs/decisions/0006-database-types.md).
 import type { Tables } from "~/db/types";

@@ -1,6 +1,6 @@
 // Dates are shown in India time on the server and in the browser alike (no hydration mismatch).
 // They are written out here rather than by Intl.DateTimeFormat: the first Intl formatter a page
-// makes costs 10-26 ms of a phone's main thread (docs/performance.md); tests/unit/dates.test.ts
+// makes costs 10-26 ms of a phone's main thread (docs/performance.md); tests/unit/platform/dates.test.ts
 // holds each to Intl's en-IN output. India has one zone and no daylight saving, so its time is
 // UTC + 5:30 all year.
 const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;

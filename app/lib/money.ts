@@ -1,7 +1,7 @@
 // Prices are written out here rather than by Intl.NumberFormat: the first Intl formatter a page
 // makes costs 10-26 ms of a phone's main thread (the browser loads ICU's locale data), which ran
 // while the scripts were evaluated, before the page answered a tap (issue #24, docs/performance.md).
-// tests/unit/money.test.ts holds these to Intl's en-IN output, so server and browser say the same.
+// tests/unit/platform/money.test.ts holds these to Intl's en-IN output, so server and browser say the same.
 
 /** Indian grouping: the last three digits, then twos ("12,34,567"). */
 const groupIndian = (digits: string) =>

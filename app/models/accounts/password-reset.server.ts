@@ -23,7 +23,7 @@ export const RESET_VALID_MS = 60 * 60_000;
  * The least time a reset request takes, found or not. The work both paths share (rate limits, the
  * user lookup, making a token) is the same; only an existing account adds a short transaction (two
  * inserts). Waiting out a floor well above that transaction hides the difference, as bcrypt's
- * DUMMY_HASH does for logins (tests/unit/password-reset-timing.test.ts).
+ * DUMMY_HASH does for logins (tests/unit/accounts/password-reset-timing.test.ts).
  */
 export const RESET_REQUEST_MIN_MS = 250;
 
