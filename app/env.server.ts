@@ -7,7 +7,7 @@ import { z } from "zod";
 import { gstStateByName } from "~/lib/gst-states";
 import { gstinProblem } from "~/lib/gstin";
 import { INVOICE_PREFIX_FORMAT } from "~/lib/invoice-number";
-import { SHOP_MAIL_FROM } from "~/lib/shop";
+import { SHOP_MAIL_FROM, SHOP_NAME } from "~/lib/shop";
 import type { GstSettings } from "~/lib/tax-invoice";
 
 // The project root is found from this file, not the working directory, so the built server
@@ -206,7 +206,7 @@ const mailSchema = z.object({
   MAIL_FROM: z
     .string()
     .trim()
-    .refine(isMailbox, 'must be an address, or a name and an address: "RK Candles <orders@example.in>"')
+    .refine(isMailbox, `must be an address, or a name and an address: "${SHOP_NAME} <orders@example.in>"`)
     .default(SHOP_MAIL_FROM),
   SHOP_OWNER_EMAIL: z.email({ error: "must be an email address" }).optional(),
   PUBLIC_URL: z

@@ -11,7 +11,7 @@ const contact = { name: "Matrix", email: "m@example.com", phone: "9876543210" };
 const shippingAddress = { address: "1 Road", city: "Chennai", state: "Tamil Nadu", pin: "600001" };
 const productBody = { name: "Matrix Candle", description: "x", price: 100, mrp: 120, stock: 5, image: "", images: [] };
 
-// Every admin call of spec §7, each made fresh so 2xx is a real success.
+// Every admin call of the JSON API, each made fresh so 2xx is a real success.
 const calls: Call[] = [
   { name: "GET /api/products?limit=200 (admin view)", send: (api) => api.get("/api/products?limit=200"), ok: 200 },
   { name: "GET /api/orders", send: (api) => api.get("/api/orders"), ok: 200 },

@@ -12,7 +12,7 @@ export const MIXED_LINES: Line[] = [
   { name: "மழை மண் டின்", qty: 2, price: 34950 },
 ];
 
-/** An order as checkout makes it: totals computed from the lines (spec §9: flat ₹49 shipping). */
+/** An order as checkout makes it: totals computed from the lines (flat ₹49 shipping). */
 export function invoiceOrder({
   items: lines = MIXED_LINES,
   ...overrides

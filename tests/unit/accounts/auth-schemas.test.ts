@@ -24,7 +24,7 @@ function summaryOf(input: Record<string, unknown>) {
 }
 
 describe("spec texts are verbatim", () => {
-  it("uses the non-breaking hyphen and en dash of spec §5", () => {
+  it("uses the non-breaking hyphen and en dash of the product's texts", () => {
     expect(REGISTER_INCOMPLETE).toBe("Please enter valid name, email, 10‑digit phone (no +91/0), and password.");
     expect(PHONE_INVALID).toBe("Phone must be 10 digits and start with 6–9.");
     expect(PHONE_HINT).toBe("Enter 10‑digit mobile without +91/0 (starts 6–9)");

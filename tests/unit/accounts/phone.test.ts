@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isValidPhone, normalizePhone } from "~/lib/phone";
 
-describe("normalizePhone (spec §5)", () => {
+describe("normalizePhone", () => {
   it.each([
     ["9876543210", "9876543210"],
     ["98765 43210", "9876543210"],

@@ -16,7 +16,7 @@ import {
 const A = "a".repeat(24);
 const B = "b".repeat(24);
 
-describe("coerceQty (spec §5: coerced to a number, floored at 1)", () => {
+describe("coerceQty (coerced to a number, floored at 1)", () => {
   it.each([
     [1, 1],
     [3, 3],
@@ -41,7 +41,7 @@ describe("coerceQty (spec §5: coerced to a number, floored at 1)", () => {
   });
 });
 
-describe("addQty (spec §5: the product page's quantity is at least 1; issue #21: below it adds nothing)", () => {
+describe("addQty (the product page's quantity is at least 1; issue #21: below it adds nothing)", () => {
   it.each([
     ["1", 1],
     [" 3 ", 3],
@@ -94,7 +94,7 @@ describe("parseCart never fails: garbage is an empty cart", () => {
   });
 });
 
-describe("cart operations (spec §4)", () => {
+describe("cart operations (add, set, remove)", () => {
   it("adding an existing product grows its qty; a new one is appended", () => {
     let cart = addToCart([], A, 2);
     cart = addToCart(cart, B, 1);
@@ -123,7 +123,7 @@ describe("cart operations (spec §4)", () => {
   });
 });
 
-describe("cartTotals (spec §9)", () => {
+describe("cartTotals (flat ₹49 shipping above 0)", () => {
   it("charges flat ₹49 shipping when the subtotal is above 0", () => {
     expect(
       cartTotals([

@@ -221,7 +221,7 @@ describe("admin product model", () => {
   });
 });
 
-describe("order status and stock (spec §4; docs/admin.md: cancel and delete rules)", () => {
+describe("order status and stock (docs/admin.md: cancel and delete rules)", () => {
   const contact = { name: "A", email: "a@example.com", phone: "1" };
   const shippingAddress = { address: "x", city: "y", state: "z", pin: "560001" };
   let userId = "";

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { ErrorBoundary } from "~/routes/shop";
 
-// What /shop shows when its loader fails (spec §8): the server's message, else 'Failed to load products'.
+// What /shop shows when its loader fails: the server's message, else 'Failed to load products'.
 const render = (error: unknown) => renderToStaticMarkup(createElement(ErrorBoundary, { error } as never));
 const response = (status: number, data: unknown) => ({ status, statusText: "", internal: false, data });
 

@@ -8,7 +8,7 @@ import { testDb } from "../../support/db";
 
 const raw = testDb(app); // the app's own connections (tests/support/db.ts)
 
-// Spec §6: the admin lists all orders. The Orders tab shows them a page at a time; GET /api/orders
+// The admin lists all orders. The Orders tab shows them a page at a time; GET /api/orders
 // answers every one, each with all of its lines.
 describe("every order, for the admin", () => {
   const N = 1_234;

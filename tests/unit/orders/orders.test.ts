@@ -205,7 +205,7 @@ describe("who may see an order", () => {
   });
 });
 
-describe("checkout schemas (spec §5 Checkout)", () => {
+describe("checkout schemas", () => {
   it("requires every field, strips non-digits from the PIN, checks 6 digits", () => {
     const ok = checkoutSchema.parse({ ...contact, ...shippingAddress, pin: "560 001" });
     expect(ok.pin).toBe("560001");
