@@ -4,20 +4,12 @@ import { registerAccount } from "~/models/accounts/login.server";
 import { EmailTakenError } from "~/models/accounts/users.server";
 import { RateLimited } from "~/utils/rate-limit.server";
 import { testDb } from "../../support/db";
+import { refusal } from "../../support/refusal";
 
 const raw = testDb(app); // the app's own connections (tests/support/db.ts)
 
 // Issue #19: rules that both doors (the HTML route and its /api twin) share live in the model,
 // written once. Real rows, real counts (RATE_LIMIT_FACTOR unset: the real limits).
-
-async function refusal(promise: Promise<unknown>): Promise<Error | undefined> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof Error) return error;
-    throw error;
-  }
-}
 
 describe("registerAccount: the sign-up limit per address", () => {
   const account = (email: string) => ({ name: "Tara", email, phone: "9876543212", password: "secret1" });

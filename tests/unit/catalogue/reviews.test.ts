@@ -5,6 +5,7 @@ import { getProduct, postReview } from "~/models/catalogue/products.server";
 import { newId } from "~/utils/id.server";
 import { RateLimited } from "~/utils/rate-limit.server";
 import { testDb } from "../../support/db";
+import { refusal } from "../../support/refusal";
 
 const raw = testDb(app); // the app's own connections (tests/support/db.ts)
 
@@ -31,15 +32,6 @@ const customer = () =>
     phone: "9876543210",
     password: "secret1",
   });
-
-async function refusal(promise: Promise<unknown>): Promise<Error | undefined> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof Error) return error;
-    throw error;
-  }
-}
 
 describe("postReview: the review limit, then the one review per customer per product", () => {
   const comment = (productId: string, userId: string) =>

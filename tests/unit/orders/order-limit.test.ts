@@ -7,6 +7,7 @@ import { OrderError } from "~/models/orders/order-error.server";
 import { newId } from "~/utils/id.server";
 import { RateLimited } from "~/utils/rate-limit.server";
 import { testDb } from "../../support/db";
+import { refusal } from "../../support/refusal";
 
 const raw = testDb(app); // the app's own connections (tests/support/db.ts)
 
@@ -49,15 +50,6 @@ const customer = () =>
 async function submit(userId: string, input: PlaceOrderInput, key?: string) {
   const submitted = await submitOrder(userId, key);
   return submitted.replayed ? submitted : submitted.place(input);
-}
-
-async function refusal(promise: Promise<unknown>): Promise<Error | undefined> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof Error) return error;
-    throw error;
-  }
 }
 
 describe("submitOrder: the order limit, and a repeat that does not count against it", () => {
