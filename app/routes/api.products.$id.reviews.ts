@@ -1,7 +1,9 @@
 import { reviewSchema } from "~/lib/review-schema";
 import { REVIEW_SUBMITTED, REVIEW_UPDATED } from "~/lib/review-texts";
 import { requireApiUser } from "~/models/accounts/auth.server";
-import { getProduct, postReview, toApiProductDetail } from "~/models/catalogue/products.server";
+import { toApiProductDetail } from "~/models/catalogue/api.server";
+import { getProduct } from "~/models/catalogue/products.server";
+import { postReview } from "~/models/catalogue/reviews.server";
 import { apiError, json, methodNotAllowed, readBody } from "~/utils/http.server";
 import { RateLimited, tooMany } from "~/utils/rate-limit.server";
 import type { Route } from "./+types/api.products.$id.reviews";

@@ -1,7 +1,8 @@
 import { productError, productSchema } from "~/lib/product-schema";
 import { requireApiAdmin } from "~/models/accounts/auth.server";
+import { toApiProductDetail } from "~/models/catalogue/api.server";
 import { deleteProduct, updateProduct } from "~/models/catalogue/product-admin.server";
-import { getProduct, toApiProductDetail } from "~/models/catalogue/products.server";
+import { getProduct } from "~/models/catalogue/products.server";
 import { apiError, json, methodNotAllowed, readBody } from "~/utils/http.server";
 import type { Route } from "./+types/api.products.$id";
 

@@ -1,14 +1,9 @@
 import { productError, productSchema } from "~/lib/product-schema";
 import { ADMIN_MAX_LIMIT, MAX_LIMIT, parseShopQuery, queryInt } from "~/lib/shop-query";
 import { getUser, requireApiAdmin } from "~/models/accounts/auth.server";
+import { toApiProduct, toApiProductDetail } from "~/models/catalogue/api.server";
 import { createProduct } from "~/models/catalogue/product-admin.server";
-import {
-  getProduct,
-  imagesFor,
-  listProducts,
-  toApiProduct,
-  toApiProductDetail,
-} from "~/models/catalogue/products.server";
+import { getProduct, imagesFor, listProducts } from "~/models/catalogue/products.server";
 import { apiError, json, methodNotAllowed, readBody } from "~/utils/http.server";
 import type { Route } from "./+types/api.products";
 

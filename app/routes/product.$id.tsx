@@ -11,7 +11,8 @@ import { breadcrumbJsonLd, originOf, productJsonLd, socialMeta } from "~/lib/seo
 import { pageTitle } from "~/lib/shop";
 import { queryInt } from "~/lib/shop-query";
 import { getUser, requireUser } from "~/models/accounts/auth.server";
-import { getProduct, postReview, reviewBy } from "~/models/catalogue/products.server";
+import { getProduct } from "~/models/catalogue/products.server";
+import { postReview, reviewBy } from "~/models/catalogue/reviews.server";
 import { formFields, readForm } from "~/utils/http.server";
 import { RateLimited } from "~/utils/rate-limit.server";
 import { showToast } from "~/utils/toast.client";

@@ -3,7 +3,8 @@ import { writeTransaction } from "~/db/client.server";
 import * as app from "~/db/client.server";
 import { products } from "~/db/schema";
 import { parseShopQuery } from "~/lib/shop-query";
-import { imagesFor, listProducts, toApiProduct } from "~/models/catalogue/products.server";
+import { toApiProduct } from "~/models/catalogue/api.server";
+import { imagesFor, listProducts } from "~/models/catalogue/products.server";
 import { newId } from "~/utils/id.server";
 import { testDb } from "../../support/db";
 

@@ -3,7 +3,9 @@ import { seedDemoCatalogue } from "~/demo/seed.server";
 import { env } from "~/env.server";
 import { parseShopQuery } from "~/lib/shop-query";
 import { createUser } from "~/models/accounts/users.server";
-import { addReview, getProduct, listProducts, toApiProductDetail, topRated } from "~/models/catalogue/products.server";
+import { toApiProductDetail } from "~/models/catalogue/api.server";
+import { getProduct, listProducts, topRated } from "~/models/catalogue/products.server";
+import { addReview } from "~/models/catalogue/reviews.server";
 import { testDb } from "../../support/db";
 
 const elsewhere = testDb(env.databaseUrl ?? env.databasePath); // connections of its own, as another process

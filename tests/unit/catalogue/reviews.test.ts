@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import * as app from "~/db/client.server";
 import { createUser } from "~/models/accounts/users.server";
-import { getProduct, postReview } from "~/models/catalogue/products.server";
+import { getProduct } from "~/models/catalogue/products.server";
+import { postReview } from "~/models/catalogue/reviews.server";
 import { newId } from "~/utils/id.server";
 import { RateLimited } from "~/utils/rate-limit.server";
 import { testDb } from "../../support/db";
