@@ -2255,7 +2255,8 @@ const FORM_ACTIONS: { url: (ids: { product: string }) => string; as: "guest" | "
   { url: () => "/cart", as: "guest" },
   { url: () => "/checkout", as: "customer" },
   { url: ({ product }) => `/product/${product}`, as: "customer" },
-  { url: () => "/admin", as: "admin" },
+  { url: () => "/admin/orders", as: "admin" },
+  { url: () => "/admin/mail", as: "admin" },
   { url: () => "/admin/products/new", as: "admin" },
   { url: ({ product }) => `/admin/products/${product}`, as: "admin" },
 ];
