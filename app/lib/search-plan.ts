@@ -2,8 +2,8 @@
 // group of alternatives, and a product must match every group. A group holds prefixes (the word as
 // typed and its synonyms) and typo corrections (catalogue words a typo or two away). The two
 // databases turn groups into their own match syntax (app/db/search.server.ts).
-import { typoDistances } from "./edit-distance";
 import { isWord, queryWords, suggestionReach, SYNONYMS, typosForgiven } from "./search-words";
+import { type TypoTrie, typoMatches, typoTrie } from "./typo-trie";
 
 /** The catalogue's words: sorted, each with the number of live products that use it. */
 export type Vocabulary = { terms: readonly string[]; docs: ReadonlyMap<string, number> };
@@ -36,17 +36,18 @@ export function hasPrefix(vocab: Vocabulary, prefix: string): boolean {
   return lo < terms.length && terms[lo]!.startsWith(prefix);
 }
 
+const tries = new WeakMap<Vocabulary, TypoTrie>();
+/** The vocabulary's typo trie, built the first time a word is corrected against it. */
+function trieOf(vocab: Vocabulary): TypoTrie {
+  let trie = tries.get(vocab);
+  if (!trie) tries.set(vocab, (trie = typoTrie(vocab.terms)));
+  return trie;
+}
+
 /** Catalogue words within `max` typos of `word` (whole, or a beginning of them), closest first. */
 export function corrections(vocab: Vocabulary, word: string, max: number, whole = false): string[] {
   if (max <= 0) return [];
-  const found: { term: string; d: number; docs: number }[] = [];
-  for (const term of vocab.terms) {
-    if (term.startsWith(word)) continue; // a prefix match already
-    const d = typoDistances(word, term, max);
-    const distance = d && (whole ? d.whole : Math.min(d.whole, d.prefix));
-    if (distance !== null && distance !== undefined && distance <= max)
-      found.push({ term, d: distance, docs: vocab.docs.get(term) ?? 0 });
-  }
+  const found = typoMatches(trieOf(vocab), word, max, whole).map((m) => ({ ...m, docs: vocab.docs.get(m.term) ?? 0 }));
   found.sort((x, y) => x.d - y.d || y.docs - x.docs || (x.term < y.term ? -1 : 1));
   return found.map((f) => f.term);
 }

@@ -1,6 +1,7 @@
-// Typo distance between a query word and a catalogue word: the optimal-string-alignment
-// (Damerau–Levenshtein) distance, where a swap of two neighbouring letters is one typo like a
-// wrong, missing or extra letter. Counted in code points, so a Devanagari sign is one letter.
+// The reference typo distance, measured word against word (the app's search walks a trie instead,
+// app/lib/typo-trie.ts, and the tests hold the two to the same answers): the optimal string
+// alignment (Damerau–Levenshtein) distance, where a swap of two neighbouring letters is one typo
+// like a wrong, missing or extra letter. Counted in code points, so a Devanagari sign is one letter.
 
 export type Distances = {
   /** Typos from `word` to the whole of `term`. */

@@ -1,0 +1,114 @@
+// Typo candidates without a pass over the whole vocabulary (issue #34): the catalogue's words in a
+// trie, walked with one column of the typo table per letter of the path, leaving a branch as soon as no value in its column is within
+// reach. Words that share a beginning share its columns, and a query word only visits the branches
+// a few typos from it, so the work follows the answer, not the size of the vocabulary.
+//
+// A typo is a wrong, missing or extra letter, or two neighbouring letters swapped (the optimal
+// string alignment distance), counted in code points, so a Devanagari sign is one letter.
+
+/** The trie in flat arrays (a few bytes a letter): node 0 is the root. */
+export type TypoTrie = {
+  terms: readonly string[];
+  /** The node's letter (a code point), its first child, its next sibling, the term ending there. */
+  letter: Int32Array;
+  first: Int32Array;
+  next: Int32Array;
+  term: Int32Array;
+  size: number;
+};
+
+/** The trie of `terms` (any order; sorted ones share their beginnings best). */
+export function typoTrie(terms: readonly string[]): TypoTrie {
+  const capacity = 1 + terms.reduce((n, t) => n + t.length, 0);
+  const letter = new Int32Array(capacity);
+  const first = new Int32Array(capacity).fill(-1);
+  const next = new Int32Array(capacity).fill(-1);
+  const term = new Int32Array(capacity).fill(-1);
+  let size = 1;
+  terms.forEach((t, index) => {
+    let node = 0;
+    for (const ch of t) {
+      const cp = ch.codePointAt(0)!;
+      let child = first[node]!;
+      let last = -1;
+      while (child !== -1 && letter[child] !== cp) {
+        last = child;
+        child = next[child]!;
+      }
+      if (child === -1) {
+        child = size++;
+        letter[child] = cp;
+        if (last === -1) first[node] = child;
+        else next[last] = child;
+      }
+      node = child;
+    }
+    term[node] = index;
+  });
+  return { terms, letter, first, next, term, size };
+}
+
+export type TypoMatch = { term: string; d: number };
+
+/**
+ * The trie's terms within `max` typos of `word`: of the whole term (`whole`), or else of its
+ * closest beginning, leaving out terms that begin with `word` itself (those are prefix matches).
+ * The same terms and distances as measuring every term on its own (tests/support/edit-distance.ts
+ * is that measure); `visits` counts the nodes walked, for the tests that hold the work bounded.
+ */
+export function typoMatches(
+  trie: TypoTrie,
+  word: string,
+  max: number,
+  whole: boolean,
+  visits?: { n: number },
+): TypoMatch[] {
+  const a = Array.from(word, (ch) => ch.codePointAt(0)!);
+  const n = a.length;
+  const found: TypoMatch[] = [];
+  if (max < 0) return found;
+  // cols[j]: the column of the table for the path's first j letters (cols[j][i]: typos between
+  // the word's first i letters and them); path[j]: the path's j-th letter.
+  const cols: Int32Array[] = [Int32Array.from({ length: n + 1 }, (_, i) => i)];
+  const path: number[] = [];
+  const collect = (node: number, d: number) => {
+    // Every term under `node` is `d` typos from the word's closest beginning.
+    const t = trie.term[node]!;
+    if (t !== -1 && !trie.terms[t]!.startsWith(word)) found.push({ term: trie.terms[t]!, d });
+    for (let c = trie.first[node]!; c !== -1; c = trie.next[c]!) collect(c, d);
+  };
+  const walk = (node: number, depth: number, bestPrefix: number) => {
+    for (let child = trie.first[node]!; child !== -1; child = trie.next[child]!) {
+      if (visits) visits.n++;
+      const b = trie.letter[child]!;
+      const j = depth + 1;
+      const prev = cols[j - 1]!;
+      const before = j >= 2 ? cols[j - 2]! : null;
+      const col = (cols[j] ??= new Int32Array(n + 1));
+      col[0] = j;
+      let least = j;
+      for (let i = 1; i <= n; i++) {
+        const cost = a[i - 1] === b ? 0 : 1;
+        let d = Math.min(prev[i]! + 1, col[i - 1]! + 1, prev[i - 1]! + cost);
+        if (before && i > 1 && a[i - 1] === path[j - 2] && a[i - 2] === b) d = Math.min(d, before[i - 2]! + 1);
+        col[i] = d;
+        if (d < least) least = d;
+      }
+      const prefix = Math.min(bestPrefix, col[n]!);
+      if (least > max) {
+        // Nothing deeper comes back within reach; what began close enough still counts.
+        if (!whole && prefix <= max) collect(child, prefix);
+        continue;
+      }
+      const t = trie.term[child]!;
+      if (t !== -1) {
+        const d = whole ? col[n]! : prefix;
+        if (d <= max && !trie.terms[t]!.startsWith(word)) found.push({ term: trie.terms[t]!, d });
+      }
+      path[j - 1] = b;
+      walk(child, j, prefix);
+    }
+  };
+  walk(0, 0, n);
+  return found;
+}
