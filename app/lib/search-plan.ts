@@ -72,7 +72,7 @@ export function planSearch(q: string, vocab: Vocabulary, memo?: Map<string, stri
  * replaced by the closest catalogue word, or left out when none is near. Null when that changes
  * nothing or leaves nothing.
  */
-export function suggestion(groups: SearchGroup[], vocab: Vocabulary): string | null {
+export function suggestion(groups: SearchGroup[], vocab: Vocabulary, memo?: Map<string, string | null>): string | null {
   const words: string[] = [];
   let changed = false;
   for (const g of groups) {
@@ -81,7 +81,14 @@ export function suggestion(groups: SearchGroup[], vocab: Vocabulary): string | n
       continue;
     }
     changed = true;
-    const best = corrections(vocab, g.word, suggestionReach(g.word), true)[0];
+    let best = memo?.get(g.word);
+    if (best === undefined) {
+      best = corrections(vocab, g.word, suggestionReach(g.word), true)[0] ?? null;
+      if (memo) {
+        if (memo.size > 1000) memo.clear();
+        memo.set(g.word, best);
+      }
+    }
     if (best) words.push(best);
   }
   return changed && words.length ? words.join(" ") : null;

@@ -9,8 +9,9 @@ import { planSearch, suggestion, vocabulary, type SearchGroup, type Vocabulary }
 let cached: Vocabulary | null = null;
 let cachedSearchVersion = -1;
 let checkedAt = -1;
-/** Typo corrections per query word, for the cached vocabulary. */
+/** Typo corrections per query word, and the closest word a suggestion offers, for the cached vocabulary. */
 const corrections = new Map<string, string[]>();
+const suggestions = new Map<string, string | null>();
 
 export async function currentVocabulary(): Promise<Vocabulary> {
   const version = catalogueVersion();
@@ -20,6 +21,7 @@ export async function currentVocabulary(): Promise<Vocabulary> {
     cached = vocabulary(await readVocabulary());
     cachedSearchVersion = searchVersion;
     corrections.clear();
+    suggestions.clear();
   }
   checkedAt = version;
   return cached;
@@ -36,4 +38,4 @@ export async function searchPlan(q: string): Promise<SearchPlan | null> {
 }
 
 /** "Did you mean …?" for a plan whose query matched nothing exactly. */
-export const suggestFor = (plan: SearchPlan) => suggestion(plan.groups, plan.vocab);
+export const suggestFor = (plan: SearchPlan) => suggestion(plan.groups, plan.vocab, suggestions);

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { mulberry32 } from "~/demo/prng.server";
-import { corrections, vocabulary } from "~/lib/search-plan";
+import { corrections, planSearch, suggestion, vocabulary } from "~/lib/search-plan";
 import { typoMatches, typoTrie } from "~/lib/typo-trie";
 import { typoDistances } from "../../support/edit-distance";
 
@@ -74,5 +74,17 @@ describe("typo trie: the work follows the answer, not the vocabulary", () => {
     const visits = { n: 0 };
     for (let i = 0; i < 8; i++) typoMatches(trie, made(9), 3, true, visits);
     expect(visits.n / 8).toBeLessThan(trie.size / 3);
+  });
+});
+
+describe("'Did you mean': each word's suggestion is worked out once per vocabulary", () => {
+  it("remembers a word's closest catalogue word, and offers what it remembers", () => {
+    const vocab = vocabulary([{ term: "lavender", docs: 2 }]);
+    const memo = new Map<string, string | null>();
+    const groups = planSearch("lavendr", vocab);
+    expect(suggestion(groups, vocab, memo)).toBe("lavender");
+    expect(memo.get("lavendr")).toBe("lavender");
+    memo.set("lavendr", "rose");
+    expect(suggestion(groups, vocab, memo)).toBe("rose");
   });
 });
