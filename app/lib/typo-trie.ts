@@ -69,7 +69,8 @@ export function typoMatches(
   if (max < 0) return found;
   // cols[j]: the column of the table for the path's first j letters (cols[j][i]: typos between
   // the word's first i letters and them); path[j]: the path's j-th letter.
-  const cols: Int32Array[] = [Int32Array.from({ length: n + 1 }, (_, i) => i)];
+  const cap = max + 1;
+  const cols: Int32Array[] = [Int32Array.from({ length: n + 1 }, (_, i) => (i < cap ? i : cap))];
   const path: number[] = [];
   const collect = (node: number, d: number) => {
     // Every term under `node` is `d` typos from the word's closest beginning.
@@ -84,14 +85,24 @@ export function typoMatches(
       const j = depth + 1;
       const prev = cols[j - 1]!;
       const before = j >= 2 ? cols[j - 2]! : null;
-      const col = (cols[j] ??= new Int32Array(n + 1));
-      col[0] = j;
-      let least = j;
-      for (let i = 1; i <= n; i++) {
-        const cost = a[i - 1] === b ? 0 : 1;
-        let d = Math.min(prev[i]! + 1, col[i - 1]! + 1, prev[i - 1]! + cost);
-        if (before && i > 1 && a[i - 1] === path[j - 2] && a[i - 2] === b) d = Math.min(d, before[i - 2]! + 1);
-        col[i] = d;
+      // Only cells within `max` of the diagonal can be within reach (a cell is at least |i - j|):
+      // the rest hold `cap`, which decides the same as their true values, all above `max`.
+      const col = (cols[j] ??= new Int32Array(n + 1).fill(cap));
+      col[0] = j <= max ? j : cap;
+      let least = col[0]!;
+      const lo = Math.max(1, j - max);
+      const hi = Math.min(n, j + max);
+      for (let i = lo; i <= hi; i++) {
+        let d = prev[i - 1]! + (a[i - 1] === b ? 0 : 1);
+        const up = prev[i]! + 1;
+        if (up < d) d = up;
+        const left = col[i - 1]! + 1;
+        if (left < d) d = left;
+        if (before && i > 1 && a[i - 1] === path[j - 2] && a[i - 2] === b) {
+          const swap = before[i - 2]! + 1;
+          if (swap < d) d = swap;
+        }
+        col[i] = d > cap ? cap : d;
         if (d < least) least = d;
       }
       const prefix = Math.min(bestPrefix, col[n]!);
