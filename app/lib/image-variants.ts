@@ -1,4 +1,4 @@
-// Uploaded pictures are stored with resized copies (app/models/upload.server.ts):
+// Uploaded pictures are stored with resized copies (app/models/catalogue/uploads.server.ts):
 // /uploads/<id>.<ext> and /uploads/<id>-<width>.webp (+ .<ext> for JPEG/PNG).
 export const IMAGE_WIDTHS = [320, 640, 1200] as const;
 // The demo catalogue's drawings (/images/demo/<name>-<n>.svg) also come as WebP at these widths

@@ -15,7 +15,7 @@ import { newId } from "~/utils/id.server";
 
 /**
  * The outbox (issue #23): a mail is a row written by the transaction of the event that causes it,
- * so it exists exactly when the event does. The sender (mail-sender.server.ts) claims due rows
+ * so it exists exactly when the event does. The sender (sender.server.ts) claims due rows
  * with a lease, hands them to SMTP and marks them sent; a sender that dies mid-way leaves its rows
  * to be claimed again once the lease ends. Delivery is therefore at least once, and a repeat
  * carries the same Message-ID as the first (it is stored with the row).
