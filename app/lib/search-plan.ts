@@ -52,17 +52,21 @@ export function corrections(vocab: Vocabulary, word: string, max: number, whole 
   return found.map((f) => f.term);
 }
 
+/** `word`'s answer from `memo` (at most 1,000 words kept), worked out by `find` the first time. */
+function remembered<T>(memo: Map<string, T> | undefined, word: string, find: () => T): T {
+  if (memo?.has(word)) return memo.get(word)!;
+  const found = find();
+  if (memo) {
+    if (memo.size > 1000) memo.clear();
+    memo.set(word, found);
+  }
+  return found;
+}
+
 /** The groups of a query; empty when it has no words (punctuation only, say). */
 export function planSearch(q: string, vocab: Vocabulary, memo?: Map<string, string[]>): SearchGroup[] {
   return queryWords(q).map((word) => {
-    let typos = memo?.get(word);
-    if (!typos) {
-      typos = corrections(vocab, word, typosForgiven(word)).slice(0, MAX_TYPOS);
-      if (memo) {
-        if (memo.size > 1000) memo.clear();
-        memo.set(word, typos);
-      }
-    }
+    const typos = remembered(memo, word, () => corrections(vocab, word, typosForgiven(word)).slice(0, MAX_TYPOS));
     return { word, prefixes: [word, ...(SYNONYMS[word] ?? [])], typos };
   });
 }
@@ -81,14 +85,7 @@ export function suggestion(groups: SearchGroup[], vocab: Vocabulary, memo?: Map<
       continue;
     }
     changed = true;
-    let best = memo?.get(g.word);
-    if (best === undefined) {
-      best = corrections(vocab, g.word, suggestionReach(g.word), true)[0] ?? null;
-      if (memo) {
-        if (memo.size > 1000) memo.clear();
-        memo.set(g.word, best);
-      }
-    }
+    const best = remembered(memo, g.word, () => corrections(vocab, g.word, suggestionReach(g.word), true)[0] ?? null);
     if (best) words.push(best);
   }
   return changed && words.length ? words.join(" ") : null;
