@@ -1,9 +1,8 @@
-import { PDFDocument, type PDFPage } from "pdf-lib";
+import { PDFDocument } from "pdf-lib";
 import { orderNumber } from "~/lib/order-number";
 import { SHOP_NAME } from "~/lib/shop";
 import type { OrderWithItems } from "~/models/orders/read.server";
 import {
-  A4,
   BOTTOM,
   describeDocument,
   formatInvoiceDate,
@@ -12,9 +11,9 @@ import {
   LEFT,
   MUTED,
   RIGHT,
-  RULE,
   TOP,
   wrapText,
+  Writer,
 } from "./pdf/page.server";
 import { cleanText } from "./pdf/shaping.server";
 import { PdfText } from "./pdf/text.server";
@@ -46,33 +45,28 @@ export async function renderPackingSlips(slips: Slip[]): Promise<Uint8Array> {
   );
   doc.setLanguage("en-IN");
   const text = new PdfText(doc);
-  const draw = (page: PDFPage, s: string, x: number, y: number, size: number, bold = false, color = INK) =>
-    text.draw(page, s, x, y, { size, bold, color });
-  const right = (page: PDFPage, s: string, y: number, size: number, bold = false, color = INK) =>
-    draw(page, s, RIGHT - text.width(s, size, bold), y, size, bold, color);
-  const rule = (page: PDFPage, y: number, thickness = 0.6, color = RULE) =>
-    page.drawLine({ start: { x: LEFT, y }, end: { x: RIGHT, y }, thickness, color });
+  const w = new Writer(doc, text);
 
   if (slips.length === 0) {
-    const page = doc.addPage(A4);
-    draw(page, "No orders are waiting to be dispatched.", LEFT, TOP - 20, 14);
+    w.newPage();
+    w.text("No orders are waiting to be dispatched.", LEFT, TOP - 20, { size: 14 });
   }
 
   for (const slip of slips) {
     const number = orderNumber(slip.id);
-    let page = doc.addPage(A4);
+    w.newPage();
     let y = TOP;
-    draw(page, SHOP_NAME, LEFT, y - 18, 18, true);
-    right(page, "Packing slip", y - 18, 18, true);
+    w.text(SHOP_NAME, LEFT, y - 18, { size: 18, bold: true });
+    w.textRight("Packing slip", RIGHT, y - 18, { size: 18, bold: true });
     y -= 38;
-    right(page, `Order ${number}`, y, 12, true);
-    draw(page, `Placed ${formatInvoiceDate(slip.createdAt)}`, LEFT, y, 10, false, MUTED);
+    w.textRight(`Order ${number}`, RIGHT, y, { size: 12, bold: true });
+    w.text(`Placed ${formatInvoiceDate(slip.createdAt)}`, LEFT, y, { size: 10, color: MUTED });
     y -= 12;
-    rule(page, y, 1, INK);
+    w.rule(y, 1, INK);
     y -= 28;
 
     // The address, large, in the customer's own script.
-    draw(page, "Ship to", LEFT, y, 10, true, MUTED);
+    w.text("Ship to", LEFT, y, { size: 10, bold: true, color: MUTED });
     y -= ADDRESS_LINE + 2;
     const width = RIGHT - LEFT;
     const cityState = [slip.city, slip.state]
@@ -89,8 +83,8 @@ export async function renderPackingSlips(slips: Slip[]): Promise<Uint8Array> {
     for (const [value, bold] of blocks) {
       const clean = cleanText(value).trim();
       if (!clean) continue;
-      for (const line of wrapText(clean, (s) => text.width(s, ADDRESS, bold), width, 4)) {
-        draw(page, line, LEFT, y, ADDRESS, bold);
+      for (const line of wrapText(clean, (s) => w.width(s, { size: ADDRESS, bold }), width, 4)) {
+        w.text(line, LEFT, y, { size: ADDRESS, bold });
         y -= ADDRESS_LINE;
       }
     }
@@ -98,42 +92,40 @@ export async function renderPackingSlips(slips: Slip[]): Promise<Uint8Array> {
 
     // The lines to pack: a box to tick, the quantity, the name.
     const header = () => {
-      page.drawRectangle({ x: LEFT, y: y - 6, width, height: 22, color: HEAD_BG });
-      draw(page, "Packed", LEFT + 6, y + 2, 10, true);
-      draw(page, "Qty", LEFT + 60, y + 2, 10, true);
-      draw(page, "Item", LEFT + 110, y + 2, 10, true);
+      w.page.drawRectangle({ x: LEFT, y: y - 6, width, height: 22, color: HEAD_BG });
+      w.text("Packed", LEFT + 6, y + 2, { size: 10, bold: true });
+      w.text("Qty", LEFT + 60, y + 2, { size: 10, bold: true });
+      w.text("Item", LEFT + 110, y + 2, { size: 10, bold: true });
       y -= ROW + 4;
     };
     header();
     let units = 0;
     for (const item of slip.items) {
       units += item.qty;
-      const name = wrapText(cleanText(item.name).trim() || "Product", (s) => text.width(s, BODY), width - 116, 3);
+      const name = wrapText(
+        cleanText(item.name).trim() || "Product",
+        (s) => w.width(s, { size: BODY }),
+        width - 116,
+        3,
+      );
       const height = Math.max(ROW, name.length * 16 + 6);
       if (y - height < BOTTOM) {
-        page = doc.addPage(A4);
+        w.newPage();
         y = TOP - 18;
-        draw(page, `${SHOP_NAME} · Packing slip ${number} (continued)`, LEFT, y, 11, true);
+        w.text(`${SHOP_NAME} · Packing slip ${number} (continued)`, LEFT, y, { size: 11, bold: true });
         y -= 24;
         header();
       }
-      page.drawRectangle({ x: LEFT + 8, y: y - 3, width: 12, height: 12, borderColor: INK, borderWidth: 1 });
-      draw(page, String(item.qty), LEFT + 60, y, BODY, true);
-      name.forEach((l, i) => draw(page, l, LEFT + 110, y - i * 16, BODY));
+      w.page.drawRectangle({ x: LEFT + 8, y: y - 3, width: 12, height: 12, borderColor: INK, borderWidth: 1 });
+      w.text(String(item.qty), LEFT + 60, y, { size: BODY, bold: true });
+      name.forEach((l, i) => w.text(l, LEFT + 110, y - i * 16, { size: BODY }));
       y -= height;
-      rule(page, y + 10);
+      w.rule(y + 10);
     }
     y -= 8;
-    draw(
-      page,
-      `${slip.items.length} ${slip.items.length === 1 ? "line" : "lines"}, ${units} ${units === 1 ? "item" : "items"} in all`,
-      LEFT,
-      y,
-      10,
-      false,
-      MUTED,
-    );
-    draw(page, `Order ID ${slip.id}`, LEFT, 30, 8, false, MUTED);
+    const lines = `${slip.items.length} ${slip.items.length === 1 ? "line" : "lines"}`;
+    w.text(`${lines}, ${units} ${units === 1 ? "item" : "items"} in all`, LEFT, y, { size: 10, color: MUTED });
+    w.text(`Order ID ${slip.id}`, LEFT, 30, { size: 8, color: MUTED });
   }
   text.embed();
   return doc.save();
