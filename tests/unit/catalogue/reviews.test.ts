@@ -6,6 +6,7 @@ import { postReview } from "~/models/catalogue/reviews.server";
 import { newId } from "~/utils/id.server";
 import { RateLimited } from "~/utils/rate-limit.server";
 import { testDb } from "../../support/db";
+import { insertJar } from "../../support/jar";
 import { refusal } from "../../support/refusal";
 
 const raw = testDb(app); // the app's own connections (tests/support/db.ts)
@@ -13,17 +14,7 @@ const raw = testDb(app); // the app's own connections (tests/support/db.ts)
 // Issue #19: rules that both doors (the HTML route and its /api twin) share live in the model,
 // written once. Real rows, real counts (RATE_LIMIT_FACTOR unset: the real limits).
 
-async function product(stock: number) {
-  const id = newId();
-  await raw.run(
-    "insert into products (id, name, price, stock) values (?, ?, ?, ?)",
-    id,
-    `Jar ${id.slice(-4)}`,
-    250_00,
-    stock,
-  );
-  return id;
-}
+const product = (stock: number) => insertJar(raw, stock);
 
 let customers = 0;
 const customer = () =>

@@ -7,6 +7,7 @@ import { OrderError } from "~/models/orders/order-error.server";
 import { newId } from "~/utils/id.server";
 import { RateLimited } from "~/utils/rate-limit.server";
 import { testDb } from "../../support/db";
+import { insertJar } from "../../support/jar";
 import { refusal } from "../../support/refusal";
 
 const raw = testDb(app); // the app's own connections (tests/support/db.ts)
@@ -17,17 +18,7 @@ const raw = testDb(app); // the app's own connections (tests/support/db.ts)
 const contact = { name: "Mira", email: "mira@example.com", phone: "9876543210" };
 const shippingAddress = { address: "7 Lake Road", city: "Kolkata", state: "West Bengal", pin: "700029" };
 
-async function product(stock: number) {
-  const id = newId();
-  await raw.run(
-    "insert into products (id, name, price, stock) values (?, ?, ?, ?)",
-    id,
-    `Jar ${id.slice(-4)}`,
-    250_00,
-    stock,
-  );
-  return id;
-}
+const product = (stock: number) => insertJar(raw, stock);
 const stock = (id: string) => raw.value<number>("select stock from products where id = ?", id);
 const ordersOf = (userId: string) =>
   raw.value<number>("select cast(count(*) as integer) from orders where user_id = ?", userId);
