@@ -2,8 +2,8 @@
 // group of alternatives, and a product must match every group. A group holds prefixes (the word as
 // typed and its synonyms) and typo corrections (catalogue words a typo or two away). The two
 // databases turn groups into their own match syntax (app/db/search.server.ts).
-import { isWord, queryWords, suggestionReach, SYNONYMS, typosForgiven } from "./search-words";
-import { type TypoTrie, typoMatches, typoTrie } from "./typo-trie";
+import { isWord, queryWords, SEARCH_WORK, suggestionReach, SYNONYMS, typosForgiven } from "./search-words";
+import { type TypoTrie, type TypoWork, typoMatches, typoTrie } from "./typo-trie";
 
 /** The catalogue's words: sorted, each with the number of live products that use it. */
 export type Vocabulary = { terms: readonly string[]; docs: ReadonlyMap<string, number> };
@@ -44,49 +44,84 @@ function trieOf(vocab: Vocabulary): TypoTrie {
   return trie;
 }
 
-/** Catalogue words within `max` typos of `word` (whole, or a beginning of them), closest first. */
-export function corrections(vocab: Vocabulary, word: string, max: number, whole = false): string[] {
+/**
+ * Catalogue words within `max` typos of `word` (whole, or a beginning of them), closest first;
+ * with `work`, those found before the query's work ran out.
+ */
+export function corrections(vocab: Vocabulary, word: string, max: number, whole = false, work?: TypoWork): string[] {
   if (max <= 0) return [];
-  const found = typoMatches(trieOf(vocab), word, max, whole).map((m) => ({ ...m, docs: vocab.docs.get(m.term) ?? 0 }));
+  const found = typoMatches(trieOf(vocab), word, max, whole, undefined, work).map((m) => ({
+    ...m,
+    docs: vocab.docs.get(m.term) ?? 0,
+  }));
   found.sort((x, y) => x.d - y.d || y.docs - x.docs || (x.term < y.term ? -1 : 1));
   return found.map((f) => f.term);
 }
 
-/** `word`'s answer from `memo` (at most 1,000 words kept), worked out by `find` the first time. */
-function remembered<T>(memo: Map<string, T> | undefined, word: string, find: () => T): T {
+/**
+ * `word`'s answer from `memo` (at most 1,000 words kept), worked out by `find` the first time; an
+ * answer cut short by the query's work is not kept (another query may have the work to finish it).
+ */
+function remembered<T>(memo: Map<string, T> | undefined, word: string, find: () => T, work?: TypoWork): T {
   if (memo?.has(word)) return memo.get(word)!;
   const found = find();
-  if (memo) {
+  if (memo && !work?.cut) {
     if (memo.size > 1000) memo.clear();
     memo.set(word, found);
   }
   return found;
 }
 
-/** The groups of a query; empty when it has no words (punctuation only, say). */
-export function planSearch(q: string, vocab: Vocabulary, memo?: Map<string, string[]>): SearchGroup[] {
-  return queryWords(q).map((word) => {
-    const typos = remembered(memo, word, () => corrections(vocab, word, typosForgiven(word)).slice(0, MAX_TYPOS));
-    return { word, prefixes: [word, ...(SYNONYMS[word] ?? [])], typos };
-  });
+/** A query's share of typo-trie work: the nodes its corrections and suggestion may visit. */
+export const queryWork = (): TypoWork => ({ left: SEARCH_WORK, cut: false });
+
+/** One query word's group: itself and its synonyms as prefixes, its typo corrections. */
+export function planWord(word: string, vocab: Vocabulary, memo?: Map<string, string[]>, work?: TypoWork): SearchGroup {
+  const find = () => corrections(vocab, word, typosForgiven(word), false, work).slice(0, MAX_TYPOS);
+  return { word, prefixes: [word, ...(SYNONYMS[word] ?? [])], typos: remembered(memo, word, find, work) };
+}
+
+/**
+ * The groups of a query; empty when it has no words (punctuation only, say). Once `work` is spent
+ * the remaining words are searched as typed, without corrections.
+ */
+export function planSearch(q: string, vocab: Vocabulary, memo?: Map<string, string[]>, work?: TypoWork): SearchGroup[] {
+  return queryWords(q).map((word) => planWord(word, vocab, memo, work));
+}
+
+/**
+ * A group's word in "Did you mean …?": the word itself when it begins a catalogue word (or is a
+ * synonym), else the closest catalogue word, or null when none is near.
+ */
+export function suggestedWord(
+  g: SearchGroup,
+  vocab: Vocabulary,
+  memo?: Map<string, string | null>,
+  work?: TypoWork,
+): string | null {
+  if (g.prefixes.length > 1 || hasPrefix(vocab, g.word)) return g.word;
+  const find = () => corrections(vocab, g.word, suggestionReach(g.word), true, work)[0] ?? null;
+  return remembered(memo, g.word, find, work);
+}
+
+/** The suggestion of a query's groups from their suggested words; null when it changes nothing or leaves nothing. */
+export function suggestionFrom(groups: SearchGroup[], picked: (string | null)[]): string | null {
+  const words = picked.filter((w): w is string => w !== null);
+  const changed = picked.some((w, i) => w !== groups[i]!.word);
+  return changed && words.length ? words.join(" ") : null;
 }
 
 /**
  * "Did you mean …?": the query with each word that begins no catalogue word (and is no synonym)
  * replaced by the closest catalogue word, or left out when none is near. Null when that changes
- * nothing or leaves nothing.
+ * nothing or leaves nothing, or when `work` ran out before every word's closest was found.
  */
-export function suggestion(groups: SearchGroup[], vocab: Vocabulary, memo?: Map<string, string | null>): string | null {
-  const words: string[] = [];
-  let changed = false;
-  for (const g of groups) {
-    if (g.prefixes.length > 1 || hasPrefix(vocab, g.word)) {
-      words.push(g.word);
-      continue;
-    }
-    changed = true;
-    const best = remembered(memo, g.word, () => corrections(vocab, g.word, suggestionReach(g.word), true)[0] ?? null);
-    if (best) words.push(best);
-  }
-  return changed && words.length ? words.join(" ") : null;
+export function suggestion(
+  groups: SearchGroup[],
+  vocab: Vocabulary,
+  memo?: Map<string, string | null>,
+  work?: TypoWork,
+): string | null {
+  const picked = groups.map((g) => suggestedWord(g, vocab, memo, work));
+  return work?.cut ? null : suggestionFrom(groups, picked);
 }

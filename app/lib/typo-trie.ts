@@ -51,10 +51,17 @@ export function typoTrie(terms: readonly string[]): TypoTrie {
 export type TypoMatch = { term: string; d: number };
 
 /**
+ * The nodes a search may still visit (`left`), shared by the words of one query so a query of
+ * made-up words costs a bounded amount whatever the vocabulary; `cut` once a walk stopped short.
+ */
+export type TypoWork = { left: number; cut: boolean };
+
+/**
  * The trie's terms within `max` typos of `word`: of the whole term (`whole`), or else of its
  * closest beginning, leaving out terms that begin with `word` itself (those are prefix matches).
  * The same terms and distances as measuring every term on its own (tests/support/edit-distance.ts
  * is that measure); `visits` counts the nodes walked, for the tests that hold the work bounded.
+ * With `work`, the walk stops when its nodes are spent: the terms found by then, `work.cut` set.
  */
 export function typoMatches(
   trie: TypoTrie,
@@ -62,6 +69,7 @@ export function typoMatches(
   max: number,
   whole: boolean,
   visits?: { n: number },
+  work?: TypoWork,
 ): TypoMatch[] {
   const a = Array.from(word, (ch) => ch.codePointAt(0)!);
   const n = a.length;
@@ -74,6 +82,11 @@ export function typoMatches(
   const path: number[] = [];
   const collect = (node: number, d: number) => {
     // Every term under `node` is `d` typos from the word's closest beginning.
+    if (work && work.left-- <= 0) {
+      work.left = 0;
+      work.cut = true;
+      return;
+    }
     const t = trie.term[node]!;
     if (t !== -1 && !trie.terms[t]!.startsWith(word)) found.push({ term: trie.terms[t]!, d });
     for (let c = trie.first[node]!; c !== -1; c = trie.next[c]!) collect(c, d);
@@ -81,6 +94,11 @@ export function typoMatches(
   const walk = (node: number, depth: number, bestPrefix: number) => {
     for (let child = trie.first[node]!; child !== -1; child = trie.next[child]!) {
       if (visits) visits.n++;
+      if (work && work.left-- <= 0) {
+        work.left = 0;
+        work.cut = true;
+        return;
+      }
       const b = trie.letter[child]!;
       const j = depth + 1;
       const prev = cols[j - 1]!;

@@ -5,16 +5,26 @@ import { toApiProduct, toApiProductDetail } from "~/models/catalogue/api.server"
 import { createProduct } from "~/models/catalogue/product-admin.server";
 import { getProduct, imagesFor, listProducts } from "~/models/catalogue/products.server";
 import { apiError, json, methodNotAllowed, readBody } from "~/utils/http.server";
+import { hit, RateLimited, tooMany } from "~/utils/rate-limit.server";
+import { ipOf } from "~/utils/request-context.server";
 import type { Route } from "./+types/api.products";
 
 // GET /api/products?limit&page&search&sort&order → { items, page, totalPages, totalItems, suggestion }
 // (suggestion: "Did you mean …?", a search to offer when this one found nothing exactly, else null)
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   // Admins list the whole catalogue in their editor (a limit of up to 200).
   const wantsMore = queryInt(params.get("limit"), { fallback: 0, min: 0, max: ADMIN_MAX_LIMIT }) > MAX_LIMIT;
   const maxLimit = wantsMore && (await getUser(request))?.isAdmin ? ADMIN_MAX_LIMIT : MAX_LIMIT;
   const query = parseShopQuery(params, { maxLimit, searchParam: params.has("search") ? "search" : "q" });
+  if (query.q) {
+    try {
+      await hit("search", ipOf(context));
+    } catch (error) {
+      if (error instanceof RateLimited) return tooMany(error);
+      throw error;
+    }
+  }
   const result = await listProducts(query);
   const images = await imagesFor(result.items.map((p) => p.id));
   return json({

@@ -7,6 +7,8 @@ import { breadcrumbJsonLd, originOf, socialMeta } from "~/lib/seo";
 import { pageTitle } from "~/lib/shop";
 import { PAGE_SIZES, parseShopQuery, shopHref, sortOptions, sortSelectValue } from "~/lib/shop-query";
 import { cardView, listProducts } from "~/models/catalogue/products.server";
+import { hit, RateLimited, tooManyPage } from "~/utils/rate-limit.server";
+import { ipOf } from "~/utils/request-context.server";
 import { useErrorToast } from "~/utils/use-error-toast";
 import type { Route } from "./+types/shop";
 
@@ -34,8 +36,13 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   ];
 };
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseShopQuery(new URL(request.url).searchParams);
+  if (query.q) {
+    await hit("search", ipOf(context)).catch((error: unknown) => {
+      throw error instanceof RateLimited ? tooManyPage(error) : error;
+    });
+  }
   const result = await listProducts(query);
   // Past the last page (a stale link): go to the last one rather than show nothing.
   if (result.totalPages > 0 && query.page > result.totalPages) {

@@ -4,6 +4,7 @@ import {
   RateLimiterSQLite,
   type RateLimiterAbstract,
 } from "rate-limiter-flexible";
+import { data } from "react-router";
 import { pool, sqlite, withWriter } from "~/db/client.server";
 import { env } from "~/env.server";
 import { apiError } from "./http.server";
@@ -46,6 +47,14 @@ export const RULES = {
   },
   review: { limit: 30, windowMs: 60_000, message: "You are posting reviews too fast. Please wait a minute." },
   order: { limit: 30, windowMs: 60_000, message: "Too many orders in a minute. Please wait and try again." },
+  // Searches (issue #34) cost CPU however the typo work is bounded; a backstop only, generous as
+  // many shoppers share one mobile network's address, counted only for searches the page cache
+  // did not answer.
+  search: {
+    limit: 300,
+    windowMs: 60_000,
+    message: "Too many searches from your network. Please wait a minute and try again.",
+  },
 } satisfies Record<string, Rule>;
 export type RuleName = keyof typeof RULES;
 
@@ -119,6 +128,10 @@ export async function check(rule: RuleName, key: string): Promise<void> {
   const res = await withWriter(() => limiter.get(key));
   if (res && res.consumedPoints >= limiter.points) throw refusal(rule, res);
 }
+
+/** The HTML door's 429, to throw: the route's error boundary shows the sentence. */
+export const tooManyPage = (error: RateLimited) =>
+  data(error.message, { status: 429, headers: { "Retry-After": String(error.retryAfter) } });
 
 /** The JSON door's 429. */
 export function tooMany(error: RateLimited): Response {

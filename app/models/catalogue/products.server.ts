@@ -136,8 +136,8 @@ function pageStatement(kind: SearchKind, sort: ShopQuery["sort"], ascending: boo
 /** The suggestion for a search, when it found nothing exactly: only one that finds something. */
 async function suggest(plan: NonNullable<Awaited<ReturnType<typeof searchPlan>>>, totalItems: number) {
   if (totalItems > 0 && (!plan.typos || (await countProducts(plan.params.exact)) > 0)) return null;
-  const offer = suggestFor(plan);
-  const offered = offer ? await searchPlan(offer) : null;
+  const offer = await suggestFor(plan);
+  const offered = offer ? await searchPlan(offer, plan.work) : null;
   return offered && (await countProducts(offered.params.match)) > 0 ? offer : null;
 }
 

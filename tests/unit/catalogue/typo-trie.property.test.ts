@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { mulberry32 } from "~/demo/prng.server";
-import { corrections, planSearch, suggestion, vocabulary } from "~/lib/search-plan";
+import { corrections, planSearch, queryWork, suggestion, vocabulary } from "~/lib/search-plan";
 import { typoMatches, typoTrie } from "~/lib/typo-trie";
 import { typoDistances } from "../../support/edit-distance";
 
@@ -86,5 +86,30 @@ describe("'Did you mean': each word's suggestion is worked out once per vocabula
     expect(memo.get("lavendr")).toBe("lavender");
     memo.set("lavendr", "rose");
     expect(suggestion(groups, vocab, memo)).toBe("rose");
+  });
+});
+
+describe("a query's typo work", () => {
+  const vocab = vocabulary([
+    { term: "lavender", docs: 2 },
+    { term: "lavish", docs: 1 },
+  ]);
+  it("a word cut short goes uncorrected and is not remembered; with work to spare it is", () => {
+    const memo = new Map<string, string[]>();
+    const short = { left: 3, cut: false };
+    expect(planSearch("lavendr", vocab, memo, short)[0]!.typos).toEqual([]);
+    expect(short.cut).toBe(true);
+    expect(memo.has("lavendr")).toBe(false);
+    const spare = queryWork();
+    expect(planSearch("lavendr", vocab, memo, spare)[0]!.typos).toEqual(["lavender"]);
+    expect(spare.cut).toBe(false);
+    expect(memo.get("lavendr")).toEqual(["lavender"]);
+  });
+  it("a suggestion whose search ran out is skipped, not guessed from what was found", () => {
+    const groups = planSearch("lavendr", vocab);
+    const memo = new Map<string, string | null>();
+    expect(suggestion(groups, vocab, memo, { left: 5, cut: false })).toBeNull();
+    expect(memo.size).toBe(0);
+    expect(suggestion(groups, vocab, memo, queryWork())).toBe("lavender");
   });
 });
