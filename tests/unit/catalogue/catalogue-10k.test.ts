@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { writeTransaction } from "~/db/client.server";
 import * as app from "~/db/client.server";
@@ -82,6 +83,25 @@ describe("a catalogue of 10,000 products", () => {
     const r = await listProducts(q("q=jasmine&limit=60"));
     expect(r.totalItems).toBe(Math.ceil(N / 97));
     expect(r.items.every((p) => /jasmine/i.test(p.name))).toBe(true);
+  });
+
+  it("a broad search's pages are its ranking, kept until the catalogue changes (issue #34)", async () => {
+    // Every product is a Candle: ranked by rating, then reviews, then id (all match alike).
+    const ranked = (
+      await raw.all<{ id: string }>(
+        "select id from products where deleted_at is null order by rating desc, num_reviews desc, id asc",
+      )
+    ).map((r) => r.id);
+    const page2 = async () => (await listProducts(q("q=candle&limit=12&page=2"))).items;
+    expect((await page2()).map((p) => p.id)).toEqual(ranked.slice(12, 24));
+    expect((await page2()).map((p) => p.id)).toEqual(ranked.slice(12, 24));
+    // A change the page shows (stock, from an order or the owner) is there at the next look.
+    const [first] = await page2();
+    await writeTransaction((tx) => tx.update(products).set({ stock: 4321 }).where(eq(products.id, first!.id)));
+    expect((await page2())[0]).toMatchObject({ id: first!.id, stock: 4321 });
+    const last = await listProducts(q("q=candle&limit=12&sort=price&order=asc&page=834"));
+    expect(last.items.map((p) => p.price)).toEqual([...last.items.map((p) => p.price)].sort((a, b) => a - b));
+    expect(last.items).toHaveLength(N % 12 || 12);
   });
 
   it("API items have the spec's fields, and the HSN code (issue #22)", async () => {
