@@ -6,6 +6,7 @@ import { RESET_LINK_INVALID, resetSchema } from "~/lib/auth-schemas";
 import { pageTitle } from "~/lib/shop";
 import { startUserSession } from "~/models/accounts/auth.server";
 import { ResetLinkInvalid, resetPassword, userOfResetToken } from "~/models/accounts/password-reset.server";
+import { getUserById } from "~/models/accounts/users.server";
 import { firstName } from "~/utils/greeting.server";
 import { formFields, readForm } from "~/utils/http.server";
 import { RateLimited } from "~/utils/rate-limit.server";
@@ -23,8 +24,10 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const valid = (await userOfResetToken(token)) !== null;
-  return { token: valid ? token : "", valid };
+  const userId = await userOfResetToken(token);
+  // The link came to this inbox: naming its account tells someone with several which one this is.
+  const email = userId ? ((await getUserById(userId))?.email ?? null) : null;
+  return email ? { token, valid: true, email } : { token: "", valid: false, email: "" };
 }
 
 const RESET_FIELDS = formFields(resetSchema);
@@ -84,10 +87,15 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   return (
     <section className="auth-card">
       <h1>Choose a new password</h1>
-      <p>At least 6 characters. Every device logged in to your account will be logged out.</p>
+      <p>
+        For the account <strong>{loaderData.email}</strong>. At least 6 characters. Every device logged in to this
+        account will be logged out.
+      </p>
       <FormAlert message={form.errors?.[0]} />
       <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="token" value={loaderData.token} />
+        {/* For password managers: the account the new password belongs to. */}
+        <input type="email" name="username" value={loaderData.email} autoComplete="username" readOnly hidden />
         <Field
           label="New password"
           id={fields.password.id}

@@ -137,6 +137,8 @@ test("forgot password: the mailed link sets a new password, logs in and ends the
   const { pathname, search } = new URL(link!);
 
   await goto(pathname + search);
+  // The page names the account it resets (issue #34).
+  await expect(page.locator("main")).toContainText(`For the account ${user.email}.`);
   await page.getByLabel("New password").fill("12345");
   await page.getByRole("button", { name: "Set new password" }).click();
   await expect(page.getByText("Password must be at least 6 characters.")).toBeVisible();
