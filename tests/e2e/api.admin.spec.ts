@@ -203,3 +203,42 @@ test("admin API: a product's HSN code is 3406 unless given, set by PUT, kept by 
   expect(await hsn()).toBe("34060010");
   await admin.dispose();
 });
+
+test("GET /api/orders pages with ?page=&limit= like the product list; without them, the bare array", async ({
+  playwright,
+  baseURL,
+  uniqueEmail,
+}) => {
+  const admin = await context(playwright, baseURL!, "admin", "");
+  const buyer = await context(playwright, baseURL!, "customer", uniqueEmail());
+  const product = (await (await admin.post("/api/products", { data: productBody })).json())._id;
+  // Three orders only this test's filter finds (other tests place orders at the same time).
+  const email = uniqueEmail();
+  const placed: string[] = [];
+  for (let i = 0; i < 3; i++) {
+    const res = await buyer.post("/api/orders", {
+      data: { contact: { ...contact, email }, shippingAddress, items: [{ product, qty: 1 }] },
+    });
+    placed.push((await res.json())._id);
+  }
+  const get = async (qs: string) => (await admin.get(`/api/orders?q=${encodeURIComponent(email)}${qs}`)).json();
+  const all = await get("");
+  // Newest first; orders placed within one clock tick are ordered by id.
+  const ids: string[] = all.map((o: { _id: string }) => o._id);
+  expect([...ids].sort()).toEqual([...placed].sort());
+  const first = await get("&page=1&limit=2");
+  expect(Object.keys(first).sort()).toEqual(["items", "page", "totalItems", "totalPages"]);
+  expect(first).toMatchObject({ page: 1, totalPages: 2, totalItems: 3 });
+  expect(first.items.map((o: { _id: string }) => o._id)).toEqual(ids.slice(0, 2));
+  expect(first.items[0]).toEqual(all[0]);
+  const second = await get("&page=2&limit=2");
+  expect(second.items.map((o: { _id: string }) => o._id)).toEqual(ids.slice(2));
+  // Past the last page: nothing, never the last page again (a client reading until empty stops).
+  expect(await get("&page=3&limit=2")).toEqual({ items: [], page: 3, totalPages: 2, totalItems: 3 });
+  // Only ?page=: 50 a page; a limit over 200 is 200, a nonsense one the default.
+  expect(await get("&page=1")).toMatchObject({ page: 1, totalPages: 1, totalItems: 3 });
+  expect((await get("&limit=999")).items).toHaveLength(3);
+  expect(await get("&limit=x&page=-4")).toMatchObject({ page: 1, totalPages: 1 });
+  await admin.delete(`/api/products/${product}`);
+  await Promise.all([admin.dispose(), buyer.dispose()]);
+});

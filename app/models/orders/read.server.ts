@@ -88,10 +88,15 @@ export async function listAllOrders(filter: OrderFilter = {}): Promise<OrderWith
 export const ADMIN_ORDERS_PER_PAGE = 50;
 
 /**
- * One page of the orders `filter` keeps, newest first (the admin Orders tab); `page` is clamped to
- * the last.
+ * One page of the orders `filter` keeps, newest first: the admin Orders tab's, with `page` clamped to
+ * the last; unclamped (GET /api/orders?page=), a page past the last is empty, as the product list's.
  */
-export async function pageOfOrders(page: number, filter: OrderFilter = {}, perPage = ADMIN_ORDERS_PER_PAGE) {
+export async function pageOfOrders(
+  page: number,
+  filter: OrderFilter = {},
+  perPage = ADMIN_ORDERS_PER_PAGE,
+  { clamp = true } = {},
+) {
   const where = orderFilterWhere(filter);
   const [count] = await db
     .select({ n: sql<number>`count(*)` })
@@ -99,7 +104,9 @@ export async function pageOfOrders(page: number, filter: OrderFilter = {}, perPa
     .where(where);
   const totalItems = Number(count?.n ?? 0);
   const totalPages = Math.max(1, Math.ceil(totalItems / perPage));
-  const current = Math.min(Math.max(1, Math.floor(page) || 1), totalPages);
+  const asked = Math.max(1, Math.floor(page) || 1);
+  const current = clamp ? Math.min(asked, totalPages) : asked;
+  if (current > totalPages) return { orders: [], page: current, totalPages, totalItems, perPage };
   const list = await db
     .select()
     .from(orders)
