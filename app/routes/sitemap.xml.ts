@@ -6,6 +6,7 @@ import {
   SITEMAP_PART,
   sitemapProducts,
 } from "~/models/catalogue/sitemap.server";
+import { keptResponse } from "~/utils/kept-response.server";
 import { siteOrigin } from "~/utils/site-url.server";
 import type { Route } from "./+types/sitemap.xml";
 
@@ -23,13 +24,19 @@ function answer(body: string) {
 
 // GET /sitemap.xml: the public pages and every live product, with lastmod (issue #25). Past
 // SITEMAP_PART products it is a sitemap index of /sitemap.xml?part=1…n, the pages in part 1.
+// Each is built once per catalogue version and kept compressed (issue #34).
 export async function loader({ request }: Route.LoaderArgs) {
   const origin = siteOrigin(request);
   const params = new URL(request.url).searchParams;
+  const part = queryInt(params.get("part"), { fallback: 0, min: 0, max: 1_000_000 });
+  const key = `${origin} ${params.has("part") ? part : "index"}`;
+  return keptResponse(request, key, () => sitemap(origin, params.has("part"), part));
+}
+
+async function sitemap(origin: string, asked: boolean, part: number): Promise<Response> {
   const { live, lastmod } = await catalogueSummary();
   const parts = Math.max(1, Math.ceil(live / SITEMAP_PART));
-  const part = queryInt(params.get("part"), { fallback: 0, min: 0, max: 1_000_000 });
-  if (!params.has("part") && parts > 1) {
+  if (!asked && parts > 1) {
     const list = Array.from(
       { length: parts },
       (_, i) => `<sitemap><loc>${xml(`${origin}/sitemap.xml?part=${i + 1}`)}</loc></sitemap>`,

@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { catalogueVersion } from "~/db/client.server";
 import { env } from "~/env.server";
 import { productSchema } from "~/lib/product-schema";
 import { createProduct, deleteProduct } from "~/models/catalogue/product-admin.server";
@@ -39,9 +40,12 @@ describe("sitemap", () => {
     // testDb gives whole unix seconds; PostgreSQL keeps milliseconds.
     expect(Math.abs(Date.parse(lastmodOf(r.xml, loc)!) - created!.created_at * 1000)).toBeLessThan(1000);
 
-    // Changed by another process, long after: the trigger stamps it, the sitemap says so.
+    // Changed by another process, long after: the trigger stamps it, the sitemap says so once this
+    // process hears of the change (at once on SQLite; by NOTIFY on PostgreSQL): it is kept until then.
+    const before = catalogueVersion();
     await elsewhere.run("update products set created_at = ? where id = ?", new Date("2026-01-02T03:04:05Z"), id);
     await elsewhere.run("update products set stock = 0 where id = ?", id);
+    await vi.waitFor(() => expect(catalogueVersion()).not.toBe(before), { timeout: 30_000 });
     const updated = await elsewhere.get<{ updated_at: number }>("select updated_at from products where id = ?", id);
     expect(updated!.updated_at * 1000).toBeGreaterThan(Date.now() - 60_000);
     r = await get("https://shop.test/sitemap.xml");
