@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import proxyAddr from "proxy-addr";
 import { z } from "zod";
 import { gstStateByName } from "~/lib/gst-states";
 import { gstinProblem } from "~/lib/gstin";
@@ -87,7 +88,7 @@ const schema = z.object({
   // Secure cookies need HTTPS; set COOKIE_SECURE=false to serve production over plain HTTP.
   COOKIE_SECURE: z.enum(["true", "false"], { error: "must be true or false" }).optional(),
   SEED_DEMO: flag("true"),
-  TRUST_PROXY: flag("false"),
+  TRUST_PROXY: z.string().default("false"),
   ALLOWED_ORIGINS: z
     .string()
     .default("")
@@ -123,6 +124,40 @@ const schema = z.object({
     )
     .default("RK"),
 });
+
+/** Who may set X-Forwarded-For, -Host and -Proto: Express's `trust proxy` function, or false. */
+export type ProxyTrust = false | ((address: string | undefined, hop: number) => boolean);
+
+const TRUST_PROXY_VALUES =
+  "must be false, a number of proxies in front (1, 2…), loopback, or a comma-separated list of the proxies' addresses or CIDR ranges";
+
+/**
+ * TRUST_PROXY, compiled once for Express and every reader of X-Forwarded-* (server/middleware.ts):
+ * a hop count trusts that many proxies, so the client is the right-most X-Forwarded-For entry they
+ * did not add; an address list trusts only peers in it (proxy-addr, which Express uses, compiles
+ * it and knows `loopback`, `linklocal` and `uniquelocal`). `true` was Express's "trust every hop",
+ * which takes the left-most entry, one the client writes: it is kept as an alias for one hop.
+ */
+export function parseTrustProxy(value = "false"): { trust: ProxyTrust; warning?: string } {
+  const v = value.trim().toLowerCase();
+  if (v === "false" || v === "0") return { trust: false };
+  if (v === "true")
+    return {
+      trust: (_address, hop) => hop < 1,
+      warning:
+        "TRUST_PROXY=true is read as TRUST_PROXY=1 (one proxy in front); set 1, or the proxy's address (e.g. loopback), instead",
+    };
+  if (/^[0-9]+$/.test(v)) {
+    const hops = Number(v);
+    if (hops > 10) throw new Error(`Invalid environment: TRUST_PROXY must be at most 10 proxies`);
+    return { trust: (_address, hop) => hop < hops };
+  }
+  try {
+    return { trust: proxyAddr.compile(v.split(",").map((a) => a.trim())) };
+  } catch (error) {
+    throw new Error(`Invalid environment: TRUST_PROXY ${TRUST_PROXY_VALUES} (${(error as Error).message})`);
+  }
+}
 
 const invalid = (issues: { path: PropertyKey[]; message: string }[]) =>
   new Error(`Invalid environment: ${issues.map((i) => `${String(i.path[0])} ${i.message}`).join("; ")}`);
@@ -246,6 +281,7 @@ export function parseMailSettings(
   };
 }
 
+const proxy = parseTrustProxy(raw.TRUST_PROXY);
 const databasePath = resolve(raw.DATABASE_PATH);
 const mail = parseMailSettings(process.env, dirname(databasePath));
 // Sessions signed on one app server must open on every other: no per-machine generated secret.
@@ -289,7 +325,8 @@ export const env = {
   port: raw.PORT,
   host: raw.HOST,
   workers: raw.WEB_CONCURRENCY,
-  trustProxy: raw.TRUST_PROXY,
+  /** Express's `trust proxy`; false: X-Forwarded-* are nobody's to set. */
+  trustProxy: proxy.trust,
   allowedOrigins: raw.ALLOWED_ORIGINS.map((o) => o.toLowerCase()),
   logRequests: raw.LOG_REQUESTS,
   pageCache: raw.PAGE_CACHE,
@@ -308,4 +345,13 @@ export const env = {
    * Open Graph, sitemap); unset, they use the request's own origin (X-Forwarded-* behind TRUST_PROXY).
    */
   siteUrl: process.env.PUBLIC_URL?.trim() ? mail.publicUrl : undefined,
+  /** One line each, for the primary (or the dev server) to print once at start. */
+  startWarnings: [
+    ...(proxy.warning ? [proxy.warning] : []),
+    ...(raw.NODE_ENV === "production" && !process.env.PUBLIC_URL?.trim()
+      ? [
+          `PUBLIC_URL is not set: links in mails (password reset, orders) name ${mail.publicUrl}, and sitemaps and link previews the request's host`,
+        ]
+      : []),
+  ],
 };

@@ -33,7 +33,7 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 
 export const middleware: Route.MiddlewareFunction[] = [noStoreForPersonalPages, pageCache];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const [user, { toasts, setCookie }, cart] = await Promise.all([
     getUser(request),
     takeToasts(request),
@@ -41,7 +41,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   ]);
   return data(
     // origin: for the absolute URLs of the head (canonical, link previews, JSON-LD).
-    { user: user ? toPublicUser(user) : null, cartCount: cartCount(cart), toasts, origin: siteOrigin(request) },
+    {
+      user: user ? toPublicUser(user) : null,
+      cartCount: cartCount(cart),
+      toasts,
+      origin: siteOrigin(request, context),
+    },
     setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
   );
 }

@@ -4,7 +4,7 @@ import { createRequestHandler } from "@react-router/express";
 import type { Response } from "express";
 import { RouterContextProvider } from "react-router";
 import { OrderMailSender } from "~/models/flows/order-mail-sender.server";
-import { requestInfo } from "~/utils/request-context.server";
+import { requestInfo, requestOrigin } from "~/utils/request-context.server";
 
 /**
  * The guest page cache's one entry point for the HTTP server (app/utils/page-cache.server.ts).
@@ -27,9 +27,11 @@ export const handler = createRequestHandler({
   build,
   getLoadContext(req, res: Response) {
     const context = new RouterContextProvider();
-    // req.ip follows Express's `trust proxy`; the nonce is the one helmet put in this response's CSP.
+    // req.ip, req.host and req.protocol follow Express's `trust proxy`; the nonce is the one helmet
+    // put in this response's CSP.
     context.set(requestInfo, {
       ip: req.ip ?? req.socket.remoteAddress ?? "unknown",
+      origin: requestOrigin(req),
       nonce: String(res.locals.cspNonce),
     });
     return context;

@@ -8,4 +8,5 @@ const { prepare } = (await vite.ssrLoadModule("./server/prepare.ts")) as typeof 
 await prepare();
 await serveWorker({ vite });
 const { env } = await import("~/env.server");
+for (const warning of env.startWarnings) console.warn(warning);
 console.log(`Candle shop (development) on http://localhost:${env.port}`);

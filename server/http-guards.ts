@@ -66,35 +66,27 @@ function isHost(host: string): boolean {
 }
 
 /**
- * The first value of a proxy's header as Express reads it ("a, b" is "a"); undefined when it is
- * absent or empty, as Express then uses the request's own Host or protocol.
+ * Whether the request names a host the app can build its URL from: React Router's adapter makes the
+ * request URL of Express's host (X-Forwarded-Host's first value, else Host) and the port of
+ * X-Forwarded-Host (all of it, read as one), else of Host. With none, an empty one or one like
+ * "a b", "[" or "127.0.0.1:99999", that URL cannot be made; neither with an X-Forwarded-Host whose
+ * first value is empty (",x"), where Express has no host at all, or any later value is no host
+ * ("a, b:99999" gave the port 99999). X-Forwarded-Host is here only from a trusted proxy
+ * (server/middleware.ts drops anyone else's).
  */
-function firstForwarded(value: string | string[] | undefined): string | undefined {
-  const header = one(value);
-  return header ? header.split(",")[0]!.trim() : undefined;
-}
-
-/**
- * Whether the request names a host the app can build its URL from (React Router's adapter makes
- * the request URL of Express's host: X-Forwarded-Host behind a trusted proxy, else Host, and the
- * port of either). With none, an empty one or one like "a b", "[" or "127.0.0.1:99999", that URL
- * cannot be made; neither with an X-Forwarded-Host whose first value is empty (",x"), where
- * Express has no host at all.
- */
-export function usableHost(headers: Headers, trustProxy: boolean): boolean {
+export function usableHost(headers: Headers): boolean {
   const host = one(headers.host);
   if (host === undefined || !isHost(host)) return false;
-  const forwarded = trustProxy ? firstForwarded(headers["x-forwarded-host"]) : undefined;
-  return forwarded === undefined || isHost(forwarded);
+  const forwarded = one(headers["x-forwarded-host"]);
+  return !forwarded || forwarded.split(",").every((h) => isHost(h.trim()));
 }
 
 /**
- * Behind a trusted proxy, X-Forwarded-Proto names the scheme of the request URL: only http and
- * https make one ("1", "a b" or "," cannot begin a URL, and were a 500).
+ * Express's req.protocol (X-Forwarded-Proto's first value from a trusted proxy) begins the request
+ * URL: only http and https make one ("1", "a b" or "," were a 500).
  */
-export function usableProto(headers: Headers, trustProxy: boolean): boolean {
-  const proto = trustProxy ? firstForwarded(headers["x-forwarded-proto"]) : undefined;
-  return proto === undefined || /^https?$/i.test(proto);
+export function usableProto(protocol: string): boolean {
+  return /^https?$/i.test(protocol);
 }
 
 /** The origin of a URL, lowercased; "" for anything that is not an absolute URL. */
@@ -107,12 +99,9 @@ function originOf(url: string): string {
   }
 }
 
-/** The origins this request may come from: the Host it was sent to (and X-Forwarded-* behind a proxy), plus ALLOWED_ORIGINS. */
-export function ownOrigins(headers: Headers, encrypted: boolean, trustProxy: boolean, allowed: string[]): string[] {
-  const host = (trustProxy && one(headers["x-forwarded-host"])) || one(headers.host);
-  const proto =
-    (trustProxy && one(headers["x-forwarded-proto"])?.split(",")[0]?.trim()) || (encrypted ? "https" : "http");
-  return [...(host ? [`${proto}://${host}`.toLowerCase()] : []), ...allowed.map((o) => o.toLowerCase())];
+/** The origins this request may come from: its own (server/app.ts's requestOrigin), plus ALLOWED_ORIGINS. */
+export function ownOrigins(origin: string, allowed: string[]): string[] {
+  return [...(origin ? [origin] : []), ...allowed].map((o) => o.toLowerCase());
 }
 
 /** A CSP nonce: 128 random bits, base64, new for every response. */

@@ -22,6 +22,7 @@ import {
   plainRanges,
   sameOrigin,
   serverError,
+  untrustedForwarding,
 } from "./middleware";
 
 const YEAR = "public, max-age=31536000, immutable";
@@ -65,7 +66,9 @@ export function createHttpApp(options: Options) {
   // Rendered pages carry a new CSP nonce each time, so an ETag of the body could never match;
   // kept guest pages carry their own (app/utils/page-cache.server.ts).
   http.set("etag", false);
-  // Behind a reverse proxy: the client's address from X-Forwarded-For, https from X-Forwarded-Proto.
+  // Behind a reverse proxy (TRUST_PROXY, compiled once in app/env.server.ts): req.ip, req.host and
+  // req.protocol take X-Forwarded-For, -Host and -Proto from trusted peers only, and everything
+  // else reads those three (server/middleware.ts, the request context in server/app.ts).
   http.set("trust proxy", env.trustProxy);
   if (env.logRequests) http.use(requestLog);
   const helmetHeaders = helmet({
@@ -97,7 +100,15 @@ export function createHttpApp(options: Options) {
     });
   };
   // A guest's kept page is answered first, with the security headers; anything else gets them here.
-  http.use(knownHost, options.servePageCache(securityHeaders), securityHeaders, methods, sameOrigin, bodyLimit);
+  http.use(
+    untrustedForwarding,
+    knownHost,
+    options.servePageCache(securityHeaders),
+    securityHeaders,
+    methods,
+    sameOrigin,
+    bodyLimit,
+  );
   // Brotli at quality 5 for what is compressed per response (rendered pages and data; assets are
   // precompressed at q11, kept guest pages at q6). Since pages carry their CSS inline (issue #24)
   // a rendered /shop is 36 KB: q5 sends 8.3 KB where q2 sent 9.5, for about 0.5 ms more of a

@@ -1,8 +1,8 @@
 // The small middlewares of our own around the app: each applies one check of http-guards.ts.
 // Security headers come from helmet, static files from sirv, compression from compression.
-import type { TLSSocket } from "node:tls";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { env } from "~/env.server";
+import { requestOrigin } from "~/utils/request-context.server";
 import { ALLOW, bodyLimitFor, isCrossSite, methodPolicy, ownOrigins, usableHost, usableProto } from "./http-guards";
 
 /** A refused body is still read (and dropped) up to this much, so the client reads our answer. */
@@ -70,12 +70,25 @@ export const HOST_REFUSED = "Bad request: the Host header is missing or is not a
 export const PROTO_REFUSED = "Bad request: X-Forwarded-Proto is not http or https";
 
 /**
- * A request with no usable Host (or, behind a trusted proxy, X-Forwarded-Host or -Proto) is refused
+ * X-Forwarded-Host and -Proto from a peer TRUST_PROXY does not name are dropped, as Express's
+ * req.host and req.protocol ignore them: React Router's adapter reads the port of X-Forwarded-Host
+ * whenever `trust proxy` is on at all, whoever sent it.
+ */
+export const untrustedForwarding: RequestHandler = (req, _res, next) => {
+  if (!env.trustProxy || !env.trustProxy(req.socket.remoteAddress, 0)) {
+    delete req.headers["x-forwarded-host"];
+    delete req.headers["x-forwarded-proto"];
+  }
+  next();
+};
+
+/**
+ * A request with no usable Host (or, from a trusted proxy, X-Forwarded-Host or -Proto) is refused
  * before anything builds a URL of it (a 500 before).
  */
 export const knownHost: RequestHandler = (req, res, next) => {
-  if (!usableHost(req.headers, env.trustProxy)) return refuse(req, res, 400, HOST_REFUSED);
-  if (!usableProto(req.headers, env.trustProxy)) return refuse(req, res, 400, PROTO_REFUSED);
+  if (!usableHost(req.headers)) return refuse(req, res, 400, HOST_REFUSED);
+  if (!usableProto(req.protocol)) return refuse(req, res, 400, PROTO_REFUSED);
   next();
 };
 
@@ -90,9 +103,7 @@ export const methods: RequestHandler = (req, res, next) => {
 
 /** Cross-site form posts and fetches are refused before the app runs any action. */
 export const sameOrigin: RequestHandler = (req, res, next) => {
-  const encrypted = (req.socket as TLSSocket).encrypted === true;
-  if (!isCrossSite(req.method, req.headers, ownOrigins(req.headers, encrypted, env.trustProxy, env.allowedOrigins)))
-    return next();
+  if (!isCrossSite(req.method, req.headers, ownOrigins(requestOrigin(req), env.allowedOrigins))) return next();
   refuse(req, res, 403, "Cross-site request refused");
 };
 

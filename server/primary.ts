@@ -26,6 +26,8 @@ function prepare(): Promise<void> {
 }
 
 export async function runPrimary(): Promise<void> {
+  // Here once, not in each worker that reads the same settings.
+  for (const warning of env.startWarnings) console.warn(warning);
   const workers = new Set<Worker>();
   const retiring = new Set<Worker>();
   let stopping = false;

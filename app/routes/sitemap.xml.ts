@@ -7,7 +7,7 @@ import {
   sitemapProducts,
 } from "~/models/catalogue/sitemap.server";
 import { keptResponse } from "~/utils/kept-response.server";
-import { siteOrigin } from "~/utils/site-url.server";
+import { siteCacheControl, siteOrigin } from "~/utils/site-url.server";
 import type { Route } from "./+types/sitemap.xml";
 
 const xml = (s: string) =>
@@ -18,15 +18,15 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
 
 function answer(body: string) {
   return new Response(`<?xml version="1.0" encoding="UTF-8"?>\n${body}\n`, {
-    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=300" },
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": siteCacheControl(300) },
   });
 }
 
 // GET /sitemap.xml: the public pages and every live product, with lastmod (issue #25). Past
 // SITEMAP_PART products it is a sitemap index of /sitemap.xml?part=1…n, the pages in part 1.
 // Each is built once per catalogue version and kept compressed (issue #34).
-export async function loader({ request }: Route.LoaderArgs) {
-  const origin = siteOrigin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const origin = siteOrigin(request, context);
   const params = new URL(request.url).searchParams;
   const part = queryInt(params.get("part"), { fallback: 0, min: 0, max: 1_000_000 });
   const key = `${origin} ${params.has("part") ? part : "index"}`;

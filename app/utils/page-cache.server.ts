@@ -22,7 +22,7 @@ import { LRUCache } from "lru-cache";
 import type { MiddlewareFunction } from "react-router";
 import { catalogueVersion } from "~/db/client.server";
 import { env } from "~/env.server";
-import { nonceOf } from "./request-context.server";
+import { nonceOf, originOf, requestOrigin } from "./request-context.server";
 
 type PageEncoding = "br" | "gzip" | "identity";
 
@@ -65,35 +65,31 @@ const cache = new LRUCache<string, Entry>({
 
 type RequestHead = {
   method: string;
-  headers: { has(name: string): boolean; get(name: string): string | null | undefined };
+  headers: { has(name: string): boolean };
 };
 
 /**
- * A page carries absolute URLs (canonical, link previews) of the origin it was asked at, unless
- * PUBLIC_URL names one: then the host the request names (behind a trusted proxy, the forwarded
- * ones) is part of the key, so a page asked at 127.0.0.1 is never sent to the shop's own address.
+ * Whether this request may be answered from, and stored in, the cache; its key if so. A page
+ * carries absolute URLs (canonical, link previews) of the origin it was asked at (`origin`, as
+ * Express reads it: requestOrigin), unless PUBLIC_URL names one: so without it the origin is part
+ * of the key, and a page asked at 127.0.0.1 is never sent to the shop's own address.
  */
-function originKey(headers: RequestHead["headers"]): string {
-  if (env.siteUrl) return "";
-  const forwarded = env.trustProxy ? ["x-forwarded-host", "x-forwarded-proto"] : [];
-  return `${["host", ...forwarded].map((h) => headers.get(h) ?? "").join(" ")} `;
-}
-
-/** Whether this request may be answered from, and stored in, the cache; its key if so. */
-function cacheKey(request: RequestHead, url: URL): string | null {
+function cacheKey(request: RequestHead, url: URL, origin: string): string | null {
   if (
     !env.pageCache ||
     request.method !== "GET" ||
     request.headers.has("cookie") ||
-    request.headers.has("authorization")
+    request.headers.has("authorization") ||
+    !PUBLIC_PAGE.test(url.pathname)
   )
     return null;
-  return PUBLIC_PAGE.test(url.pathname) ? originKey(request.headers) + url.pathname + url.search : null;
+  if (env.siteUrl) return url.pathname + url.search;
+  return origin ? origin + url.pathname + url.search : null;
 }
 
 /** The kept copy of this page, if it is still the current one. */
-function cachedPage(request: RequestHead, url: URL): CachedPage | null {
-  const key = cacheKey(request, url);
+function cachedPage(request: RequestHead, url: URL, origin: string): CachedPage | null {
+  const key = cacheKey(request, url, origin);
   const hit = key === null ? null : cache.get(key);
   return hit && hit.version === catalogueVersion() ? hit : null;
 }
@@ -154,15 +150,10 @@ export function servePageCache(securityHeaders: express.RequestHandler): express
     const page = cachedPage(
       {
         method: req.method,
-        headers: {
-          has: (name) => req.headers[name] !== undefined,
-          get: (name) => {
-            const value = req.headers[name];
-            return Array.isArray(value) ? value.join(", ") : value;
-          },
-        },
+        headers: { has: (name) => req.headers[name] !== undefined },
       },
       new URL(`http://x${req.originalUrl}`),
+      requestOrigin(req),
     );
     if (!page) return next();
     res.locals.scriptSources = page.scriptSources;
@@ -189,7 +180,7 @@ function sendPage(req: express.Request, res: express.Response, page: CachedPage)
  * answers them before React Router runs.
  */
 export const pageCache: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const key = cacheKey(request, new URL(request.url));
+  const key = cacheKey(request, new URL(request.url), originOf(context));
   if (key === null) return next();
   // Read before rendering, so a write during the render leaves the kept copy stale.
   const version = catalogueVersion();

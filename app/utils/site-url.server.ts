@@ -1,20 +1,18 @@
 // Absolute URLs for what other sites read (canonical links, Open Graph and Twitter cards, JSON-LD,
-// the sitemap and robots.txt): PUBLIC_URL when set, else the origin the request was sent to. Behind
-// TRUST_PROXY that is the proxy's X-Forwarded-Host and -Proto (first values), read here rather than
-// from request.url, whose adapter gives a forwarded host without a port the port of the Host header
-// (https://shop.example.in:3000 behind a proxy that left Host as 127.0.0.1:3000).
+// the sitemap and robots.txt): PUBLIC_URL when set, else the origin the request was sent to, as
+// Express reads it (X-Forwarded-Host and -Proto from a proxy TRUST_PROXY names, through the load
+// context).
+import type { RouterContextProvider } from "react-router";
 import { env } from "~/env.server";
+import { originOf } from "./request-context.server";
 
-const first = (value: string | null) => value?.split(",")[0]?.trim() || undefined;
-
-export function siteOrigin(request: Request): string {
-  if (env.siteUrl) return env.siteUrl;
-  const url = new URL(request.url);
-  if (!env.trustProxy) return url.origin;
-  const host = first(request.headers.get("x-forwarded-host")) ?? url.host;
-  const proto = first(request.headers.get("x-forwarded-proto"))?.toLowerCase() ?? url.protocol.replace(/:$/, "");
-  // The request checks (server/http-guards.ts) let only hosts and http(s) this far; checked again.
-  return URL.canParse(`${proto}://${host}`) && /^https?$/.test(proto)
-    ? new URL(`${proto}://${host}`).origin
-    : url.origin;
+export function siteOrigin(request: Request, context: Readonly<RouterContextProvider>): string {
+  return env.siteUrl ?? (originOf(context) || new URL(request.url).origin);
 }
+
+/**
+ * Cache-Control for a response that carries siteOrigin's URLs. Without PUBLIC_URL they name the
+ * host the request gave, so a shared cache (a CDN) must not keep one answer for everyone: a
+ * forged host would be served to all (issue #34).
+ */
+export const siteCacheControl = (maxAge: number) => `${env.siteUrl ? "public" : "private"}, max-age=${maxAge}`;

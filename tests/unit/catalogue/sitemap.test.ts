@@ -1,3 +1,4 @@
+import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { catalogueVersion } from "~/db/client.server";
 import { env } from "~/env.server";
@@ -14,7 +15,11 @@ import { testDb } from "../../support/db";
 const elsewhere = testDb(env.databaseUrl ?? env.databasePath); // another process's connections
 
 const get = async (url: string) => {
-  const res = await sitemap({ request: new Request(url), params: {}, context: {} } as Parameters<typeof sitemap>[0]);
+  const res = await sitemap({
+    request: new Request(url),
+    params: {},
+    context: new RouterContextProvider(),
+  } as unknown as Parameters<typeof sitemap>[0]);
   return { status: res.status, type: res.headers.get("Content-Type"), xml: await res.text() };
 };
 const lastmodOf = (xml: string, loc: string) =>
@@ -61,9 +66,11 @@ describe("sitemap", () => {
   });
 
   it("robots.txt names the sitemap at the request's origin", async () => {
-    const res = robots({ request: new Request("https://shop.test/robots.txt"), params: {}, context: {} } as Parameters<
-      typeof robots
-    >[0]);
+    const res = robots({
+      request: new Request("https://shop.test/robots.txt"),
+      params: {},
+      context: new RouterContextProvider(),
+    } as unknown as Parameters<typeof robots>[0]);
     expect(await res.text()).toContain("Sitemap: https://shop.test/sitemap.xml\n");
   });
 });

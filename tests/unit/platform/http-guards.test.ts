@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { describe, expect, it } from "vitest";
 import { isPersonalPath } from "~/utils/personal-pages.server";
+import { requestOrigin } from "~/utils/request-context.server";
 import {
   ALLOW,
   cspDirectives,
@@ -83,17 +84,29 @@ describe("isPersonalPath", () => {
 });
 
 describe("ownOrigins", () => {
-  it("is the Host the request came to, with ALLOWED_ORIGINS", () => {
-    expect(ownOrigins({ host: "Shop.test:3000" }, false, false, ["https://app.example"])).toEqual([
+  it("is the origin the request came to, with ALLOWED_ORIGINS", () => {
+    expect(ownOrigins("http://shop.test:3000", ["https://App.example"])).toEqual([
       "http://shop.test:3000",
       "https://app.example",
     ]);
-    expect(ownOrigins({ host: "shop.test" }, true, false, [])).toEqual(["https://shop.test"]);
+    expect(ownOrigins("", ["https://app.example"])).toEqual(["https://app.example"]);
   });
-  it("believes X-Forwarded-* only behind a trusted proxy", () => {
-    const h = { host: "127.0.0.1:3000", "x-forwarded-host": "candles.example", "x-forwarded-proto": "https" };
-    expect(ownOrigins(h, false, true, [])).toEqual(["https://candles.example"]);
-    expect(ownOrigins(h, false, false, [])).toEqual(["http://127.0.0.1:3000"]);
+});
+
+describe("requestOrigin (Express's req.protocol and req.host, as TRUST_PROXY lets them read X-Forwarded-*)", () => {
+  it("is their origin, as a browser names it", () => {
+    expect(requestOrigin({ protocol: "http", host: "Shop.test:3000" })).toBe("http://shop.test:3000");
+    expect(requestOrigin({ protocol: "HTTPS", host: "shop.test:443" })).toBe("https://shop.test");
+    expect(requestOrigin({ protocol: "http", host: "[::1]:3000" })).toBe("http://[::1]:3000");
+  });
+  it("is empty when they make no http(s) origin", () => {
+    for (const req of [
+      { protocol: "http", host: undefined },
+      { protocol: "gopher", host: "shop.test" },
+      { protocol: "http", host: "a b" },
+      { protocol: "http", host: "shop.test:99999" },
+    ])
+      expect(requestOrigin(req), JSON.stringify(req)).toBe("");
   });
 });
 
@@ -125,11 +138,11 @@ describe("cspDirectives", () => {
 describe("usableHost (issue #20: a request the app cannot build a URL for is a 400, not a 500)", () => {
   it.each(["shop.test", "shop.test:3000", "127.0.0.1:8080", "[::1]:3000", "localhost", "my_host.internal", "a.b.c."])(
     "takes %j",
-    (host) => expect(usableHost({ host }, false)).toBe(true),
+    (host) => expect(usableHost({ host })).toBe(true),
   );
   it.each([undefined, "", " ", "[", "a b", "shop.test:port", "shop.test/x", "a@b", "shop..test", "-a.test", "é.test"])(
     "refuses %j",
-    (host) => expect(usableHost({ host }, false)).toBe(false),
+    (host) => expect(usableHost({ host })).toBe(false),
   );
   // The shape is right, but `new URL` (which React Router's adapter calls) refuses them: each was a
   // 500 the request fuzzer found.
@@ -143,25 +156,24 @@ describe("usableHost (issue #20: a request the app cannot build a URL for is a 4
     "[1:2]",
     "a.".repeat(150),
   ])("refuses %j, which the URL parser refuses (or no DNS name is that long)", (host) =>
-    expect(usableHost({ host }, false)).toBe(false),
+    expect(usableHost({ host })).toBe(false),
   );
   it.each(["shop.test:65535", "1.2.3.4", "999", `${"a.".repeat(126)}a`, "[::ffff:1.2.3.4]"])("takes %j too", (host) =>
-    expect(usableHost({ host }, false)).toBe(true),
+    expect(usableHost({ host })).toBe(true),
   );
-  it("checks X-Forwarded-Host only behind a trusted proxy, where it names the host", () => {
-    expect(usableHost({ host: "127.0.0.1:3000", "x-forwarded-host": "a b" }, false)).toBe(true);
-    expect(usableHost({ host: "127.0.0.1:3000", "x-forwarded-host": "a b" }, true)).toBe(false);
-    expect(usableHost({ host: "127.0.0.1:3000", "x-forwarded-host": "shop.test, proxy.internal" }, true)).toBe(true);
-    expect(usableHost({ host: "127.0.0.1:3000", "x-forwarded-host": "" }, true)).toBe(true);
+  // X-Forwarded-Host reaches this check only from a trusted proxy (server/middleware.ts drops the rest).
+  it("checks X-Forwarded-Host, which names the host", () => {
+    expect(usableHost({ host: "127.0.0.1:3000", "x-forwarded-host": "a b" })).toBe(false);
+    expect(usableHost({ host: "127.0.0.1:3000", "x-forwarded-host": "shop.test, proxy.internal" })).toBe(true);
+    expect(usableHost({ host: "127.0.0.1:3000", "x-forwarded-host": "" })).toBe(true);
     // Express takes the first value: an empty one leaves it no host at all.
-    expect(usableHost({ host: "127.0.0.1:3000", "x-forwarded-host": ",shop.test" }, true)).toBe(false);
-    expect(usableHost({ host: "127.0.0.1:3000", "x-forwarded-host": "1.2.3.4.5" }, true)).toBe(false);
+    expect(usableHost({ host: "127.0.0.1:3000", "x-forwarded-host": ",shop.test" })).toBe(false);
+    expect(usableHost({ host: "127.0.0.1:3000", "x-forwarded-host": "1.2.3.4.5" })).toBe(false);
+    // React Router's adapter reads the port from the whole header ("a, b:99999" → 99999, a 500).
+    expect(usableHost({ host: "127.0.0.1:3000", "x-forwarded-host": "shop.test, b:99999" })).toBe(false);
   });
-  it("takes X-Forwarded-Proto http or https only, and only behind a trusted proxy", () => {
-    for (const proto of [undefined, "", "http", "https", "HTTPS", "https, http"])
-      expect(usableProto({ "x-forwarded-proto": proto }, true), String(proto)).toBe(true);
-    for (const proto of ["1", "a b", ",", ",https", "https:", "gopher"])
-      expect(usableProto({ "x-forwarded-proto": proto }, true), proto).toBe(false);
-    expect(usableProto({ "x-forwarded-proto": "a b" }, false)).toBe(true);
+  it("takes Express's protocol (X-Forwarded-Proto's first value from a trusted proxy) http or https only", () => {
+    for (const proto of ["http", "https", "HTTPS"]) expect(usableProto(proto), proto).toBe(true);
+    for (const proto of ["", "1", "a b", ",", "https:", "gopher"]) expect(usableProto(proto), proto).toBe(false);
   });
 });
