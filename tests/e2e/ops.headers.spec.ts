@@ -4,14 +4,15 @@ import { watchCsp } from "./support/csp-watch";
 import { Client, cookiesOf, runsHere, startServer, uniqueEmail, type TestServer } from "./support/server";
 
 // Security headers of the production server. Plain-HTTP checks use the shared webServer
-// (baseURL, no TRUST_PROXY); HSTS behind a TLS proxy needs a server started with TRUST_PROXY=true.
+// (baseURL, no TRUST_PROXY); HSTS behind a TLS proxy needs a server started with TRUST_PROXY (the
+// proxy on the same machine, as docs/operations.md sets it: loopback).
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "server-level test: runs once");
 test.describe.configure({ mode: "default" });
 
 let proxied: TestServer;
 
 test.beforeAll(async ({}, testInfo) => {
-  if (runsHere(testInfo)) proxied = await startServer({ env: { TRUST_PROXY: "true" } });
+  if (runsHere(testInfo)) proxied = await startServer({ env: { TRUST_PROXY: "loopback" } });
 });
 
 test.afterAll(async () => {
@@ -139,7 +140,7 @@ test("a response that sets two cookies keeps both Set-Cookie headers (form login
   }
 });
 
-// Regression (fixed in the old app/server.ts; now Express trust proxy builds an https request.url): behind a TLS-terminating proxy (TRUST_PROXY=true, as docs/operations.md documents) every React Router
+// Regression (fixed in the old app/server.ts; now Express trust proxy builds an https request.url): behind a TLS-terminating proxy (TRUST_PROXY, as docs/operations.md documents) every React Router
 // action is refused. The browser sends `Origin: https://<host>`; our origin check accepts it (its
 // own origin check honours X-Forwarded-Proto), but @react-router/node builds request.url from the
 // socket (`http://<host>/login`), and React Router's own CSRF check (throwIfPotentialCSRFAttack)
