@@ -319,7 +319,8 @@ test("a bad setting stops the start with a message that names it", async ({}, te
   const bad: [string, string, string][] = [
     ["WEB_CONCURRENCY", "0", "WEB_CONCURRENCY must be at least 1"],
     ["PORT", "eighty", "PORT must be a whole number"],
-    ["TRUST_PROXY", "maybe", "TRUST_PROXY must be true or false"],
+    ["TRUST_PROXY", "maybe", "TRUST_PROXY must be false, a number of proxies in front (1, 2…), loopback, or a"],
+    ["TRUST_PROXY", "10.0.0.0/33", "(invalid range on address: 10.0.0.0/33)"],
     ["RATE_LIMIT_FACTOR", "0", "RATE_LIMIT_FACTOR must be more than 0"],
     ["ALLOWED_ORIGINS", "evil.example", "ALLOWED_ORIGINS must be a comma-separated list of origins"],
     ["SESSION_SECRET", "short", "SESSION_SECRET must be at least 16 characters"],
