@@ -68,7 +68,7 @@ describe("search at a 50,000-word vocabulary", () => {
 describe("the per-address search limit (a backstop)", () => {
   const context = (ip: string) => {
     const c = new RouterContextProvider();
-    c.set(requestInfo, { ip, nonce: "" });
+    c.set(requestInfo, { ip, origin: "", nonce: "" });
     return c;
   };
   const args = (url: string, ip: string) => ({ request: new Request(url), params: {}, context: context(ip) }) as never;
