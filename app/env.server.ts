@@ -126,7 +126,7 @@ const schema = z.object({
 });
 
 /** Who may set X-Forwarded-For, -Host and -Proto: Express's `trust proxy` function, or false. */
-export type ProxyTrust = false | ((address: string | undefined, hop: number) => boolean);
+export type ProxyTrust = false | ((address: string, hop: number) => boolean);
 
 const TRUST_PROXY_VALUES =
   "must be false, a number of proxies in front (1, 2…), loopback, or a comma-separated list of the proxies' addresses or CIDR ranges";

@@ -75,7 +75,7 @@ export const PROTO_REFUSED = "Bad request: X-Forwarded-Proto is not http or http
  * whenever `trust proxy` is on at all, whoever sent it.
  */
 export const untrustedForwarding: RequestHandler = (req, _res, next) => {
-  if (!env.trustProxy || !env.trustProxy(req.socket.remoteAddress, 0)) {
+  if (!env.trustProxy || !env.trustProxy(req.socket.remoteAddress ?? "", 0)) {
     delete req.headers["x-forwarded-host"];
     delete req.headers["x-forwarded-proto"];
   }
