@@ -1,4 +1,5 @@
 import { isValidPhone, normalizePhone } from "./phone";
+import { oneLine } from "./plain-text";
 import { z } from "./zod";
 
 // The sign-up and login texts, verbatim as the product has them (U+2011 non-breaking hyphen, U+2013 en dash).
@@ -26,7 +27,7 @@ const email = (message: string) =>
     .pipe(z.email({ error: EMAIL_INVALID }).max(254, { error: EMAIL_INVALID }));
 
 export const registerSchema = z.object({
-  name: requiredString(NAME_REQUIRED).trim().min(1, { error: NAME_REQUIRED }).max(80),
+  name: requiredString(NAME_REQUIRED).overwrite(oneLine).trim().min(1, { error: NAME_REQUIRED }).max(80),
   email: email(EMAIL_INVALID),
   phone: requiredString(PHONE_INVALID).transform(normalizePhone).refine(isValidPhone, { error: PHONE_INVALID }),
   password: requiredString(PASSWORD_SHORT)

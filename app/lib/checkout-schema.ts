@@ -1,4 +1,5 @@
 import { PIN_INVALID } from "./pincode";
+import { multiLine, oneLine } from "./plain-text";
 import { z } from "./zod";
 
 // The checkout's texts, verbatim.
@@ -8,9 +9,11 @@ export const REQUIRED = "Required";
 export const PHONE_HINT_CHECKOUT = "10-digit mobile number";
 export const ONLY_COD = "Only cash on delivery is available for now.";
 
-const required = (max: number) =>
+/** A required text field, cleaned (plain-text.ts: one line unless `clean` says otherwise) before it is measured. */
+const required = (max: number, clean: (text: string) => string = oneLine) =>
   z
     .string({ error: REQUIRED })
+    .overwrite(clean)
     .trim()
     .min(1, { error: REQUIRED })
     .max(max, { error: `At most ${max} characters.` });
@@ -30,7 +33,7 @@ export const contactSchema = z.object({
 
 export const addressSchema = z.object({
   // A textarea posts its line breaks as CRLF, the JSON door as sent: one stored form, "\n".
-  address: required(300).transform((v) => v.replace(/\r\n?/g, "\n")),
+  address: required(300, multiLine),
   city: required(100),
   state: required(100),
   pin: pinSchema,

@@ -1,3 +1,4 @@
+import { multiLine } from "./plain-text";
 import { z } from "./zod";
 
 export const RATING_INVALID = "Rating must be a whole number from 1 to 5.";
@@ -16,6 +17,7 @@ export const reviewSchema = z.object({
   ),
   comment: z
     .string()
+    .overwrite(multiLine)
     .trim()
     .max(COMMENT_MAX, { error: `Please keep the comment under ${COMMENT_MAX} characters.` })
     .optional()

@@ -1,12 +1,16 @@
 import { formatPaise } from "~/lib/money";
 import { orderNumber } from "~/lib/order-number";
+import { multiLine, oneLine } from "~/lib/plain-text";
 import { SHOP_NAME, SUPPORT } from "~/lib/shop";
 
 /**
  * The mails' words (issue #23): pure functions of an order, plain text plus simple HTML that
  * Gmail on a phone reads (one column, inline styles, no images). Every user text is escaped in
  * the HTML part, and anything that goes into a header (subject, the name in an address) is one
- * line: a CR or LF there could add a header of its own (a Bcc, say).
+ * line: a CR or LF there could add a header of its own (a Bcc, say). In the text parts the
+ * customer's words are set apart (issue #34): each field one line, quoted "> " under a label the
+ * shop wrote, so no name or address can pass for a line of the shop's own ("Total: ₹0.00").
+ * The schemas already keep those fields one line; orders stored before are cleaned here too.
  */
 
 export type MailOrder = {
@@ -23,11 +27,13 @@ export type MailOrder = {
 
 export type MailContent = { to: string; subject: string; text: string; html: string };
 
-/** Text safe for one header line: control characters (CR and LF among them) become spaces. */
+/** Text safe for one header line, or for a line of a mail: no line break, no control character. */
 export function headerText(value: string): string {
-  // eslint-disable-next-line no-control-regex
-  return value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ").trim();
+  return oneLine(value).trim();
 }
+
+/** Customer text in a text part: "> " before each of its lines. */
+const quoted = (lines: string[]) => lines.map((line) => `> ${line}`);
 
 /** "Name" <address>: the name one line and quoted, so no character of it can end the header. */
 export function mailbox(name: string, address: string): string {
@@ -48,9 +54,19 @@ export function escapeHtml(value: string): string {
 const codNote = (total: number) =>
   `Cash on delivery: please keep ${formatPaise(total)} ready when your order arrives. We dispatch in 2-4 business days; delivery takes 5-9 business days.`;
 
+/** Where the order goes, as the customer gave it: one line per field, the address's own lines apart. */
 function addressLines(o: MailOrder): string[] {
   const a = o.shippingAddress;
-  return [o.contact.name, a.address, `${a.city}, ${a.state} ${a.pin}`, `Phone: ${o.contact.phone}`];
+  const street = multiLine(a.address)
+    .split("\n")
+    .map(headerText)
+    .filter((line) => line !== "");
+  return [
+    headerText(o.contact.name),
+    ...street,
+    headerText(`${a.city}, ${a.state} ${a.pin}`),
+    `Phone: ${headerText(o.contact.phone)}`,
+  ];
 }
 
 const page = (title: string, body: string) =>
@@ -66,7 +82,7 @@ export function orderConfirmationMail(o: MailOrder, publicUrl: string): MailCont
   const number = orderNumber(o.id);
   const ordersUrl = `${publicUrl}/orders`;
   const subject = `Your ${SHOP_NAME} order ${number} is confirmed`;
-  const greeting = `Hello ${o.contact.name},`;
+  const greeting = `Hello ${headerText(o.contact.name)},`;
   const lineText = (i: MailOrder["items"][number]) => `${i.name} × ${i.qty}: ${formatPaise(i.price * i.qty)}`;
   const text = [
     greeting,
@@ -80,7 +96,7 @@ export function orderConfirmationMail(o: MailOrder, publicUrl: string): MailCont
     `Total: ${formatPaise(o.grandTotal)}`,
     "",
     "Delivering to:",
-    ...addressLines(o),
+    ...quoted(addressLines(o)),
     "",
     codNote(o.grandTotal),
     "",
@@ -122,22 +138,25 @@ export function orderAlertMail(o: MailOrder, ownerEmail: string, publicUrl: stri
   const adminUrl = `${publicUrl}/admin/orders/${encodeURIComponent(o.id)}`;
   const subject = headerText(`New order ${number}: ${formatPaise(o.grandTotal)} from ${o.contact.name}`);
   const count = o.items.reduce((n, i) => n + i.qty, 0);
+  const shipTo = headerText(`${o.shippingAddress.city}, ${o.shippingAddress.state} ${o.shippingAddress.pin}`);
   const text = [
     `New order ${number}`,
     "",
-    `Customer: ${o.contact.name} <${o.contact.email}>, ${o.contact.phone}`,
     `Items: ${count}`,
     `Total: ${formatPaise(o.grandTotal)} (${o.paymentMethod})`,
-    `Ship to: ${o.shippingAddress.city}, ${o.shippingAddress.state} ${o.shippingAddress.pin}`,
-    "",
     `Open it: ${adminUrl}`,
+    "",
+    "Customer, as they typed it:",
+    ...quoted([headerText(o.contact.name), headerText(o.contact.email), headerText(o.contact.phone)]),
+    "Ship to:",
+    ...quoted([shipTo]),
   ].join("\n");
   const html = page(
     subject,
     `<h1 style="font-size:20px;margin:0 0 12px">New order ${number}</h1>` +
       `<p>Customer: ${escapeHtml(o.contact.name)} &lt;${escapeHtml(o.contact.email)}&gt;, ${escapeHtml(o.contact.phone)}<br>` +
       `Items: ${count}<br>Total: <strong>${formatPaise(o.grandTotal)}</strong> (${escapeHtml(o.paymentMethod)})<br>` +
-      `Ship to: ${escapeHtml(`${o.shippingAddress.city}, ${o.shippingAddress.state} ${o.shippingAddress.pin}`)}</p>` +
+      `Ship to: ${escapeHtml(shipTo)}</p>` +
       `<p>${link(adminUrl, "Open the order")}</p>`,
   );
   return { to: ownerEmail, subject, text, html };
@@ -205,7 +224,7 @@ export function orderStatusMail(
     },
   };
   const w = words[status];
-  const greeting = `Hello ${o.contact.name},`;
+  const greeting = `Hello ${headerText(o.contact.name)},`;
   const lines = o.items.map((i) => `${i.name} × ${i.qty}`);
   const text = [
     greeting,
@@ -243,7 +262,7 @@ export function passwordResetMail(
   validMinutes: number,
 ): MailContent {
   const subject = `Reset your ${SHOP_NAME} password`;
-  const greeting = `Hello ${user.name},`;
+  const greeting = `Hello ${headerText(user.name)},`;
   const expiry =
     validMinutes % 60 === 0 ? `${validMinutes / 60} hour${validMinutes === 60 ? "" : "s"}` : `${validMinutes} minutes`;
   const ask = `Someone (we hope you) asked to reset the password of your ${SHOP_NAME} account, ${user.email}.`;
