@@ -152,6 +152,11 @@ export const orders = pgTable(
     idempotencyKey: text("idempotency_key"),
     invoiceNumber: text("invoice_number"),
     gstRateBp: integer("gst_rate_bp"),
+    // The place of supply, fixed when the order is placed (issue #34): the GST state code of the
+    // state the PIN directory gives the PIN, or else of the state typed; null when neither is
+    // recognised (the invoice then prints the typed state, IGST). Orders from before were given
+    // the code their invoice printed, so a redrawn invoice never changes.
+    supplyStateCode: text("supply_state_code"),
     courier: text("courier"),
     trackingNumber: text("tracking_number"),
     createdAt: createdAt(),

@@ -152,6 +152,11 @@ export const orders = sqliteTable(
     // null when the shop had no GSTIN then. Its invoice is a tax invoice at this rate, whatever
     // GST_RATE_PERCENT says later: an invoice, once issued, never changes.
     gstRateBp: integer("gst_rate_bp"),
+    // The place of supply, fixed when the order is placed (issue #34): the GST state code of the
+    // state the PIN directory gives the PIN, or else of the state typed; null when neither is
+    // recognised (the invoice then prints the typed state, IGST). Orders from before were given
+    // the code their invoice printed, so a redrawn invoice never changes.
+    supplyStateCode: text("supply_state_code"),
     // Set by the admin when the order is marked Shipped (optional): shown in My Orders, the admin
     // and the Shipped mail.
     courier: text("courier"),

@@ -1,4 +1,4 @@
-import { PIN_INVALID } from "./pincode";
+import { PIN_INVALID, PIN_RE } from "./pincode";
 import { multiLine, oneLine } from "./plain-text";
 import { z } from "./zod";
 
@@ -18,11 +18,11 @@ const required = (max: number, clean: (text: string) => string = oneLine) =>
     .min(1, { error: REQUIRED })
     .max(max, { error: `At most ${max} characters.` });
 
-/** PIN: non-digits stripped, exactly 6 digits. */
+/** PIN: non-digits stripped, then 6 digits a civilian address can have (PIN_RE). */
 export const pinSchema = z
   .string({ error: PIN_INVALID })
   .transform((v) => v.replace(/\D/g, ""))
-  .refine((v) => /^\d{6}$/.test(v), { error: PIN_INVALID });
+  .refine((v) => PIN_RE.test(v), { error: PIN_INVALID });
 
 export const contactSchema = z.object({
   name: required(100),

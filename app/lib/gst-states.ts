@@ -57,7 +57,7 @@ const key = (name: string) =>
 
 // Old names, short forms and common spellings a shopper (or the PIN directory) may use. Only names
 // of one state each: "Delhi NCR" is not here (Gurgaon and Noida are in Haryana and Uttar Pradesh).
-const ALIASES: Record<string, string> = {
+export const ALIASES: Record<string, string> = {
   "j and k": "01",
   "jammu kashmir": "01",
   "jammu and kashmir ut": "01",

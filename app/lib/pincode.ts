@@ -8,7 +8,11 @@ export const PIN_UNAVAILABLE = "PIN service unavailable";
 export const PIN_BAD_RESPONSE = "Invalid response";
 export const PIN_NOT_FOUND = "Invalid PIN";
 
-export const PIN_RE = /^\d{6}$/;
+/**
+ * A PIN a civilian address can have: six digits, the first (the postal region) 1-8. 9 is the Army
+ * Postal Service's, 0 is no region; the directory holds neither.
+ */
+export const PIN_RE = /^[1-8]\d{5}$/;
 
 export const postOfficeSchema = z.object({
   Name: z.string(),

@@ -1,6 +1,6 @@
 import { amountInWords } from "./amount-in-words";
 import { taxBreakdown, type TaxRow } from "./gst";
-import { gstStateByName, type GstState } from "./gst-states";
+import { gstStateByCode, gstStateByName, type GstState } from "./gst-states";
 import { orderNumber } from "./order-number";
 
 // Everything a GST tax invoice prints, worked out from an order and the shop's registration, so
@@ -23,6 +23,8 @@ export type TaxInvoiceOrder = {
   invoiceNumber: string | null;
   createdAt: Date;
   shippingAddress: { state: string };
+  /** The place of supply's GST state code, fixed when the order was placed; null: none recognised. */
+  supplyStateCode: string | null;
   items: { name: string; qty: number; price: number; hsn: string }[];
   shipping: number;
   grandTotal: number;
@@ -65,26 +67,36 @@ export type TaxInvoiceFigures = {
   totalInWords: string;
 };
 
+const place = (state: GstState | null, typed: string): PlaceOfSupply =>
+  state
+    ? { name: state.name, code: state.code, label: `${state.name} (${state.code})` }
+    : { name: typed.trim(), code: null, label: typed.trim() };
+
 /**
- * Where the goods are supplied: the state the order ships to (IGST Act s.10(1)(a), movement ends
- * there). A shipping state we do not recognise is supplied as typed, with no code, and taxed as
- * IGST: CGST + SGST is claimed only when the address is known to be in the seller's state. The
- * total tax is the same either way (only its split differs), and the printed place of supply
- * shows the admin what to check.
+ * A shipping state as typed, read as a place of supply. A state we do not recognise is supplied as
+ * typed, with no code, and taxed as IGST: CGST + SGST is claimed only when the address is known to
+ * be in the seller's state. The total tax is the same either way (only its split differs), and the
+ * printed place of supply shows the admin what to check. Orders placed before the place of supply
+ * was stored were read so (the migration that stored it repeats this in SQL).
  */
 export function placeOfSupply(shippingState: string): PlaceOfSupply {
-  const state = gstStateByName(shippingState);
-  if (!state) {
-    const typed = shippingState.trim();
-    return { name: typed, code: null, label: typed };
-  }
-  return { name: state.name, code: state.code, label: `${state.name} (${state.code})` };
+  return place(gstStateByName(shippingState), shippingState);
+}
+
+/**
+ * Where an order's goods are supplied (IGST Act s.10(1)(a): where their movement ends): the state
+ * stored with it when it was placed (from its PIN, or the state typed), so its invoice never
+ * changes when drawn again; with none stored, the shipping state as typed, without a code.
+ */
+export function orderPlaceOfSupply(order: Pick<TaxInvoiceOrder, "supplyStateCode" | "shippingAddress">): PlaceOfSupply {
+  const stored = order.supplyStateCode === null ? null : gstStateByCode(order.supplyStateCode);
+  return place(stored, order.shippingAddress.state);
 }
 
 /** The tax invoice of `order` for a shop registered as `settings` says. */
 export function taxInvoiceFigures(order: TaxInvoiceOrder, settings: GstSettings): TaxInvoiceFigures {
-  const place = placeOfSupply(order.shippingAddress.state);
-  const intraState = place.code === settings.state.code;
+  const supply = orderPlaceOfSupply(order);
+  const intraState = supply.code === settings.state.code;
   const rate = settings.ratePercent;
   const breakdown = taxBreakdown({ lines: order.items, shipping: order.shipping, ratePercent: rate, intraState });
   if (breakdown.totals.gross !== order.grandTotal)
@@ -103,7 +115,7 @@ export function taxInvoiceFigures(order: TaxInvoiceOrder, settings: GstSettings)
       stateCode: settings.state.code,
       gstin: settings.gstin,
     },
-    placeOfSupply: place,
+    placeOfSupply: supply,
     kind: intraState ? "CGST+SGST" : "IGST",
     rates: intraState
       ? { total: rate, cgst: rate / 2, sgst: rate / 2, igst: null }

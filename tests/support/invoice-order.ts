@@ -24,6 +24,7 @@ export function invoiceOrder({
     id: "665f1c2a9b3e4d5f6a7b8c9d",
     invoiceNumber: "RK/26-27/000123",
     gstRatePercent: null,
+    supplyStateCode: "29", // the PIN's state, Karnataka
     // 20 Nov 20:30 UTC is already 21 Nov (02:00) in India
     createdAt: new Date("2026-11-20T20:30:00Z"),
     status: "Placed",

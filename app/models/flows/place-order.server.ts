@@ -3,6 +3,7 @@
 // them are written or none is.
 import { writeTransaction, type Tx } from "~/db/client.server";
 import { cartTotals } from "~/lib/cart";
+import { supplyStateCode } from "~/models/addresses/supply-state.server";
 import { nextInvoiceNumber } from "~/models/invoices/numbers.server";
 import { mailsQueued, queueOrderMails } from "~/models/mail/outbox.server";
 import {
@@ -38,6 +39,8 @@ export async function placeOrder(
 ): Promise<{ id: string; replayed: boolean }> {
   const wanted = wantedOf(input.items);
   if (key !== undefined && !isIdempotencyKey(key)) throw new OrderError(IDEMPOTENCY_KEY_INVALID);
+  // Read before the transaction: the directory does not change with the order.
+  const supply = await supplyStateCode(input.shippingAddress);
 
   const write = async (tx: Tx): Promise<{ id: string; replayed: boolean }> => {
     const lines = await priceLines(tx, wanted);
@@ -48,7 +51,17 @@ export async function placeOrder(
     // financial year always agree (the database's own clock could differ by a tick at midnight).
     const placedAt = new Date();
     const invoiceNumber = await nextInvoiceNumber(tx, placedAt);
-    await insertOrder(tx, { ...input, id, userId, invoiceNumber, placedAt, lines, totals, key });
+    await insertOrder(tx, {
+      ...input,
+      id,
+      userId,
+      invoiceNumber,
+      placedAt,
+      supplyStateCode: supply,
+      lines,
+      totals,
+      key,
+    });
     await takeStock(tx, lines);
     // The confirmation and the owner's alert are written with the order: both exist if and only
     // if the order does. A sender delivers them later, never in this request.

@@ -31,6 +31,8 @@ export type InvoiceOrder = {
   invoiceNumber: string | null;
   /** The GST rate (percent) when the order was placed; null when the shop had no GSTIN then. */
   gstRatePercent: number | null;
+  /** The place of supply's GST state code, stored when the order was placed; null: none recognised. */
+  supplyStateCode: string | null;
   createdAt: Date;
   status: string;
   isPaid: boolean;

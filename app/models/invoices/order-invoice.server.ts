@@ -8,6 +8,7 @@ export function toInvoiceOrder(order: OrderWithItems): InvoiceOrder {
     id: order.id,
     invoiceNumber: order.invoiceNumber,
     gstRatePercent: order.gstRateBp === null ? null : order.gstRateBp / 100,
+    supplyStateCode: order.supplyStateCode,
     createdAt: order.createdAt,
     status: order.status,
     isPaid: order.isPaid,

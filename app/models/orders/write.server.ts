@@ -10,6 +10,8 @@ export type NewOrder = Pick<PlaceOrderInput, "contact" | "shippingAddress"> & {
   userId: string;
   invoiceNumber: string;
   placedAt: Date;
+  /** The place of supply's GST state code (supplyStateCode), null when no state was recognised. */
+  supplyStateCode: string | null;
   lines: PricedLine[];
   totals: CartTotals;
   key?: string;
@@ -21,6 +23,7 @@ export async function insertOrder(tx: Tx, o: NewOrder): Promise<void> {
     id: o.id,
     invoiceNumber: o.invoiceNumber,
     gstRateBp: env.gst ? Math.round(env.gst.ratePercent * 100) : null,
+    supplyStateCode: o.supplyStateCode,
     createdAt: o.placedAt,
     userId: o.userId,
     status: "Placed",

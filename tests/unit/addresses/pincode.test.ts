@@ -28,7 +28,7 @@ import { testDb } from "../../support/db";
 const raw = testDb(app); // the app's own connections (tests/support/db.ts)
 
 // A PIN that is not in the 2015 directory (the 999xxx range is unused).
-const UNKNOWN = "999999";
+const UNKNOWN = "899999"; // 1-8 as a civilian PIN is, and not in the directory
 
 const remoteAnswer: PostalAnswer = [
   {
@@ -193,9 +193,9 @@ describe("lookupPin from the local directory", () => {
     expect(answer[0].PostOffice?.some((o) => o.Block === "NA")).toBe(true);
   });
 
-  it("rejects anything but exactly 6 digits without looking anything up", async () => {
+  it("rejects anything but 6 digits starting 1-8 (a civilian PIN) without looking anything up", async () => {
     env.pincodeApiUrl = base;
-    for (const pin of ["12345", "abcdef", "1100011", "", " 110001", "11000a"]) {
+    for (const pin of ["12345", "abcdef", "1100011", "", " 110001", "11000a", "000000", "999999", "012345", "912345"]) {
       expect(await lookupPin(pin)).toEqual([{ Message: PIN_INVALID, Status: "Error", PostOffice: null }]);
     }
     expect(hits).toEqual([]);

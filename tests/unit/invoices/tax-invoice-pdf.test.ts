@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { gstStateByCode } from "~/lib/gst-states";
+import { gstStateByCode, gstStateByName } from "~/lib/gst-states";
 import { gstinCheckChar } from "~/lib/gstin";
 import { type GstSettings, taxInvoiceFigures } from "~/lib/tax-invoice";
 import { type InvoiceOrder, renderInvoice } from "~/models/invoices/invoice-pdf.server";
@@ -23,6 +23,7 @@ function order(state: string): InvoiceOrder {
     id: "665f1c2a9b3e4d5f6a7b8c9d",
     invoiceNumber: "RK/26-27/000042",
     gstRatePercent: null,
+    supplyStateCode: gstStateByName(state)?.code ?? null,
     createdAt: new Date("2026-11-20T10:00:00Z"),
     status: "Placed",
     isPaid: false,

@@ -23,6 +23,8 @@ function order(state: string, overrides: Partial<TaxInvoiceOrder> = {}): TaxInvo
     invoiceNumber: "RK/26-27/000123",
     createdAt: new Date("2026-11-20T20:30:00Z"),
     shippingAddress: { state },
+    // As an order placed with no PIN state to go by stores it: the typed state's code.
+    supplyStateCode: placeOfSupply(state).code,
     items,
     shipping,
     grandTotal: items.reduce((s, i) => s + i.qty * i.price, 0) + shipping,
