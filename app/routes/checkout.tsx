@@ -1,13 +1,16 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useEffect } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import { Field, FormAlert } from "~/components/Field";
 import { Totals } from "~/components/Totals";
 import { CART_EMPTY, CHECKOUT_INCOMPLETE, checkoutSchema, PHONE_HINT_CHECKOUT } from "~/lib/checkout-schema";
+import { gstStateByName } from "~/lib/gst-states";
 import { formatPaise } from "~/lib/money";
 import { pageTitle } from "~/lib/shop";
 import { requireUser } from "~/models/accounts/auth.server";
 import { digitsOnly, fillCityState, resolvePin } from "~/models/addresses/city-state.server";
+import { pinState } from "~/models/addresses/supply-state.server";
 import { cartLines, cartSummary, commitCart, readCart } from "~/models/cart/cart.server";
 import { submitOrder } from "~/models/flows/place-order.server";
 import { isIdempotencyKey } from "~/models/orders/idempotency.server";
@@ -29,6 +32,8 @@ const UNAVAILABLE = "Some items in your cart are no longer available. Please rev
 const FORM_OUT_OF_DATE = "This checkout form is out of date. Please reload the page and place your order again.";
 const PIN_CHECK = "Please check the PIN.";
 const PIN_LOOKING_UP = "Looking up your PIN…";
+const statePutFromPin = (pin: string, state: string) =>
+  `PIN ${pin} is in ${state}, so we have put ${state} as the state. Please check your address and place the order again.`;
 
 /** The checkout fields' labels, in the form's order: the disabled Place Order names what is missing. */
 const FIELD_LABELS: Record<string, string> = {
@@ -57,7 +62,12 @@ function missingFields(value: unknown): string[] {
  * resend or Back-and-submit-again answers the order the first post placed.
  */
 const ORDER_TOKEN = "orderToken";
-const CHECKOUT_FIELDS = formFields(checkoutSchema, { intent: 1, [ORDER_TOKEN]: 1 });
+/**
+ * The hidden field with the PIN whose state the form already put in place of a typed one: the
+ * shopper has seen the note, so the form comes back at most once per PIN (issue #34).
+ */
+const PIN_STATE_NOTED = "pinStateNoted";
+const CHECKOUT_FIELDS = formFields(checkoutSchema, { intent: 1, [ORDER_TOKEN]: 1, [PIN_STATE_NOTED]: 1 });
 
 /** The form's token: undefined when the post has none (then it is placed as before), null when unusable. */
 function orderTokenOf(formData: FormData): string | undefined | null {
@@ -122,6 +132,24 @@ export async function action({ request }: Route.ActionArgs) {
   const lines = await cartLines(await readCart(request));
   if (lines.length === 0) return submission.reply({ formErrors: [CART_EMPTY] });
   if (!cartSummary(lines).canCheckout) return submission.reply({ formErrors: [UNAVAILABLE] });
+  // The PIN's state is the place of supply (placeOrder); a typed state that disagrees is more
+  // likely a slip in one of the two than a parcel meant for another state. The form comes back
+  // once, before anything is placed, with the PIN's state put in and a note, so the shopper can
+  // correct whichever is wrong; a note on the order page would come when nothing can be changed.
+  const fromPin = await pinState(submission.value.pin);
+  if (
+    fromPin &&
+    gstStateByName(submission.value.state)?.code !== fromPin.code &&
+    formData.get(PIN_STATE_NOTED) !== submission.value.pin
+  ) {
+    formData.set("state", fromPin.name);
+    formData.set(PIN_STATE_NOTED, submission.value.pin);
+    const noted = parseWithZod(formData, { schema: checkoutSchema });
+    return {
+      ...noted.reply({ formErrors: [statePutFromPin(submission.value.pin, fromPin.name)] }),
+      stateFromPin: fromPin.name,
+    };
+  }
   const { name, email, phone, address, city, state } = submission.value;
   let order;
   try {
@@ -186,6 +214,16 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     : null;
   const pinErrors = pin.error ? [pin.error] : fields.pin.errors;
 
+  // With JS the inputs are not drawn again from the server's answer: the PIN's state is put in
+  // here, into the input alone (conform's value has it already); form.update would validate the
+  // form again and clear the note.
+  const stateFromPin = actionData && "stateFromPin" in actionData ? actionData.stateFromPin : null;
+  useEffect(() => {
+    const input = document.getElementById(fields.state.id);
+    if (stateFromPin && input instanceof HTMLInputElement) input.value = stateFromPin;
+  }, [actionData]); // eslint-disable-line react-hooks/exhaustive-deps -- once per answer
+  const notedPin = actionData?.initialValue?.[PIN_STATE_NOTED];
+
   return (
     <section>
       <h1>Checkout</h1>
@@ -198,6 +236,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         <Form method="post" {...getFormProps(form)} className="checkout-form">
           <FormAlert message={form.errors?.[0]} />
           <input type="hidden" name={ORDER_TOKEN} value={orderToken} />
+          {typeof notedPin === "string" ? <input type="hidden" name={PIN_STATE_NOTED} value={notedPin} /> : null}
           <fieldset>
             <legend>Contact</legend>
             <Field label="Name" id={fields.name.id} errorId={fields.name.errorId} errors={fields.name.errors}>

@@ -74,3 +74,32 @@ test("a GST shop's invoice from My Orders is a tax invoice with its tax lines", 
   expect(row!.invoice_number).toMatch(/^RK\/\d\d-\d\d\/\d{6}$/);
   expect(text).toContain(`Invoice no. ${row!.invoice_number}`);
 });
+
+// Issue #34: the place of supply is the PIN's state, whatever state was typed.
+test("PIN 110001 with the state typed as Karnataka: a Karnataka shop's invoice says Delhi and IGST", async ({
+  page,
+  uniqueEmail,
+}) => {
+  const { url } = server;
+  const reg = await page.request.post(`${url}/api/auth/register`, {
+    data: { name: "Ravi Kumar", email: uniqueEmail(), password: "secret12", phone: "9876543210" },
+  });
+  expect(reg.status()).toBe(201);
+  const list = await (await page.request.get(`${url}/api/products?limit=1&sort=price&order=asc`)).json();
+  const [a] = list.items as { _id: string }[];
+  const placed = await page.request.post(`${url}/api/orders`, {
+    data: {
+      contact: { name: "Ravi Kumar", email: "ravi@example.com", phone: "9876543210" },
+      shippingAddress: { address: "1 Janpath", city: "New Delhi", state: "Karnataka", pin: "110001" },
+      items: [{ product: a!._id, qty: 1 }],
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const id = ((await placed.json()) as { _id: string })._id;
+  const res = await page.request.get(`${url}/api/orders/${id}/invoice`);
+  expect(res.status()).toBe(200);
+  const text = await pdfText(await res.body());
+  expect(text).toContain("Place of supply: Delhi (07)");
+  expect(text).toContain("IGST @ 12%");
+  expect(text).not.toContain("CGST");
+});
