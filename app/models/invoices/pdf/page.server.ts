@@ -46,7 +46,9 @@ export function wrapText(text: string, width: (s: string) => number, maxWidth: n
   const lines: string[] = [];
   let line = "";
   const words = text.split(" ").filter(Boolean);
+  // Past maxLines + 1 lines nothing more is drawn, so nothing more is measured.
   for (const w of words) {
+    if (lines.length > maxLines) break;
     let word = w;
     const candidate = line ? `${line} ${word}` : word;
     if (width(candidate) <= maxWidth) {
@@ -55,13 +57,18 @@ export function wrapText(text: string, width: (s: string) => number, maxWidth: n
     }
     if (line) lines.push(line);
     line = "";
-    // A word wider than the column is broken wherever it must be.
-    while (width(word) > maxWidth) {
+    // A word wider than the column is broken wherever it must be: the longest head that fits,
+    // found by halving (a few measures a line, not one per character).
+    while (lines.length <= maxLines && width(word) > maxWidth) {
       const cs = chars(word);
-      let cut = 1;
-      while (cut < cs.length && width(cs.slice(0, cut + 1).join("")) <= maxWidth) cut++;
-      lines.push(cs.slice(0, cut).join(""));
-      word = cs.slice(cut).join("");
+      let [fits, wide] = [1, cs.length];
+      while (wide - fits > 1) {
+        const mid = (fits + wide) >> 1;
+        if (width(cs.slice(0, mid).join("")) <= maxWidth) fits = mid;
+        else wide = mid;
+      }
+      lines.push(cs.slice(0, fits).join(""));
+      word = cs.slice(fits).join("");
     }
     line = word;
   }
