@@ -32,10 +32,10 @@ const ADDRESS_LINE = 24;
 const BODY = 12;
 const ROW = 22;
 
-type Slip = Pick<
+export type Slip = Pick<
   OrderWithItems,
-  "id" | "createdAt" | "contactName" | "contactPhone" | "address" | "city" | "state" | "pin" | "items"
->;
+  "id" | "createdAt" | "contactName" | "contactPhone" | "address" | "city" | "state" | "pin"
+> & { items: Pick<OrderWithItems["items"][number], "name" | "qty">[] };
 
 export async function renderPackingSlips(slips: Slip[]): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
