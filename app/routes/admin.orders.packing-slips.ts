@@ -1,5 +1,5 @@
 import { requireAdmin } from "~/models/accounts/auth.server";
-import { renderPackingSlips } from "~/models/invoices/packing-slips.server";
+import { packingSlipsPdf } from "~/models/invoices/pdf-thread.server";
 import { ordersByIds } from "~/models/orders/read.server";
 import { waitingOrderIds } from "~/models/overview/overview.server";
 import { pdfResponse } from "~/utils/pdf-response.server";
@@ -13,5 +13,5 @@ export const PACKING_SLIPS_MAX = 500;
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const ids = (await waitingOrderIds()).slice(0, PACKING_SLIPS_MAX);
-  return pdfResponse(await renderPackingSlips(await ordersByIds(ids)), "packing-slips.pdf");
+  return pdfResponse(await packingSlipsPdf(await ordersByIds(ids)), "packing-slips.pdf");
 }
