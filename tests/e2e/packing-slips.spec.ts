@@ -1,10 +1,13 @@
 import { expect, test } from "@playwright/test";
+import { PAGE_INVALID, SLIPS_PER_PDF } from "../../app/lib/packing-slip-pages";
 import { pdfPageCount, pdfText } from "../support/pdf-text";
 import {
   adminClient,
   Client,
+  CONTACT,
   createProduct,
   dbOf,
+  placeOrder,
   runsHere,
   startServer,
   type TestServer,
@@ -16,8 +19,9 @@ import {
 // the same web worker keeps answering /healthz: before, the batch held its event loop for seconds.
 
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "server-level test: runs once");
+test.describe.configure({ mode: "serial" }); // the second test prints the first one's orders
 
-const ORDERS = 200;
+const ORDERS = SLIPS_PER_PDF;
 const BMP = [
   [0x4e00, 0x9fff],
   [0xac00, 0xd7a3],
@@ -55,8 +59,13 @@ test("a batch of hostile orders prints, and /healthz answers while it is drawn",
     expect(res.status, await res.text()).toBe(201);
   };
   for (let i = 0; i < ORDERS; i += 10) await Promise.all(Array.from({ length: 10 }, place));
-  // Waiting: placed more than two days ago and not yet sent.
-  await dbOf(server).run("update orders set created_at = ?", new Date(Date.now() - 3 * 86_400_000));
+  // Waiting: placed more than two days ago and not yet sent; one more, newer, for a second PDF.
+  const db = dbOf(server);
+  await db.run("update orders set created_at = ?", new Date(Date.now() - 3 * 86_400_000));
+  const last = await placeOrder(customer, product);
+  expect(last.status).toBe(201);
+  const lastId = ((await last.json()) as { _id: string })._id;
+  await db.run("update orders set created_at = ? where id = ?", new Date(Date.now() - 2.5 * 86_400_000), lastId);
 
   const started = performance.now();
   let drawn = false;
@@ -89,4 +98,26 @@ test("a batch of hostile orders prints, and /healthz answers while it is drawn",
   });
   expect(Math.max(...health)).toBeLessThan(1_000);
   expect(health.length).toBeGreaterThanOrEqual(3);
+});
+
+test("more waiting orders than one PDF holds print in pages, each linked from the overview", async () => {
+  const admin = await adminClient(server.url);
+  const overview = await (await admin.fetch("/admin")).text();
+  expect(overview).toContain(`Packing slips print ${SLIPS_PER_PDF} to a PDF, oldest first:`);
+  expect(overview).toMatch(/href="\/admin\/orders\/packing-slips"[^>]*>Packing slips 1–200 \(PDF\)/);
+  expect(overview).toMatch(/href="\/admin\/orders\/packing-slips\?page=2"[^>]*>Packing slips 201 \(PDF\)/);
+  expect(overview).not.toContain("Packing slips for all");
+
+  const second = await admin.fetch("/admin/orders/packing-slips?page=2");
+  expect(second.status).toBe(200);
+  expect(second.headers.get("content-disposition")).toBe('inline; filename="packing-slips-2.pdf"');
+  const bytes = new Uint8Array(await second.arrayBuffer());
+  expect(await pdfPageCount(bytes)).toBe(1);
+  expect(await pdfText(bytes)).toContain(CONTACT.name);
+
+  for (const page of ["0", "x", "1.5", "-1", "9999999"]) {
+    const bad = await admin.fetch(`/admin/orders/packing-slips?page=${page}`);
+    expect(bad.status, page).toBe(400);
+    expect(await bad.text()).toBe(`${PAGE_INVALID}\n`);
+  }
 });
