@@ -33,7 +33,6 @@ function start(): Worker {
   const worker = fromSource
     ? new Worker(tsxBootstrap(new URL("./pdf-worker.server.ts", import.meta.url).href), { eval: true })
     : new Worker(join(projectRoot, "build", "server", "index.js"), { workerData: { role: "pdf" } });
-  worker.unref(); // an idle thread keeps no process alive; a waiting request does
   worker.on("message", (answer: PdfAnswer) => {
     if (!running || answer.id !== running.id) return;
     const done = running;
@@ -50,6 +49,9 @@ function start(): Worker {
   };
   worker.on("error", fail);
   worker.on("exit", (code) => fail(new Error(`PDF thread exited (${code})`)));
+  // An idle thread keeps no process alive (a script, a test, a stopping server); a job does. After
+  // the listeners: adding one refs the thread's port again.
+  worker.unref();
   return worker;
 }
 
@@ -65,6 +67,7 @@ function finish() {
   if (running) clearTimeout(running.timer);
   running = undefined;
   next();
+  if (!running) thread?.unref();
 }
 
 function next() {
@@ -81,6 +84,7 @@ function next() {
     next();
   }, JOB_TIMEOUT_MS);
   running = { ...job, timer };
+  worker.ref();
   worker.postMessage({ id: job.id, job: job.job });
 }
 
