@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { dayOfNumber, formatDate, formatShortDay, isoDay } from "~/lib/dates";
 import { formatPaise } from "~/lib/money";
 import { orderNumber } from "~/lib/order-number";
+import { SLIPS_PER_PDF, slipsPdfs } from "~/lib/packing-slip-pages";
 import type { OwnerOverview } from "~/models/overview/overview.server";
 import { SalesChart } from "./SalesChart";
 
@@ -120,9 +121,24 @@ export function AdminOverview({ overview: o }: { overview: OwnerOverview }) {
               {o.waiting.total > o.waiting.orders.length ? (
                 <p className="muted small">and {o.waiting.total - o.waiting.orders.length} more</p>
               ) : null}
-              <a href="/admin/orders/packing-slips" className="button small">
-                Packing slips for all {o.waiting.total} (PDF)
-              </a>
+              {o.waiting.total <= SLIPS_PER_PDF ? (
+                <a href="/admin/orders/packing-slips" className="button small">
+                  Packing slips for all {o.waiting.total} (PDF)
+                </a>
+              ) : (
+                <>
+                  <p className="small">{`Packing slips print ${SLIPS_PER_PDF} to a PDF, oldest first:`}</p>
+                  <ul className="plain-list">
+                    {slipsPdfs(o.waiting.total).map((pdf) => (
+                      <li key={pdf.href}>
+                        <a href={pdf.href} className="button small">
+                          {`Packing slips ${pdf.label} (PDF)`}
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              )}
             </>
           )}
         </section>

@@ -1,6 +1,6 @@
 import { shortOrderId } from "~/lib/order-number";
 import { requireAdmin } from "~/models/accounts/auth.server";
-import { renderPackingSlips } from "~/models/invoices/packing-slips.server";
+import { packingSlipsPdf } from "~/models/invoices/pdf-thread.server";
 import { getOrderFor } from "~/models/orders/read.server";
 import { pdfResponse } from "~/utils/pdf-response.server";
 import type { Route } from "./+types/admin.orders.$id.packing-slip";
@@ -10,5 +10,5 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   const order = await getOrderFor(admin, params.id);
   if (!order) throw new Response("Order not found", { status: 404 });
-  return pdfResponse(await renderPackingSlips([order]), `packing-slip-${shortOrderId(order.id)}.pdf`);
+  return pdfResponse(await packingSlipsPdf([order]), `packing-slip-${shortOrderId(order.id)}.pdf`);
 }

@@ -1,17 +1,23 @@
+import { PAGE_INVALID, parseSlipsPage, SLIPS_PER_PDF } from "~/lib/packing-slip-pages";
 import { requireAdmin } from "~/models/accounts/auth.server";
-import { renderPackingSlips } from "~/models/invoices/packing-slips.server";
+import { packingSlipsPdf } from "~/models/invoices/pdf-thread.server";
 import { ordersByIds } from "~/models/orders/read.server";
 import { waitingOrderIds } from "~/models/overview/overview.server";
 import { pdfResponse } from "~/utils/pdf-response.server";
 import type { Route } from "./+types/admin.orders.packing-slips";
 
-/** The most slips one PDF holds: the oldest orders first; print again once they are sent. */
-export const PACKING_SLIPS_MAX = 500;
-
-// GET /admin/orders/packing-slips (admins): one PDF, a slip per page, for every order waiting to be
-// dispatched (Placed or Processing for more than 2 days), oldest first.
+// GET /admin/orders/packing-slips?page= (admins): one PDF, a slip per page, for the orders waiting
+// to be dispatched (Placed or Processing for more than 2 days), oldest first, SLIPS_PER_PDF to a
+// PDF: ?page=2 holds the next ones (the overview links each).
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const ids = (await waitingOrderIds()).slice(0, PACKING_SLIPS_MAX);
-  return pdfResponse(await renderPackingSlips(await ordersByIds(ids)), "packing-slips.pdf");
+  const page = parseSlipsPage(new URL(request.url).searchParams);
+  if (page === null)
+    return new Response(`${PAGE_INVALID}\n`, {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
+    });
+  const ids = (await waitingOrderIds()).slice((page - 1) * SLIPS_PER_PDF, page * SLIPS_PER_PDF);
+  const name = page === 1 ? "packing-slips.pdf" : `packing-slips-${page}.pdf`;
+  return pdfResponse(await packingSlipsPdf(await ordersByIds(ids)), name);
 }

@@ -1,4 +1,5 @@
-import { type InvoiceOrder, renderInvoice } from "~/models/invoices/invoice-pdf.server";
+import type { InvoiceOrder } from "~/models/invoices/invoice-pdf.server";
+import { invoicePdf } from "~/models/invoices/pdf-thread.server";
 import { taxInvoiceFor } from "~/models/invoices/tax-invoice.server";
 import type { OrderWithItems } from "~/models/orders/read.server";
 
@@ -35,8 +36,9 @@ function taxFigures(order: InvoiceOrder) {
   }
 }
 
-/** The invoice PDF of a stored order: the one My Orders downloads and the confirmation mail attaches. */
+/** The invoice PDF of a stored order: the one My Orders downloads and the confirmation mail
+ *  attaches, drawn on the PDF thread. */
 export async function orderInvoicePdf(order: OrderWithItems): Promise<Uint8Array> {
   const invoiceOrder = toInvoiceOrder(order);
-  return renderInvoice(invoiceOrder, taxFigures(invoiceOrder));
+  return invoicePdf(invoiceOrder, taxFigures(invoiceOrder));
 }

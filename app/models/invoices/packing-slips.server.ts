@@ -22,8 +22,9 @@ import { PdfText } from "./pdf/text.server";
  * Packing slips (issue #26): an A4 page per order for the parcel, with the address in large type,
  * in whatever script the customer typed it (shaped by HarfBuzz through PdfText, as the invoices
  * are), and the lines and quantities to pack, each with a box to tick. No prices: the slip goes
- * in the box. An order with more lines than a page holds goes on over more pages. Pure: the
- * caller loads the orders and checks who asks.
+ * in the box. An order with more lines than a page holds goes on over more pages. A character no
+ * font has prints as a box and copies out as U+FFFD. Pure: the caller loads the orders and checks
+ * who asks.
  */
 
 const ADDRESS = 18; // pt: read across a packing table
@@ -31,10 +32,10 @@ const ADDRESS_LINE = 24;
 const BODY = 12;
 const ROW = 22;
 
-type Slip = Pick<
+export type Slip = Pick<
   OrderWithItems,
-  "id" | "createdAt" | "contactName" | "contactPhone" | "address" | "city" | "state" | "pin" | "items"
->;
+  "id" | "createdAt" | "contactName" | "contactPhone" | "address" | "city" | "state" | "pin"
+> & { items: Pick<OrderWithItems["items"][number], "name" | "qty">[] };
 
 export async function renderPackingSlips(slips: Slip[]): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
@@ -52,8 +53,11 @@ export async function renderPackingSlips(slips: Slip[]): Promise<Uint8Array> {
     w.text("No orders are waiting to be dispatched.", LEFT, TOP - 20, { size: 14 });
   }
 
-  for (const slip of slips) {
+  for (const [i, slip] of slips.entries()) {
     const number = orderNumber(slip.id);
+    // Each slip may add its share of what room the font has left: one order's text can fill its
+    // own slip with stand-ins, never take the others' (PdfText).
+    text.beginShare(text.textRoom() / (slips.length - i));
     w.newPage();
     let y = TOP;
     w.text(SHOP_NAME, LEFT, y - 18, { size: 18, bold: true });

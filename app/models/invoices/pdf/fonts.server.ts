@@ -50,6 +50,7 @@ export type LoadedFont = {
   postscriptName: string; // "NotoSansDevanagari-Bold"
   font: hb.Font;
   upem: number;
+  glyphCount: number;
   unicodes: Set<number>;
   ascent: number;
   descent: number;
@@ -156,6 +157,7 @@ function loadFont(dir: string, script: ScriptKey, bold: boolean): LoadedFont {
   const os2View = os2 ? new DataView(os2.slice().buffer) : null;
   const capHeight = os2View && os2View.getUint16(0) >= 2 ? os2View.getInt16(88) : Math.round(upem * 0.714);
   const extents = font.hExtents();
+  const glyphCount = new DataView(face.referenceTable("maxp")!.slice().buffer).getUint16(4);
 
   // The subsetter keeps its own copy, in its memory, for the life of the process.
   const s = getSubsetter();
@@ -172,6 +174,7 @@ function loadFont(dir: string, script: ScriptKey, bold: boolean): LoadedFont {
     postscriptName,
     font,
     upem,
+    glyphCount,
     unicodes: new Set(face.collectUnicodes()),
     ascent: extents.ascender,
     descent: extents.descender,

@@ -46,7 +46,9 @@ export function wrapText(text: string, width: (s: string) => number, maxWidth: n
   const lines: string[] = [];
   let line = "";
   const words = text.split(" ").filter(Boolean);
+  // Past maxLines + 1 lines nothing more is drawn, so nothing more is measured.
   for (const w of words) {
+    if (lines.length > maxLines) break;
     let word = w;
     const candidate = line ? `${line} ${word}` : word;
     if (width(candidate) <= maxWidth) {
@@ -55,13 +57,33 @@ export function wrapText(text: string, width: (s: string) => number, maxWidth: n
     }
     if (line) lines.push(line);
     line = "";
-    // A word wider than the column is broken wherever it must be.
-    while (width(word) > maxWidth) {
-      const cs = chars(word);
-      let cut = 1;
-      while (cut < cs.length && width(cs.slice(0, cut + 1).join("")) <= maxWidth) cut++;
-      lines.push(cs.slice(0, cut).join(""));
-      word = cs.slice(cut).join("");
+    // A word wider than the column is broken wherever it must be: at the longest head that fits,
+    // sought from where the word's average character width puts it (a few measures a line, not
+    // one per character).
+    let cs = chars(word);
+    let all: number;
+    while (lines.length <= maxLines && (all = width(word)) > maxWidth) {
+      const fitsAt = (n: number) => width(cs.slice(0, n).join("")) <= maxWidth;
+      const guess = Math.min(cs.length - 1, Math.max(1, Math.floor((maxWidth * cs.length) / all)));
+      // fits: a head that fits (or the one character a line must take); wide: one that does not
+      let [fits, wide] = [guess, guess + 1];
+      if (fitsAt(guess))
+        for (let step = 2; wide < cs.length && fitsAt(wide); step *= 2)
+          [fits, wide] = [wide, Math.min(cs.length, wide + step)];
+      else
+        for (let step = 2; ; step *= 2) {
+          wide = fits;
+          fits = Math.max(1, wide - step);
+          if (fits === 1 || fitsAt(fits)) break;
+        }
+      while (wide - fits > 1) {
+        const mid = (fits + wide) >> 1;
+        if (fitsAt(mid)) fits = mid;
+        else wide = mid;
+      }
+      lines.push(cs.slice(0, fits).join(""));
+      cs = cs.slice(fits);
+      word = cs.join("");
     }
     line = word;
   }

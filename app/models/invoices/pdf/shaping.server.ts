@@ -9,21 +9,30 @@ export type TextStyle = { size: number; bold?: boolean; color?: Color };
 
 export const EM = 1000; // layout unit: thousandths of the font size, as in PDF glyph widths
 export const NO_TEXT = "\u2060"; // WORD JOINER: the text of a cluster's glyphs after its first
+/** What a character no font has copies out as: the typed one would cost a CID of its own. */
+export const STAND_IN = "\uFFFD";
+/** The longest text drawn or measured (UTF-16 units; checkout takes at most 300): cleaning,
+ *  shaping and wrapping stay linear in a length we chose, whatever a stored row holds. */
+export const MAX_TEXT = 1000;
 
 type Glyph = { gid: number; advance: number; dx: number; dy: number }; // EM units
 /** A shaped cluster (or a box): the text it stands for and the room it takes. */
 type Carrier = { text: string; advance: number };
 type Run = { kind: "run"; font: LoadedFont; glyphs: Glyph[]; clusters: Carrier[]; advance: number };
 export type Box = { kind: "box"; text: string; hex: string; advance: number; width: number };
-type Layout = { text: string; items: (Run | Box)[]; carriers: Carrier[]; advance: number };
+/** `shown`: the text as drawn, a box's character replaced by STAND_IN (the /ActualText). */
+type Layout = { text: string; shown: string; items: (Run | Box)[]; carriers: Carrier[]; advance: number };
 
 // ---------------------------------------------------------------------------------------------
 // Text clean-up and script runs
 
-/** What is drawn for `text`: NFC, line breaks and tabs as spaces, no other control characters. */
+/** What is drawn for `text`: its first MAX_TEXT units, NFC, line breaks and tabs as spaces, no
+ *  other control characters. */
 export function cleanText(text: string): string {
   return (
     String(text ?? "")
+      .slice(0, MAX_TEXT)
+      .replace(/[\ud800-\udbff]$/, "") // half a pair, cut by the slice
       .normalize("NFC")
       .replace(/[\t\n\v\f\r\u0085\u2028\u2029]/g, " ")
       // eslint-disable-next-line no-control-regex
@@ -135,12 +144,14 @@ function layoutText(text: string, bold: boolean): Layout {
 
   const items: (Run | Box)[] = [];
   let advance = 0;
+  let shown = "";
   for (let i = 0; i < graphemes.length;) {
     const script = graphemes[i]!.script!;
     if (script === "box") {
       const b = box(graphemes[i]!.segment, graphemes[i]!.cps);
       items.push(b);
       advance += b.advance;
+      shown += STAND_IN;
       i++;
       continue;
     }
@@ -149,9 +160,11 @@ function layoutText(text: string, bold: boolean): Layout {
     const run = shapeRun(fonts.get(script, bold), runText);
     items.push(run);
     advance += run.advance;
+    shown += runText;
   }
-  const clusters = items.flatMap((it) => (it.kind === "box" ? [{ text: it.text, advance: it.advance }] : it.clusters));
-  return { text, items, carriers: textPieces(clusters), advance };
+  // A box copies out as STAND_IN: the typed character would be a CID of its own in the text font.
+  const clusters = items.flatMap((it) => (it.kind === "box" ? [{ text: STAND_IN, advance: it.advance }] : it.clusters));
+  return { text, shown, items, carriers: textPieces(clusters), advance };
 }
 
 /**

@@ -14,7 +14,7 @@ import {
   setStrokingColor,
 } from "pdf-lib";
 import { type LoadedFont, loadFonts, subsetFont } from "./fonts.server";
-import { type Box, cleanText, EM, layout, NO_TEXT, type TextStyle, textWidth } from "./shaping.server";
+import { type Box, cleanText, EM, layout, NO_TEXT, STAND_IN, type TextStyle, textWidth } from "./shaping.server";
 
 /**
  * Unicode text on pdf-lib pages, in every Indian script the shop has a font for (docs/decisions/0009).
@@ -25,11 +25,22 @@ import { type Box, cleanText, EM, layout, NO_TEXT, type TextStyle, textWidth } f
  * text out gives what was typed: each drawn string is an /ActualText span (Poppler, Acrobat), and
  * the ToUnicode map gives every shaped cluster's text to its first drawn glyph and a WORD JOINER
  * (an invisible format character, skipped by pdf.js) to the cluster's other glyphs. A character no
- * font has (Ol Chiki, an emoji…) is drawn as a box with its code point in hex, never as "?".
+ * font has (Ol Chiki, an emoji, CJK…) is drawn as a box with its code point in hex, never as "?",
+ * and copies out as U+FFFD.
+ *
+ * A font holds at most 65,535 CIDs. A visible glyph's CID is its glyph id with the glyph's own
+ * width, so those are at most the font's glyph count; the text layer's CIDs (a code point and a
+ * width each) are what customer text multiplies. They are capped at what the Latin font leaves
+ * free (`textRoom`), and a caller drawing several customers' texts (the packing slips) gives each
+ * its share (`beginShare`): past it, a new piece of text copies out as U+FFFD, so no one order can
+ * use up the room of the others, and no document can run out.
  */
 
 // ---------------------------------------------------------------------------------------------
 // Fonts in one document
+
+/** CIDs are two bytes; 0 is .notdef. */
+const MAX_CID = 0xffff;
 
 type DocFont = {
   font: LoadedFont;
@@ -55,8 +66,21 @@ const n = (v: number) => PDFNumber.of(Math.round(v * 1000) / 1000);
 export class PdfText {
   private readonly fonts = new Map<string, DocFont>();
   private readonly pageKeys = new Map<PDFPage, Map<string, PDFName>>();
+  private textCids = 0;
+  private share = { left: Infinity };
 
   constructor(private readonly doc: PDFDocument) {}
+
+  /** How many more text-layer CIDs the document can take. */
+  textRoom(): number {
+    const latin = loadFonts().get("latin", false);
+    return MAX_CID - latin.glyphCount - 2 - this.textCids; // room kept for every glyph and the stand-in
+  }
+
+  /** From here on, the text drawn may add at most `limit` text-layer CIDs; then U+FFFD stands in. */
+  beginShare(limit: number): void {
+    this.share = { left: Math.max(0, Math.floor(limit)) };
+  }
 
   width(text: string, size: number, bold = false): number {
     return textWidth(text, size, bold);
@@ -71,12 +95,20 @@ export class PdfText {
     return f;
   }
 
-  /** The CID showing glyph `gid` with advance `width` (EM units) and the text `text`. */
-  private cid(f: DocFont, gid: number, width: number, text: string): number {
+  /** The CID showing glyph `gid` with advance `width` (EM units) and the text `text`; undefined
+   *  when it would be a new text-layer CID (`text` set) and there is no room or share left. */
+  private cid(f: DocFont, gid: number, width: number, text: string): number;
+  private cid(f: DocFont, gid: number, width: number, text: string, budgeted: true): number | undefined;
+  private cid(f: DocFont, gid: number, width: number, text: string, budgeted = false): number | undefined {
     const w = Math.round(width);
     const key = `${gid} ${w} ${text}`;
     let cid = f.cids.get(key);
     if (cid === undefined) {
+      if (budgeted) {
+        if (this.share.left <= 0 || this.textRoom() <= 0) return undefined;
+        this.share.left--;
+        this.textCids++;
+      }
       cid = f.gids.length;
       if (cid > 0xffff) throw new Error("too many glyphs in one font");
       f.gids.push(gid);
@@ -115,7 +147,7 @@ export class PdfText {
     const glyphAdvance = (f: DocFont, gid: number) => (f.font.font.glyphHAdvance(gid) * EM) / f.font.upem;
     const hexGlyph = (ch: string) => latin.font.font.nominalGlyph(ch.codePointAt(0)!) ?? 0;
     const ops: PDFOperator[] = [];
-    ops.push(op("BDC", PDFName.of("Span"), this.doc.context.obj({ ActualText: PDFHexString.fromText(clean) })));
+    ops.push(op("BDC", PDFName.of("Span"), this.doc.context.obj({ ActualText: PDFHexString.fromText(l.shown) })));
 
     // Boxes for characters no font has: a frame (a path, so before the text objects)…
     const boxes: { box: Box; x: number }[] = [];
@@ -182,9 +214,15 @@ export class PdfText {
     }
     ops.push(op("ET"));
 
-    // The text layer: invisible, one space glyph per cluster as wide as the cluster, in order.
+    // The text layer: invisible, one space glyph per cluster as wide as the cluster, in order; past
+    // the share, a zero-wide U+FFFD moved on by the cluster's width.
     const space = latin.font.font.nominalGlyph(0x20) ?? 0;
-    const carriers = l.carriers.map((c) => PDFHexString.of(hex4(this.cid(latin, space, c.advance, c.text || NO_TEXT))));
+    const carriers = l.carriers.flatMap((c) => {
+      const cid = this.cid(latin, space, c.advance, c.text || NO_TEXT, true);
+      if (cid !== undefined) return [PDFHexString.of(hex4(cid))];
+      const standIn = PDFHexString.of(hex4(this.cid(latin, space, 0, STAND_IN)));
+      return Math.round(c.advance) ? [standIn, n(-Math.round(c.advance))] : [standIn];
+    });
     ops.push(
       op("q"), // the render mode is graphics state: Q puts it back for whatever is drawn next
       op("BT"),
