@@ -97,7 +97,7 @@ log(
 );
 
 log("settling: the owner sends failed mails again, the outbox drains");
-const drained = await drain(journal, server, db, smtp.received);
+const drained = await drain(journal, server, db, smtp.received, runMs);
 log(drained);
 
 const lines = await ledger(journal, server, db, smtp.received, baseline, WORKERS);
