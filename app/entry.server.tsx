@@ -11,6 +11,7 @@ import {
 import { hydrateAfterLoad } from "~/utils/hydrate-after-load.server";
 import { withPageStyles } from "~/utils/page-styles.server";
 import { nonceOf } from "~/utils/request-context.server";
+import { markIfUnavailable } from "~/utils/unavailable.server";
 
 export const streamTimeout = 5_000;
 
@@ -18,11 +19,14 @@ export const streamTimeout = 5_000;
  * A client's mistake (a POST to a page without a form: 405; an unknown route: 404) is answered
  * and already in the request log; only server faults are logged as errors, with where they hit.
  */
-export const handleError: HandleErrorFunction = (error, { request }) => {
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
   const cause = isRouteErrorResponse(error) ? ((error as { error?: unknown }).error ?? error) : error;
-  console.error(`${request.method} ${new URL(request.url).pathname}:`, cause);
+  const where = `${request.method} ${new URL(request.url).pathname}`;
+  // The database is down: answered 503 (utils/unavailable.server.ts), logged in one line, not a stack per request.
+  if (markIfUnavailable(cause, context)) console.error(`${where}: database unavailable (${String(cause)})`);
+  else console.error(`${where}:`, cause);
 };
 
 export default function handleRequest(

@@ -24,6 +24,7 @@ import { pageCache } from "~/utils/page-cache.server";
 import { noStoreForPersonalPages } from "~/utils/personal-pages.server";
 import { siteOrigin } from "~/utils/site-url.server";
 import { takeToasts } from "~/utils/toast.server";
+import { databaseUnavailable } from "~/utils/unavailable.server";
 import { NETWORK_ERROR } from "~/utils/use-error-toast";
 import type { Route } from "./+types/root";
 
@@ -31,7 +32,8 @@ import type { Route } from "./+types/root";
 // at its end, where it blocks no paint (app/utils/page-styles.server.ts).
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
-export const middleware: Route.MiddlewareFunction[] = [noStoreForPersonalPages, pageCache];
+// databaseUnavailable first: its 503 replaces whatever the others made of a failed request.
+export const middleware: Route.MiddlewareFunction[] = [databaseUnavailable, noStoreForPersonalPages, pageCache];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [user, { toasts, setCookie }, cart] = await Promise.all([

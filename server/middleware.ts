@@ -1,8 +1,10 @@
 // The small middlewares of our own around the app: each applies one check of http-guards.ts.
 // Security headers come from helmet, static files from sirv, compression from compression.
 import type { NextFunction, Request, RequestHandler, Response } from "express";
+import { isDatabaseUnavailable } from "~/db/unavailable.server";
 import { env } from "~/env.server";
 import { requestOrigin } from "~/utils/request-context.server";
+import { RETRY_AFTER_S, UNAVAILABLE_MESSAGE } from "~/utils/unavailable.server";
 import { ALLOW, bodyLimitFor, isCrossSite, methodPolicy, ownOrigins, usableHost, usableProto } from "./http-guards";
 
 /** A refused body is still read (and dropped) up to this much, so the client reads our answer. */
@@ -177,7 +179,10 @@ export const plainRanges: RequestHandler = (req, _res, next) => {
 
 /** Anything that still throws is this request's 500, logged with its stack; the server goes on. */
 export function serverError(error: unknown, req: Request, res: Response, _next: NextFunction) {
-  console.error(`${req.method} ${req.path}:`, error);
+  const unavailable = isDatabaseUnavailable(error);
+  console.error(`${req.method} ${req.path}:`, unavailable ? `database unavailable (${String(error)})` : error);
   if (res.headersSent) res.destroy();
+  else if (unavailable)
+    refuse(req, res, 503, UNAVAILABLE_MESSAGE, { "Retry-After": String(RETRY_AFTER_S), "Cache-Control": "no-store" });
   else refuse(req, res, 500, "Internal server error");
 }

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import { Field, FormAlert } from "~/components/Field";
+import { isDatabaseUnavailable } from "~/db/unavailable.server";
 import {
   CHECKOUT_LOGIN_NOTE,
   isCheckoutReturn,
@@ -44,7 +45,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     // credentials it checks are the ones validated above, not a repeat of a name further on.
     user = await authenticateForm(new Request(request.url, { method: "POST", body: form }), context);
   } catch (error) {
-    if (error instanceof Response) throw error;
+    // A database that is down is not a wrong password: the 503 page says so (utils/unavailable.server.ts).
+    if (error instanceof Response || isDatabaseUnavailable(error)) throw error;
     if (error instanceof RateLimited)
       return data(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), { status: 429 });
     const message = error instanceof LoginError ? error.message : LOGIN_FAILED;

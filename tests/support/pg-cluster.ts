@@ -7,7 +7,15 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-export type PgCluster = { url: string; port: number; stop(): Promise<void> };
+export type PgCluster = {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+  /** Stops the server (pg_ctl stop -m fast: sessions are ended) and keeps its data, to `start` again. */
+  halt(): void;
+  /** Starts a halted server again, on the same port and data folder. */
+  start(): void;
+};
 
 /** Debian's server binaries (/usr/lib/postgresql/<major>/bin, not on PATH), newest first; null when absent. */
 export function pgBinDir(): string | null {
@@ -75,11 +83,24 @@ export async function startPgCluster({
     rmSync(dir, { recursive: true, force: true });
   };
   running.add(stopNow);
+  let halted = false;
   const cluster: PgCluster = {
     url: `postgres://postgres@127.0.0.1:${port}/shop`,
     port,
     async stop() {
-      stopNow();
+      if (halted) {
+        // Already down: only its folder is left.
+        running.delete(stopNow);
+        rmSync(dir, { recursive: true, force: true });
+      } else stopNow();
+    },
+    halt() {
+      run(bin, "pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]);
+      halted = true;
+    },
+    start() {
+      run(bin, "pg_ctl", ["-D", data, "-l", join(dir, "log"), "-o", options, "-w", "start"]);
+      halted = false;
     },
   };
   try {

@@ -8,6 +8,12 @@ import { SMTPServer } from "smtp-server";
 
 export type Received = { rcptTo: string[]; mail: ParsedMail };
 
+/**
+ * A mail server in trouble (the chaos run): "4xx" refuses each mail for now (451 at MAIL FROM),
+ * "5xx" refuses it for good once sent (554 after DATA), "drop" cuts each connection as it opens.
+ */
+export type SmtpTrouble = "none" | "4xx" | "5xx" | "drop";
+
 export type TestSmtp = {
   port: number;
   url: string;
@@ -21,13 +27,22 @@ export type TestSmtp = {
  * `saveTo`, each message is also written there as `<n>.eml` with its envelope recipients in the
  * first line (`X-Rcpt-To:`), for tests in other processes (tests/e2e/support/mail.ts).
  */
-export async function startSmtp(port = 0, refuse: string[] = [], options: { saveTo?: string } = {}): Promise<TestSmtp> {
+export async function startSmtp(
+  port = 0,
+  refuse: string[] = [],
+  options: { saveTo?: string; trouble?: () => SmtpTrouble } = {},
+): Promise<TestSmtp> {
+  const trouble = options.trouble ?? (() => "none");
   const received: Received[] = [];
   let saved = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
+    onMailFrom(_address, _session, callback) {
+      if (trouble() === "4xx") callback(Object.assign(new Error("4.3.2 Try again later"), { responseCode: 451 }));
+      else callback();
+    },
     onRcptTo(address, _session, callback) {
       if (refuse.includes(address.address.toLowerCase())) {
         callback(Object.assign(new Error("5.1.1 No such mailbox"), { responseCode: 550 }));
@@ -38,6 +53,8 @@ export async function startSmtp(port = 0, refuse: string[] = [], options: { save
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("error", (error) => callback(error));
       stream.on("end", () => {
+        if (trouble() === "5xx")
+          return callback(Object.assign(new Error("5.7.1 Message refused"), { responseCode: 554 }));
         const raw = Buffer.concat(chunks);
         const rcptTo = session.envelope.rcptTo.map((r) => r.address);
         if (options.saveTo) {
@@ -55,6 +72,12 @@ export async function startSmtp(port = 0, refuse: string[] = [], options: { save
         );
       });
     },
+  });
+  // A client gone mid-session (a sender killed with its worker) is reported here; unheard, it would end the process.
+  server.on("error", () => {});
+  // Before smtp-server's own listener: the connection is gone before it can greet.
+  server.server.prependListener("connection", (socket) => {
+    if (trouble() === "drop") socket.destroy();
   });
   await new Promise<void>((resolve, reject) => {
     server.server.once("error", reject);
