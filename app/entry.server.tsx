@@ -26,6 +26,10 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   const where = `${request.method} ${new URL(request.url).pathname}`;
   // The database is down: answered 503 (utils/unavailable.server.ts), logged in one line, not a stack per request.
   if (markIfUnavailable(cause, context)) console.error(`${where}: database unavailable (${String(cause)})`);
+  // React Router's own cross-site check on actions (answered 400): a refusal, not a fault. Ours
+  // (server/middleware.ts) compares hosts; React Router also the scheme a trusted proxy forwarded.
+  else if (cause instanceof Error && cause.message.endsWith("Aborting the action."))
+    console.warn(`${where}: refused (${cause.message})`);
   else console.error(`${where}:`, cause);
 };
 
