@@ -1,4 +1,5 @@
 import { gunzipSync } from "node:zlib";
+import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { catalogueVersion } from "~/db/client.server";
 import { productSchema } from "~/lib/product-schema";
@@ -69,8 +70,8 @@ describe("kept responses", () => {
           headers: encoding ? { "Accept-Encoding": encoding } : {},
         }),
         params: {},
-        context: {},
-      } as Parameters<typeof sitemap>[0]);
+        context: new RouterContextProvider(),
+      } as unknown as Parameters<typeof sitemap>[0]);
     const plain = await (await get()).text();
     expect(plain).toContain("<loc>https://kept.test/shop</loc>");
     const crawler = await get("gzip");
