@@ -13,7 +13,7 @@ import { queryInt } from "~/lib/shop-query";
 import { getUser, requireUser } from "~/models/accounts/auth.server";
 import { getProduct } from "~/models/catalogue/products.server";
 import { postReview, reviewBy } from "~/models/catalogue/reviews.server";
-import { formFields, readForm } from "~/utils/http.server";
+import { formFields, readForm, refused } from "~/utils/http.server";
 import { RateLimited } from "~/utils/rate-limit.server";
 import { showToast } from "~/utils/toast.client";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -75,12 +75,12 @@ export async function action({ request, params }: Route.ActionArgs) {
   // The schema reads a rating from a number or its digits only; conform's own coercion (Number())
   // would take "0x5" or "1e0" first, which the JSON door refuses.
   const submission = parseWithZod(formData, { schema: reviewSchema, disableAutoCoercion: true });
-  if (submission.status !== "success") return submission.reply();
+  if (submission.status !== "success") return refused(submission.reply());
   let done;
   try {
     done = await postReview(params.id, user, submission.value);
   } catch (error) {
-    if (error instanceof RateLimited) return data(submission.reply({ formErrors: [error.message] }), { status: 429 });
+    if (error instanceof RateLimited) return refused(submission.reply({ formErrors: [error.message] }), 429);
     throw error;
   }
   if (!done) throw data({ message: "Product not found" }, { status: 404 });
@@ -131,7 +131,7 @@ function Gallery({ name, images, initial }: { name: string; images: string[]; in
 /**
  * Quantity and Add to Cart: a bar that stays at the foot of a phone's screen (CSS) until the
  * shopper scrolls past it. Without JS it posts and comes back to #buy; with JS a fetcher posts
- * (reply=data, enabled only once hydrated) and the page stays where it is. Issue #21.
+ * (reply=data, rendered only once hydrated) and the page stays where it is. Issues #21, #35.
  */
 function BuyBox({ productId, stock }: { productId: string; stock: number }) {
   const fetcher = useFetcher<typeof cartAction>();
@@ -147,7 +147,8 @@ function BuyBox({ productId, stock }: { productId: string; stock: number }) {
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="redirectTo" value={`/product/${productId}#buy`} />
-      <input type="hidden" name="reply" value="data" disabled={!hydrated} />
+      {/* Only the script adds it: a plain browser sends every field of the HTML, disabled or not. */}
+      {hydrated ? <input type="hidden" name="reply" value="data" /> : null}
       <label htmlFor="qty">Quantity</label>
       <input
         id="qty"
