@@ -1,12 +1,12 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, useLocation } from "react-router";
+import { Form, useLocation } from "react-router";
 import { Field, FormAlert } from "~/components/Field";
 import { CURRENT_PASSWORD_WRONG, PHONE_HINT, passwordChangeSchema, profileSchema } from "~/lib/auth-schemas";
 import { pageTitle } from "~/lib/shop";
 import { requireUser } from "~/models/accounts/auth.server";
 import { changePassword, updateProfile, WrongPasswordError } from "~/models/accounts/users.server";
-import { formFields, readForm } from "~/utils/http.server";
+import { formFields, readForm, refused } from "~/utils/http.server";
 import { RateLimited } from "~/utils/rate-limit.server";
 import { getSession } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -29,7 +29,8 @@ export async function action({ request }: Route.ActionArgs) {
   if (form.get("intent") === "password") {
     const submission = parseWithZod(form, { schema: passwordChangeSchema });
     const hide = { hideFields: ["currentPassword", "newPassword"] };
-    if (submission.status !== "success") return { intent: "password" as const, result: submission.reply(hide) };
+    if (submission.status !== "success")
+      return refused({ intent: "password" as const, result: submission.reply(hide) });
     try {
       const { id: sessionId } = await getSession(request);
       await changePassword(user.id, submission.value.currentPassword, submission.value.newPassword, sessionId);
@@ -40,11 +41,11 @@ export async function action({ request }: Route.ActionArgs) {
           formErrors: [CURRENT_PASSWORD_WRONG],
           fieldErrors: { currentPassword: [CURRENT_PASSWORD_WRONG] },
         });
-        return { intent: "password" as const, result };
+        return refused({ intent: "password" as const, result }, 401);
       }
       if (error instanceof RateLimited) {
         const result = submission.reply({ ...hide, formErrors: [error.message] });
-        return data({ intent: "password" as const, result }, { status: 429 });
+        return refused({ intent: "password" as const, result }, 429);
       }
       throw error;
     }
@@ -55,7 +56,7 @@ export async function action({ request }: Route.ActionArgs) {
     });
   }
   const submission = parseWithZod(form, { schema: profileSchema });
-  if (submission.status !== "success") return { intent: "profile" as const, result: submission.reply() };
+  if (submission.status !== "success") return refused({ intent: "profile" as const, result: submission.reply() });
   await updateProfile(user.id, submission.value);
   return redirectWithToast(request, "/account", { type: "success", title: "Account updated" });
 }

@@ -4,7 +4,7 @@ import { pageTitle } from "~/lib/shop";
 import { requireAdmin } from "~/models/accounts/auth.server";
 import { getProductForEdit } from "~/models/catalogue/product-admin.server";
 import { PRODUCT_FORM_FIELDS, submitProductForm } from "~/models/catalogue/product-form.server";
-import { readForm } from "~/utils/http.server";
+import { readForm, refused } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/admin.products.$id";
 
@@ -22,7 +22,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   await requireAdmin(request);
   const result = await submitProductForm(await readForm(request, PRODUCT_FORM_FIELDS), params.id);
-  if ("reply" in result) return result.reply;
+  if ("reply" in result) return refused(result.reply);
   if ("missing" in result)
     return redirectWithToast(request, "/admin/products", { type: "error", title: "Product not found" });
   return redirectWithToast(request, "/admin/products", { type: "success", title: "Product updated" });

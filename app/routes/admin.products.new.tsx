@@ -3,7 +3,7 @@ import { DEFAULT_HSN } from "~/lib/product-schema";
 import { pageTitle } from "~/lib/shop";
 import { requireAdmin } from "~/models/accounts/auth.server";
 import { PRODUCT_FORM_FIELDS, submitProductForm } from "~/models/catalogue/product-form.server";
-import { readForm } from "~/utils/http.server";
+import { readForm, refused } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/admin.products.new";
 
@@ -17,7 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
   const result = await submitProductForm(await readForm(request, PRODUCT_FORM_FIELDS));
-  if ("reply" in result) return result.reply;
+  if ("reply" in result) return refused(result.reply);
   return redirectWithToast(request, "/admin/products", { type: "success", title: "Product created" });
 }
 

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
-import { data, Form, Link, redirect } from "react-router";
+import { Form, Link, redirect, type ShouldRevalidateFunction } from "react-router";
 import { Field, FormAlert } from "~/components/Field";
 import { Totals } from "~/components/Totals";
 import { CART_EMPTY, CHECKOUT_INCOMPLETE, checkoutSchema, PHONE_HINT_CHECKOUT } from "~/lib/checkout-schema";
@@ -15,7 +15,7 @@ import { cartLines, cartSummary, commitCart, readCart } from "~/models/cart/cart
 import { submitOrder } from "~/models/flows/place-order.server";
 import { isIdempotencyKey } from "~/models/orders/idempotency.server";
 import { OrderError } from "~/models/orders/order-error.server";
-import { formFields, readForm } from "~/utils/http.server";
+import { formFields, readForm, refused } from "~/utils/http.server";
 import { newId } from "~/utils/id.server";
 import { RateLimited } from "~/utils/rate-limit.server";
 import { flashToast } from "~/utils/toast.server";
@@ -95,6 +95,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * A refusal because the cart or the form went out of date (409) shows the cart as it is now; the
+ * framework would skip the loaders after any 4xx.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus === 409 || defaultShouldRevalidate;
+
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const formData = await readForm(request, CHECKOUT_FIELDS);
@@ -123,15 +130,17 @@ export async function action({ request }: Route.ActionArgs) {
   if (filled.state !== typed.state) formData.set("state", filled.state);
   const submission = parseWithZod(formData, { schema: checkoutSchema });
   if (submission.status !== "success") {
-    return submission.reply({
-      formErrors: [CHECKOUT_INCOMPLETE],
-      fieldErrors: filled.pinError ? { pin: [filled.pinError] } : {},
-    });
+    return refused(
+      submission.reply({
+        formErrors: [CHECKOUT_INCOMPLETE],
+        fieldErrors: filled.pinError ? { pin: [filled.pinError] } : {},
+      }),
+    );
   }
-  if (token === null) return submission.reply({ formErrors: [FORM_OUT_OF_DATE] });
+  if (token === null) return refused(submission.reply({ formErrors: [FORM_OUT_OF_DATE] }), 409);
   const lines = await cartLines(await readCart(request));
-  if (lines.length === 0) return submission.reply({ formErrors: [CART_EMPTY] });
-  if (!cartSummary(lines).canCheckout) return submission.reply({ formErrors: [UNAVAILABLE] });
+  if (lines.length === 0) return refused(submission.reply({ formErrors: [CART_EMPTY] }), 409);
+  if (!cartSummary(lines).canCheckout) return refused(submission.reply({ formErrors: [UNAVAILABLE] }), 409);
   // The PIN's state is the place of supply (placeOrder); a typed state that disagrees is more
   // likely a slip in one of the two than a parcel meant for another state. The form comes back
   // once, before anything is placed, with the PIN's state put in and a note, so the shopper can
@@ -145,10 +154,13 @@ export async function action({ request }: Route.ActionArgs) {
     formData.set("state", fromPin.name);
     formData.set(PIN_STATE_NOTED, submission.value.pin);
     const noted = parseWithZod(formData, { schema: checkoutSchema });
-    return {
-      ...noted.reply({ formErrors: [statePutFromPin(submission.value.pin, fromPin.name)] }),
-      stateFromPin: fromPin.name,
-    };
+    return refused(
+      {
+        ...noted.reply({ formErrors: [statePutFromPin(submission.value.pin, fromPin.name)] }),
+        stateFromPin: fromPin.name,
+      },
+      400,
+    );
   }
   const { name, email, phone, address, city, state } = submission.value;
   let order;
@@ -159,8 +171,8 @@ export async function action({ request }: Route.ActionArgs) {
       items: lines.map((l) => ({ product: l.id, qty: l.qty })),
     });
   } catch (error) {
-    if (error instanceof OrderError) return submission.reply({ formErrors: [error.message] });
-    if (error instanceof RateLimited) return data(submission.reply({ formErrors: [error.message] }), { status: 429 });
+    if (error instanceof OrderError) return refused(submission.reply({ formErrors: [error.message] }), 409);
+    if (error instanceof RateLimited) return refused(submission.reply({ formErrors: [error.message] }), 429);
     throw error;
   }
   return orderPlaced(request, order.id);
@@ -217,7 +229,10 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   // With JS the inputs are not drawn again from the server's answer: the PIN's state is put in
   // here, into the input alone (conform's value has it already); form.update would validate the
   // form again and clear the note.
-  const stateFromPin = actionData && "stateFromPin" in actionData ? actionData.stateFromPin : null;
+  const stateFromPin =
+    actionData && "stateFromPin" in actionData && typeof actionData.stateFromPin === "string"
+      ? actionData.stateFromPin
+      : null;
   useEffect(() => {
     const input = document.getElementById(fields.state.id);
     if (stateFromPin && input instanceof HTMLInputElement) input.value = stateFromPin;

@@ -1,11 +1,11 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { Field, FormAlert } from "~/components/Field";
 import { forgotSchema, RESET_SENT } from "~/lib/auth-schemas";
 import { pageTitle } from "~/lib/shop";
 import { requestPasswordReset } from "~/models/accounts/password-reset.server";
-import { formFields, readForm } from "~/utils/http.server";
+import { formFields, readForm, refused } from "~/utils/http.server";
 import { RateLimited } from "~/utils/rate-limit.server";
 import { ipOf } from "~/utils/request-context.server";
 import type { Route } from "./+types/forgot-password";
@@ -23,11 +23,11 @@ const FORGOT_FIELDS = formFields(forgotSchema);
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request, FORGOT_FIELDS);
   const submission = parseWithZod(form, { schema: forgotSchema });
-  if (submission.status !== "success") return submission.reply();
+  if (submission.status !== "success") return refused(submission.reply());
   try {
     await requestPasswordReset(submission.value.email, ipOf(context));
   } catch (error) {
-    if (error instanceof RateLimited) return data(submission.reply({ formErrors: [error.message] }), { status: 429 });
+    if (error instanceof RateLimited) return refused(submission.reply({ formErrors: [error.message] }), 429);
     throw error;
   }
   return redirect("/forgot-password?sent");

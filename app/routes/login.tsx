@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useSearchParams } from "react-router";
+import { Form, Link, redirect, useSearchParams } from "react-router";
 import { Field, FormAlert } from "~/components/Field";
 import { isDatabaseUnavailable } from "~/db/unavailable.server";
 import {
@@ -15,7 +15,7 @@ import { pageTitle } from "~/lib/shop";
 import { authenticateForm, getUser, startUserSession } from "~/models/accounts/auth.server";
 import { LoginError } from "~/models/accounts/login.server";
 import { firstName } from "~/utils/greeting.server";
-import { formFields, readForm } from "~/utils/http.server";
+import { formFields, readForm, refused } from "~/utils/http.server";
 import { RateLimited } from "~/utils/rate-limit.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/login";
@@ -37,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request, LOGIN_FIELDS);
   const submission = parseWithZod(form, { schema: loginSchema });
   if (submission.status !== "success") {
-    return submission.reply({ formErrors: [LOGIN_REQUIRED], hideFields: ["password"] });
+    return refused(submission.reply({ formErrors: [LOGIN_REQUIRED], hideFields: ["password"] }));
   }
   let user;
   try {
@@ -48,9 +48,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     // A database that is down is not a wrong password: the 503 page says so (utils/unavailable.server.ts).
     if (error instanceof Response || isDatabaseUnavailable(error)) throw error;
     if (error instanceof RateLimited)
-      return data(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), { status: 429 });
+      return refused(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), 429);
     const message = error instanceof LoginError ? error.message : LOGIN_FAILED;
-    return submission.reply({ formErrors: [message], hideFields: ["password"] });
+    return refused(submission.reply({ formErrors: [message], hideFields: ["password"] }), 401);
   }
   const cookie = await startUserSession(request, user.id);
   const to = safeRedirect(submission.value.redirect, user.isAdmin ? "/admin" : "/");

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useSearchParams } from "react-router";
+import { Form, Link, redirect, useSearchParams } from "react-router";
 import { Field, FormAlert } from "~/components/Field";
 import {
   CHECKOUT_LOGIN_NOTE,
@@ -16,7 +16,7 @@ import { getUser, startUserSession } from "~/models/accounts/auth.server";
 import { registerAccount } from "~/models/accounts/login.server";
 import { EmailTakenError } from "~/models/accounts/users.server";
 import { firstName } from "~/utils/greeting.server";
-import { formFields, readForm } from "~/utils/http.server";
+import { formFields, readForm, refused } from "~/utils/http.server";
 import { RateLimited } from "~/utils/rate-limit.server";
 import { ipOf } from "~/utils/request-context.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -36,20 +36,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: registerSchema });
   if (submission.status !== "success") {
     const summary = registerSummary(Object.fromEntries(formData), submission.error ?? {});
-    return submission.reply({ formErrors: [summary], hideFields: ["password"] });
+    return refused(submission.reply({ formErrors: [summary], hideFields: ["password"] }));
   }
   let user;
   try {
     user = await registerAccount(submission.value, ipOf(context));
   } catch (error) {
     if (error instanceof RateLimited)
-      return data(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), { status: 429 });
+      return refused(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), 429);
     if (!(error instanceof EmailTakenError)) throw error;
-    return submission.reply({
-      fieldErrors: { email: [EMAIL_TAKEN] },
-      formErrors: [EMAIL_TAKEN],
-      hideFields: ["password"],
-    });
+    return refused(
+      submission.reply({ fieldErrors: { email: [EMAIL_TAKEN] }, formErrors: [EMAIL_TAKEN], hideFields: ["password"] }),
+      409,
+    );
   }
   const cookie = await startUserSession(request, user.id);
   const to = safeRedirect(formData.get("redirect"), "/");

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import { Field, FormAlert } from "~/components/Field";
 import { RESET_LINK_INVALID, resetSchema } from "~/lib/auth-schemas";
 import { pageTitle } from "~/lib/shop";
@@ -8,7 +8,7 @@ import { startUserSession } from "~/models/accounts/auth.server";
 import { ResetLinkInvalid, resetPassword, userOfResetToken } from "~/models/accounts/password-reset.server";
 import { getUserById } from "~/models/accounts/users.server";
 import { firstName } from "~/utils/greeting.server";
-import { formFields, readForm } from "~/utils/http.server";
+import { formFields, readForm, refused } from "~/utils/http.server";
 import { RateLimited } from "~/utils/rate-limit.server";
 import { ipOf } from "~/utils/request-context.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -37,15 +37,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(form, { schema: resetSchema });
   if (submission.status !== "success") {
     const reply = submission.reply({ hideFields: ["password"] });
-    return submission.error?.token ? { ...reply, linkDead: true } : reply;
+    return refused(submission.error?.token ? { ...reply, linkDead: true } : reply);
   }
   let user;
   try {
     user = await resetPassword(submission.value.token, submission.value.password, ipOf(context));
   } catch (error) {
-    if (error instanceof ResetLinkInvalid) return { ...submission.reply({ hideFields: ["password"] }), linkDead: true };
+    if (error instanceof ResetLinkInvalid)
+      return refused({ ...submission.reply({ hideFields: ["password"] }), linkDead: true });
     if (error instanceof RateLimited)
-      return data(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), { status: 429 });
+      return refused(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), 429);
     throw error;
   }
   // Every session of the account ended with the new password; this browser gets a fresh one.

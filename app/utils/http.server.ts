@@ -80,3 +80,11 @@ export async function readForm(request: Request, fields: FormFields): Promise<Fo
   }
   return kept;
 }
+
+/**
+ * A form that comes back refused: the page with its messages, under a 4xx status, so a plain
+ * client (a text browser, a script) can tell it from a success, which is always a redirect.
+ */
+export function refused<T>(body: T, status: 400 | 401 | 409 | 429 = 400) {
+  return data(body, { status });
+}
