@@ -54,6 +54,12 @@ export default defineConfig(({ isSsrBuild }) => ({
                 name: "pg",
                 globalSetup: ["tests/support/pg-global-setup.ts"],
                 setupFiles: ["tests/support/setup-pg.ts"],
+                // PDFs drawn from in-memory orders: no database, so once (in the sqlite project) is enough.
+                exclude: [
+                  ...configDefaults.exclude,
+                  "tests/unit/invoices/packing-slips-hostile.test.ts",
+                  "tests/unit/invoices/pdf-thread.test.ts",
+                ],
               },
             },
           ]
