@@ -1,5 +1,5 @@
 // The connection class of the PostgreSQL pool (pg.server.ts): node-postgres's Client, except that
-// no parameter carries U+0000. PostgreSQL's text cannot hold that character (SQLite's can), so a
+// a lost connection never throws from an event, and no parameter carries U+0000. PostgreSQL's text cannot hold that character (SQLite's can), so a
 // query given one fails ("invalid byte sequence for encoding UTF8: 0x00"), and any request that
 // brought one in a URL, a form or a JSON body (an id, a login email, a name) answered 500. It is
 // sent as U+FFFD, the character that stands in for one that cannot be shown: a lookup finds
@@ -13,7 +13,17 @@ const withoutNul = (value: unknown): unknown =>
 
 type QueryArgs = [config: unknown, values?: unknown, callback?: unknown];
 
-export class Client extends pg.Client {}
+export class Client extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    // The pool listens for a connection's errors only while it is idle. One lost while checked out
+    // between two statements (a transaction at work, the start-up lock held), e.g. as PostgreSQL
+    // restarts, emitted 'error' with nobody listening and stopped the whole worker (issue #34's
+    // chaos run). Its next statement fails as "database unavailable" (a 503) and the pool drops it
+    // on release, so there is nothing more to do here; the failing statement is what gets logged.
+    this.on("error", () => {});
+  }
+}
 
 const query = pg.Client.prototype.query as (...args: QueryArgs) => unknown;
 // Values come as the second argument (drizzle, pool.query) or in the config ({ text, values }).
