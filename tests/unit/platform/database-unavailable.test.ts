@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { dialect, pool, writeTransaction } from "~/db/client.server";
+import type { PgTx } from "~/db/pg.server";
 import { isDatabaseUnavailable } from "~/db/unavailable.server";
 import { unavailableResponse } from "~/utils/unavailable.server";
 
@@ -67,10 +68,9 @@ describe("which database errors mean 'unavailable'", () => {
 describe.skipIf(dialect !== "pg")("a connection lost while checked out of the pool", () => {
   it("fails its transaction as 'unavailable' and takes nothing else down", async () => {
     const error = await thrown(() =>
-      writeTransaction(async (tx) => {
-        const { rows } = (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
-          rows: { pid: number }[];
-        };
+      writeTransaction(async (anyTx) => {
+        const tx = anyTx as unknown as PgTx;
+        const { rows } = await tx.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`);
         await pool!.query("select pg_terminate_backend($1)", [rows[0]!.pid]);
         // Between two statements, as a transaction waits on other work: the goodbye arrives now.
         await new Promise((resolve) => setTimeout(resolve, 200));
