@@ -88,7 +88,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                   <li key={i.id}>
                     <span>
                       {i.name} × {i.qty}
-                    </span>
+                    </span>{" "}
                     <span>{formatPaise(i.price * i.qty)}</span>
                   </li>
                 ))}
