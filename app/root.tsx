@@ -102,12 +102,18 @@ export default function App({ loaderData }: Route.ComponentProps) {
   }, []);
   return (
     <>
+      {/* First in the tab order, shown when focused: past the header to the page's own content. */}
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>{" "}
       <Nav user={loaderData.user} cartCount={loaderData.cartCount} />
       <main id="main" className="container">
+        {/* The flash message leads the content for a text browser or screen reader; CSS floats it
+            as a toast (app/styles/forms.css). */}
+        <Toaster toasts={loaderData.toasts} />
         <Outlet />
       </main>
       <Footer />
-      <Toaster toasts={loaderData.toasts} />
     </>
   );
 }

@@ -15,7 +15,7 @@ export function Field({ label, id, errorId, descriptionId, errors, hint, childre
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      {children}
+      {children}{" "}
       {hint ? (
         <small id={descriptionId} className="hint">
           {hint}

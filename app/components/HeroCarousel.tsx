@@ -84,11 +84,12 @@ export function HeroCarousel() {
                   </Link>
                 )}
               </div>
-              <a href={`#slide-${prev}`} className="carousel-prev" aria-label="Previous slide">
-                ‹
-              </a>
-              <a href={`#slide-${next}`} className="carousel-next" aria-label="Next slide">
-                ›
+              {/* Words for a text browser; CSS draws the arrows and dots (app/styles/product.css). */}
+              <a href={`#slide-${prev}`} className="carousel-prev">
+                <span className="visually-hidden">Previous slide</span>
+              </a>{" "}
+              <a href={`#slide-${next}`} className="carousel-next">
+                <span className="visually-hidden">Next slide</span>
               </a>
             </div>
           );
@@ -96,7 +97,9 @@ export function HeroCarousel() {
       </div>
       <nav className="carousel-dots" aria-label="Choose a slide">
         {SLIDES.map((s, i) => (
-          <a key={s.title} href={`#slide-${i + 1}`} aria-label={`Slide ${i + 1}`} />
+          <a key={s.title} href={`#slide-${i + 1}`}>
+            <span className="visually-hidden">Slide {i + 1}</span>{" "}
+          </a>
         ))}
       </nav>
     </section>

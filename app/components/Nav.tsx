@@ -22,16 +22,17 @@ export function Nav({ user, cartCount }: Props) {
       <nav className="nav container" aria-label="Main">
         <Link to="/" className="brand">
           {SHOP_NAME}
-        </Link>
-        {/* Issue #21: on a phone, search and the cart sit in the bar, not behind the menu. On a wide
+        </Link>{" "}
+        {/* The spaces between the bar's items keep their words apart without CSS (a flex row drops them).
+            Issue #21: on a phone, search and the cart sit in the bar, not behind the menu. On a wide
             screen these two are hidden (the Shop link leads to search) and the menu's own Cart link
             shows: two links, one shown per width, so the focus order is the order on screen. */}
         <Link to="/shop#shop-q" className="nav-link nav-search">
           <SearchIcon />
           <span className="visually-hidden">Search</span>
-        </Link>
+        </Link>{" "}
         {/* The Cart button is for logged-in users; a guest who has filled a cart sees it too. */}
-        {user || cartCount > 0 ? <CartLink count={cartCount} where="bar" /> : null}
+        {user || cartCount > 0 ? <CartLink count={cartCount} where="bar" /> : null}{" "}
         <input
           type="checkbox"
           id="nav-toggle"
@@ -40,49 +41,72 @@ export function Nav({ user, cartCount }: Props) {
           onChange={(e) => setOpen(e.currentTarget.checked)}
           aria-controls="nav-menu"
         />
+        {/* CSS draws the ☰, so a text browser shows "[ ] Menu". */}
         <label htmlFor="nav-toggle" className="nav-toggle-label">
-          <span aria-hidden="true">☰</span> Menu
-        </label>
-        <div id="nav-menu" className="nav-menu">
-          <NavLink to="/" end className={linkClass}>
-            Home
-          </NavLink>
-          <NavLink to="/shop" className={linkClass}>
-            Shop
-          </NavLink>
-          {user ? (
-            <NavLink to="/orders" className={linkClass}>
-              My Orders
+          Menu
+        </label>{" "}
+        {/* A list, so a text browser shows one link a line rather than "HomeShopLogin"; each item
+            is display: contents, so the links lay out as the menu's own flex items. */}
+        <ul id="nav-menu" className="nav-menu">
+          <li>
+            <NavLink to="/" end className={linkClass}>
+              Home
             </NavLink>
+          </li>
+          <li>
+            <NavLink to="/shop" className={linkClass}>
+              Shop
+            </NavLink>
+          </li>
+          {user ? (
+            <li>
+              <NavLink to="/orders" className={linkClass}>
+                My Orders
+              </NavLink>
+            </li>
           ) : null}
           {user ? (
-            <NavLink to="/account" className={linkClass}>
-              Account
-            </NavLink>
+            <li>
+              <NavLink to="/account" className={linkClass}>
+                Account
+              </NavLink>
+            </li>
           ) : null}
           {user?.isAdmin ? (
-            <NavLink to="/admin" className={linkClass}>
-              Admin
-            </NavLink>
+            <li>
+              <NavLink to="/admin" className={linkClass}>
+                Admin
+              </NavLink>
+            </li>
           ) : null}
-          {user || cartCount > 0 ? <CartLink count={cartCount} where="menu" /> : null}
+          {user || cartCount > 0 ? (
+            <li>
+              <CartLink count={cartCount} where="menu" />
+            </li>
+          ) : null}
           {user ? (
-            <Form method="post" action="/logout" className="nav-logout">
-              <button type="submit" className="nav-link link-button">
-                Logout
-              </button>
-            </Form>
+            <li>
+              <Form method="post" action="/logout" className="nav-logout">
+                <button type="submit" className="nav-link link-button">
+                  Logout
+                </button>
+              </Form>
+            </li>
           ) : (
             <>
-              <NavLink to="/login" className={linkClass}>
-                Login
-              </NavLink>
-              <NavLink to="/register" className={linkClass}>
-                Sign up
-              </NavLink>
+              <li>
+                <NavLink to="/login" className={linkClass}>
+                  Login
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/register" className={linkClass}>
+                  Sign up
+                </NavLink>
+              </li>
             </>
           )}
-        </div>
+        </ul>
       </nav>
     </header>
   );

@@ -19,10 +19,15 @@ export function ProductCard({ product, eager }: { product: Card; eager?: boolean
         />
         <h3 className="card-title">{product.name}</h3>
       </Link>
-      <Price price={product.price} mrp={product.mrp} />
+      {/* The spaces keep price, rating and "Sold out" apart in a text browser. */}
+      <Price price={product.price} mrp={product.mrp} />{" "}
       <span className="card-rating">
-        <Stars rating={product.rating} /> <span className="muted">({product.numReviews})</span>
-      </span>
+        <Stars rating={product.rating} />{" "}
+        <span className="muted">
+          ({product.numReviews}
+          <span className="visually-hidden"> {product.numReviews === 1 ? "review" : "reviews"}</span>)
+        </span>
+      </span>{" "}
       {product.stock <= 0 ? <span className="badge-soldout">Sold out</span> : null}
     </li>
   );

@@ -1,15 +1,15 @@
 /**
  * Rating stars, filled to the tenth of a star by CSS (a rule per tenth: the Content-Security-Policy
- * allows no style attributes); the number is read out to screen readers.
+ * allows no style attributes). The stars are drawn by CSS too (app/styles/catalogue.css), so a
+ * text browser reads only the words, which screen readers get as the picture's name.
  */
 export function Stars({ rating }: { rating: number }) {
   const value = Math.max(0, Math.min(5, rating));
+  const words = `Rated ${value.toFixed(1)} out of 5`;
   return (
-    <span className="stars" role="img" aria-label={`Rated ${value.toFixed(1)} out of 5`}>
-      <span className="stars-fill" data-fill={Math.round(value * 10)} aria-hidden="true">
-        ★★★★★
-      </span>
-      <span aria-hidden="true">★★★★★</span>
+    <span className="stars" role="img" aria-label={words}>
+      <span className="visually-hidden">{words}</span>
+      <span className="stars-fill" data-fill={Math.round(value * 10)} />
     </span>
   );
 }

@@ -18,7 +18,8 @@ export function Toaster({ toasts: serverToasts }: { toasts: Toast[] }) {
       ? pendingToast(new URL(navigation.formAction, "http://x").pathname)
       : null;
   return (
-    <div className="toaster" role="status" aria-live="polite">
+    // A live region without role="status": it sits in <main> beside the pages' own status lines.
+    <div className="toaster" aria-live="polite">
       {pending ? (
         <div className="toast-slot">
           <div className="toast toast-info toast-pending">
@@ -30,15 +31,17 @@ export function Toaster({ toasts: serverToasts }: { toasts: Toast[] }) {
         <div className="toast-slot" key={t.id}>
           <input type="checkbox" id={`toast-${t.id}`} className="toast-dismiss" aria-label={`Dismiss: ${t.title}`} />
           <label htmlFor={`toast-${t.id}`} className={`toast toast-${t.type}`}>
-            <strong className="toast-title">{t.title}</strong>
-            {t.description ? <span className="toast-description">{t.description}</span> : null}
+            {/* The spaces keep the words apart without CSS (a text browser); in the toast's grid they take no room. */}
+            <strong className="toast-title">{t.title}</strong>{" "}
+            {t.description ? <span className="toast-description">{t.description}</span> : null}{" "}
             {t.link ? (
               <Link to={t.link.href} className="toast-link">
                 {t.link.label}
               </Link>
-            ) : null}
-            <span className="toast-close" aria-hidden="true">
-              ×
+            ) : null}{" "}
+            {/* The × is drawn by CSS; a text browser reads the word (the checkbox has its own name). */}
+            <span className="toast-close">
+              <span className="visually-hidden">Close</span>
             </span>
           </label>
         </div>

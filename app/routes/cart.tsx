@@ -91,7 +91,7 @@ function Line({ line, eager }: { line: CartLine; eager: boolean }) {
     <li className={line.status === "ok" ? "cart-line" : "cart-line unavailable"}>
       <ProductImage src={line.image} alt="" width={80} height={80} eager={eager} />
       <div className="cart-line-info">
-        {line.status === "deleted" ? <strong>{line.name}</strong> : <Link to={`/product/${line.id}`}>{line.name}</Link>}
+        {line.status === "deleted" ? <strong>{line.name}</strong> : <Link to={`/product/${line.id}`}>{line.name}</Link>}{" "}
         <span>{formatPaise(line.price)} each</span>
         {note ? <span className="line-warning">{note}</span> : null}
       </div>

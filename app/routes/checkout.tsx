@@ -334,7 +334,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               aria-describedby={placeBlocked ? "place-order-reason" : undefined}
             >
               Place Order (Cash on Delivery)
-            </button>
+            </button>{" "}
             {placeBlocked ? (
               <p id="place-order-reason" className="place-reason">
                 {placeBlocked}
@@ -353,7 +353,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 <span>
                   {l.name} × {l.qty}
                   {l.status !== "ok" ? <span className="line-warning"> (unavailable)</span> : null}
-                </span>
+                </span>{" "}
                 <span>{formatPaise(l.price * l.qty)}</span>
               </li>
             ))}

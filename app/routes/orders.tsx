@@ -76,7 +76,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
             >
               <header className="order-head">
                 <h2>Order {orderNumber(o.id)}</h2>
-                <span className={`status status-${o.status.toLowerCase()}`}>{o.status}</span>
+                <span className={`status status-${o.status.toLowerCase()}`}>{o.status}</span>{" "}
                 <span className={o.isPaid ? "paid" : "unpaid"}>{o.isPaid ? "Paid" : "Not paid"}</span>
               </header>
               <p className="muted">
@@ -88,7 +88,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                   <li key={i.id}>
                     <span>
                       {i.name} × {i.qty}
-                    </span>
+                    </span>{" "}
                     <span>{formatPaise(i.price * i.qty)}</span>
                   </li>
                 ))}

@@ -111,14 +111,14 @@ function Gallery({ name, images, initial }: { name: string; images: string[]; in
             <li key={url}>
               <a
                 href={`?image=${i + 1}`}
-                aria-label={`Picture ${i + 1} of ${images.length}`}
                 aria-current={i === selected ? "true" : undefined}
                 onClick={(e) => {
                   e.preventDefault();
                   setSelected(i);
                 }}
               >
-                <ProductImage src={url} alt="" width={80} height={80} />
+                {/* The picture's words name the link, for a text browser as for a screen reader. */}
+                <ProductImage src={url} alt={`Picture ${i + 1} of ${images.length}`} width={80} height={80} />
               </a>
             </li>
           ))}
@@ -196,7 +196,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
       <div className="product-info" id="buy">
         <h1>{product.name}</h1>
         <p className="product-price">
-          <Price price={product.price} mrp={product.mrp} />
+          <Price price={product.price} mrp={product.mrp} />{" "}
           <span className="muted tax-note">Inclusive of all taxes</span>
         </p>
         <p>

@@ -84,7 +84,7 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
             <li key={i.id}>
               <span>
                 {i.name} × {i.qty}
-              </span>
+              </span>{" "}
               <span>{formatPaise(i.total)}</span>
             </li>
           ))}

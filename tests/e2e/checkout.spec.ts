@@ -306,7 +306,7 @@ test("the thank-you page shows its owner the lines, the cash to pay, the address
   await goto(url);
   await expect(page.getByText(`#${id.slice(-6)}`)).toBeVisible();
   await expect(page.locator(".summary-lines li")).toHaveText(
-    items.map((i) => `${i.name} × ${i.qty}${rupees(i.price * i.qty)}`),
+    items.map((i) => `${i.name} × ${i.qty} ${rupees(i.price * i.qty)}`),
   );
   const cash = page.locator(".cash-due");
   await expect(cash.locator("dt")).toHaveText("To pay in cash on delivery");
