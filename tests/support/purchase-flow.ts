@@ -22,7 +22,18 @@ export type StepResult = {
 };
 
 /** One hop of a request (a redirect ends a hop and starts the next), in CDP's monotonic seconds. */
-type Hop = { id: string; url: string; start: number; end: number | null; bytes: number; cached: boolean };
+type Hop = {
+  id: string;
+  url: string;
+  start: number;
+  /** When it started, in ms since the epoch: to compare with the page's own clock. */
+  startWall: number;
+  end: number | null;
+  bytes: number;
+  cached: boolean;
+};
+// A hop's bytes come from loadingFinished; a response the page stops reading once it has what it
+// needs (React Router's single-fetch streams) ends in loadingFailed instead, with what came so far.
 
 /** Records every request of the page; `take()` hands over (and forgets) the hops seen so far. */
 class Recorder {
@@ -36,7 +47,15 @@ class Recorder {
         prev.end = e.timestamp;
         prev.bytes = e.redirectResponse.encodedDataLength ?? 0;
       }
-      const hop: Hop = { id: e.requestId, url: e.request.url, start: e.timestamp, end: null, bytes: 0, cached: false };
+      const hop: Hop = {
+        id: e.requestId,
+        url: e.request.url,
+        start: e.timestamp,
+        startWall: e.wallTime * 1000,
+        end: null,
+        bytes: 0,
+        cached: false,
+      };
       this.hops.push(hop);
       this.open.set(e.requestId, hop);
     });
@@ -44,23 +63,29 @@ class Recorder {
       const hop = this.open.get(e.requestId);
       if (hop) hop.cached = true;
     });
+    cdp.on("Network.responseReceived", (e) => {
+      const hop = this.open.get(e.requestId);
+      if (hop) hop.bytes = e.response.encodedDataLength;
+    });
+    cdp.on("Network.dataReceived", (e) => {
+      const hop = this.open.get(e.requestId);
+      if (hop) hop.bytes += e.encodedDataLength;
+    });
     cdp.on("Network.loadingFinished", (e) => {
       const hop = this.open.get(e.requestId);
       if (!hop) return;
       hop.end = e.timestamp;
-      hop.bytes = e.encodedDataLength;
+      hop.bytes = Math.max(hop.bytes, e.encodedDataLength);
       this.open.delete(e.requestId);
     });
     cdp.on("Network.loadingFailed", (e) => {
       const hop = this.open.get(e.requestId);
       if (!hop) return;
       hop.end = e.timestamp;
+      // Never sent (a module preload with JS off): no round trip. Counted with the cached ones.
+      if (hop.bytes === 0) hop.cached = true;
       this.open.delete(e.requestId);
     });
-  }
-  /** How many hops have started so far: the ones a step waited for are those before its end. */
-  get started(): number {
-    return this.hops.length;
   }
   get inFlight(): number {
     return this.open.size;
@@ -219,6 +244,7 @@ export async function runPurchase(browser: Browser, origin: string, opts: Option
       rec.take();
       let wait: number;
       let reloaded = false;
+      let usableAt = 0;
       if (!opts.js) {
         const loaded = page.waitForEvent("load");
         loaded.catch(() => {}); // a failed act is reported instead
@@ -226,10 +252,12 @@ export async function runPurchase(browser: Browser, origin: string, opts: Option
         else await step.act(page);
         await loaded;
         await page.waitForURL((u) => new RegExp(step.ready.path).test(u.pathname), { waitUntil: "load" });
-        wait = await page.evaluate(() => {
-          const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
-          return nav.loadEventEnd - nav.startTime;
+        const nav = await page.evaluate(() => {
+          const t = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+          return { wait: t.loadEventEnd - t.startTime, at: performance.timeOrigin + t.loadEventEnd };
         });
+        wait = nav.wait;
+        usableAt = nav.at;
       } else {
         if (i === 0) await page.goto("/", { waitUntil: "commit" });
         else {
@@ -245,16 +273,17 @@ export async function runPurchase(browser: Browser, origin: string, opts: Option
             if (!new RegExp(ready.path).test(location.pathname) || !el || !document.documentElement.dataset.hydrated)
               return false;
             const reloaded = !first && w.__step === undefined;
-            return { at: performance.now(), from: first || reloaded ? 0 : w.__trigger, reloaded };
+            const at = performance.now();
+            return { at, from: first || reloaded ? 0 : w.__trigger, reloaded, wall: performance.timeOrigin + at };
           },
           { ready: step.ready, first: i === 0 },
           { polling: "raf" },
         );
-        const r = (await done.jsonValue()) as { at: number; from: number; reloaded: boolean };
+        const r = (await done.jsonValue()) as { at: number; from: number; reloaded: boolean; wall: number };
         wait = r.at - r.from;
+        usableAt = r.wall;
         reloaded = r.reloaded;
       }
-      const usableAt = rec.started;
       // What the step set going (scripts after a paint, preloads at idle) is the step's too.
       await quiet(rec, Math.max(500, 2 * latency));
       const hops = rec.take();
@@ -263,7 +292,8 @@ export async function runPurchase(browser: Browser, origin: string, opts: Option
         wait,
         bytes: hops.reduce((sum, h) => sum + (h.cached ? 0 : h.bytes), 0),
         // The browser fetches the icon after the load event; no shopper waits for it.
-        trips: roundTrips(hops.slice(0, usableAt).filter((h) => !h.url.endsWith("/favicon.svg"))),
+        // Round trips until usable: what the step preloads afterwards costs bytes, not waiting.
+        trips: roundTrips(hops.filter((h) => h.startWall <= usableAt && !h.url.endsWith("/favicon.svg"))),
         reloaded,
         urls: hops.filter((h) => !h.cached).map((h) => h.url.replace(origin, "")),
       });
