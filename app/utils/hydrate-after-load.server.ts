@@ -9,7 +9,7 @@
 // sooner on Slow 4G, hydration a little later.
 //
 // React Router's <Scripts> writes the module preloads and one inline module script that imports
-// the route modules and the client entry. Here the preloads leave the HTML, and that script
+// the route modules and the client entry. Here the preloads move to the end (at low priority), and that script
 // becomes inert (`type="text/x-deferred-module"`, listing the preloads); a small inline script
 // puts both back. The new module script carries the old one's nonce, or, on a kept guest page,
 // is allowed by the hash the page cache takes of every inline script, which is the same text; it
@@ -27,6 +27,8 @@
 // script just gives the entry a key. So it is inert too (`id="rr-scroll"`): the loader runs it at
 // once, where it stood, when the entry has a key, and otherwise first in the queue after the paint,
 // still before hydration reads the key.
+import { FULL_STYLESHEET_ID } from "~/lib/full-stylesheet";
+
 const PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*>/g;
 const BOOT = /<script((?: nonce="[^"]*")?) type="module" async="">/;
 const DATA = /<script((?: nonce="[^"]*")?)>window\.__reactRouterContext/g;
@@ -54,21 +56,29 @@ const LOADER =
   "const pictures=[...document.images].filter(i=>i.loading==='eager'&&!i.complete)" +
   ".map(i=>new Promise(r=>{i.addEventListener('load',r);i.addEventListener('error',r)}));" +
   "const parsed=new Promise(r=>document.readyState==='loading'?document.addEventListener('DOMContentLoaded',r):r());" +
+  // The whole stylesheet (its link is the page's last element) as soon as the page is parsed,
+  // with the pictures and before the scripts (app/utils/page-styles.server.ts).
+  `parsed.then(()=>{const c=document.getElementById('${FULL_STYLESHEET_ID}');if(c&&c.dataset.href)c.href=c.dataset.href});` +
   "Promise.all([parsed,painted,...pictures]).then(go);setTimeout(()=>parsed.then(go),3000)})()";
 
-export function hydrateAfterLoad(html: string): string {
-  const boot = BOOT.exec(html);
-  if (!boot) return html;
-  const preloads = [...new Set([...html.matchAll(PRELOAD)].map((m) => m[1]!))];
+export function hydrateAfterLoad(rendered: string): string {
+  if (!BOOT.test(rendered)) return rendered;
+  const preloads = [...new Set([...rendered.matchAll(PRELOAD)].map((m) => m[1]!))];
+  const html = rendered.replace(PRELOAD, "");
+  const boot = BOOT.exec(html)!;
   const nonce = boot[1]!;
   const end = html.indexOf("</script>", boot.index) + "</script>".length;
+  // The scripts are asked for with the page's pictures, in one round trip (issue #35: after the
+  // pictures they were a round trip more, 400 ms on a slow link), at low priority and after the
+  // pictures in the page's order, so the pictures go first; they run only once the loader starts
+  // them. The loader's own preloads of the same URLs then find them fetched.
+  const lowPriority = preloads.map((href) => `<link rel="modulepreload" href="${href}" fetchpriority="low"/>`);
   const deferred =
+    lowPriority.join("") +
     `<script${nonce} type="text/x-deferred-module" id="rr-boot" data-preload="${preloads.join(" ")}">` +
     html.slice(boot.index + boot[0].length, end) +
     `<script${nonce}>${LOADER}</script>`;
-  const page = (html.slice(0, boot.index) + deferred + html.slice(end))
-    .replace(PRELOAD, "")
-    .replace(SCROLL, `<script$1 type="${INERT}" id="rr-scroll">$2`);
+  const page = (html.slice(0, boot.index) + deferred + html.slice(end)).replace(SCROLL, `<script$1 type="${INERT}" id="rr-scroll">$2`);
   // All of the data scripts wait, or none: one left to run alone would miss the context.
   const waiting = page.match(DATA)?.length ?? 0;
   if (waiting !== (page.match(/>window\.__reactRouterContext/g)?.length ?? 0)) return page;

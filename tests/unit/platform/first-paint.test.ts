@@ -28,8 +28,13 @@ const sha = (s: string) => `'sha256-${createHash("sha256").update(s).digest("bas
 describe("hydrateAfterLoad", () => {
   const html = hydrateAfterLoad(PAGE);
 
-  it("takes the module preloads out and makes the boot script inert, listing them", () => {
-    expect(html).not.toMatch(/<link rel="modulepreload"/);
+  it("moves the module preloads after the content, at low priority, and makes the boot script inert, listing them", () => {
+    expect(html).not.toMatch(/<link rel="modulepreload" href="[^"]+" nonce/);
+    expect(html.indexOf("fetchpriority")).toBeGreaterThan(html.indexOf("<main>Shop</main>"));
+    expect(html).toContain(
+      '<link rel="modulepreload" href="/assets/entry.client-A.js" fetchpriority="low"/>' +
+        '<link rel="modulepreload" href="/assets/root-B.js" fetchpriority="low"/><script nonce="N1" type="text/x-deferred-module"',
+    );
     expect(html).not.toMatch(/type="module"/);
     expect(html).toContain(
       '<script nonce="N1" type="text/x-deferred-module" id="rr-boot" data-preload="/assets/entry.client-A.js /assets/root-B.js">',
@@ -105,7 +110,7 @@ describe("withPageStyles", () => {
     const html = withPageStyles(PAGE, "routes/shop");
     expect(html.indexOf("<style>")).toBeLessThan(html.indexOf("</head>"));
     expect(html).toMatch(
-      /<link rel="stylesheet" href="[^"]+\.css" media="print" id="full-stylesheet"\/><\/body><\/html>$/,
+      /<link rel="stylesheet" data-href="[^"]+\.css" id="full-stylesheet"\/><\/body><\/html>$/,
     );
     expect(styleOf(html)).toContain(".site-header");
     expect(styleOf(html)).toContain(".grid");
