@@ -78,7 +78,10 @@ export function hydrateAfterLoad(rendered: string): string {
     `<script${nonce} type="text/x-deferred-module" id="rr-boot" data-preload="${preloads.join(" ")}">` +
     html.slice(boot.index + boot[0].length, end) +
     `<script${nonce}>${LOADER}</script>`;
-  const page = (html.slice(0, boot.index) + deferred + html.slice(end)).replace(SCROLL, `<script$1 type="${INERT}" id="rr-scroll">$2`);
+  const page = (html.slice(0, boot.index) + deferred + html.slice(end)).replace(
+    SCROLL,
+    `<script$1 type="${INERT}" id="rr-scroll">$2`,
+  );
   // All of the data scripts wait, or none: one left to run alone would miss the context.
   const waiting = page.match(DATA)?.length ?? 0;
   if (waiting !== (page.match(/>window\.__reactRouterContext/g)?.length ?? 0)) return page;

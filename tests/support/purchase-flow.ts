@@ -299,7 +299,8 @@ export async function runPurchase(browser: Browser, origin: string, opts: Option
       });
     }
   } catch (error) {
-    if (error instanceof Error) error.message = `purchase step "${current}" (JS ${opts.js ? "on" : "off"}): ${error.message}`;
+    if (error instanceof Error)
+      error.message = `purchase step "${current}" (JS ${opts.js ? "on" : "off"}): ${error.message}`;
     throw error;
   } finally {
     await context.close();

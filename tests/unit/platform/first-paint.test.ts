@@ -109,9 +109,7 @@ describe("withPageStyles", () => {
   it("puts the page's CSS in <head> and the whole stylesheet last in <body>", () => {
     const html = withPageStyles(PAGE, "routes/shop");
     expect(html.indexOf("<style>")).toBeLessThan(html.indexOf("</head>"));
-    expect(html).toMatch(
-      /<link rel="stylesheet" data-href="[^"]+\.css" id="full-stylesheet"\/><\/body><\/html>$/,
-    );
+    expect(html).toMatch(/<link rel="stylesheet" data-href="[^"]+\.css" id="full-stylesheet"\/><\/body><\/html>$/);
     expect(styleOf(html)).toContain(".site-header");
     expect(styleOf(html)).toContain(".grid");
     expect(styleOf(html)).not.toContain(".gallery-edit");
