@@ -9,7 +9,7 @@
 // sooner on Slow 4G, hydration a little later.
 //
 // React Router's <Scripts> writes the module preloads and one inline module script that imports
-// the route modules and the client entry. Here the preloads move to the end (at low priority), and that script
+// the route modules and the client entry. Here the preloads get a low priority, and that script
 // becomes inert (`type="text/x-deferred-module"`, listing the preloads); a small inline script
 // puts both back. The new module script carries the old one's nonce, or, on a kept guest page,
 // is allowed by the hash the page cache takes of every inline script, which is the same text; it
@@ -64,17 +64,18 @@ const LOADER =
 export function hydrateAfterLoad(rendered: string): string {
   if (!BOOT.test(rendered)) return rendered;
   const preloads = [...new Set([...rendered.matchAll(PRELOAD)].map((m) => m[1]!))];
-  const html = rendered.replace(PRELOAD, "");
+  // The scripts are asked for with the page, in its first round trip (issue #35: asked for after
+  // the pictures they were a round trip more, 400 ms on a slow link), but at low priority: the
+  // first screen's pictures (fetchpriority=high) go ahead of them, the pictures below it (lazy,
+  // low, found later in the page) after them. They run only once the loader starts them; its
+  // own preloads of the same URLs then find them fetched. Without JS they are never sent.
+  const html = rendered.replace(PRELOAD, (tag) =>
+    tag.replace('rel="modulepreload"', 'rel="modulepreload" fetchpriority="low"'),
+  );
   const boot = BOOT.exec(html)!;
   const nonce = boot[1]!;
   const end = html.indexOf("</script>", boot.index) + "</script>".length;
-  // The scripts are asked for with the page's pictures, in one round trip (issue #35: after the
-  // pictures they were a round trip more, 400 ms on a slow link), at low priority and after the
-  // pictures in the page's order, so the pictures go first; they run only once the loader starts
-  // them. The loader's own preloads of the same URLs then find them fetched.
-  const lowPriority = preloads.map((href) => `<link rel="modulepreload" href="${href}" fetchpriority="low"/>`);
   const deferred =
-    lowPriority.join("") +
     `<script${nonce} type="text/x-deferred-module" id="rr-boot" data-preload="${preloads.join(" ")}">` +
     html.slice(boot.index + boot[0].length, end) +
     `<script${nonce}>${LOADER}</script>`;
