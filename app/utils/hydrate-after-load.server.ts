@@ -1,7 +1,7 @@
 // The scripts that hydrate a page wait until what its first paint needs has arrived (issue #24).
 // On a slow link 100 KB of scripts fetched at once with the page would share the link with its
-// pictures, and every page works before it is hydrated (links and forms are plain HTML), so
-// they start once the first frame is painted and the pictures that load at once (the eager ones,
+// pictures, and every page works before it is hydrated (links and forms are plain HTML), so they
+// are fetched at low priority (issue #35; before, only after the pictures) and they start once the first frame is painted and the pictures that load at once (the eager ones,
 // the largest paint among them) are in, or after 3 s at most, should a picture never finish;
 // and never before the whole page is parsed: a long page is parsed in several tasks, its first
 // frame can come before the end, and the data scripts there must all be in the queue.
