@@ -10,8 +10,9 @@
 //   working, hydrated on a first load; from the shopper's click or keystroke.
 // - bytes: what went over the wire for the requests the step started (headers included), until
 //   the network is quiet again, so what the step preloads counts too.
-// - round trips: the longest chain of dependent requests (one that starts after another ended
-//   depends on it; a redirect is a round trip of its own).
+// - round trips: the longest chain of dependent requests until usable (one that starts after
+//   another began to answer depends on it: a picture found while its page is still arriving
+//   waited a round trip for the page's first bytes; a redirect is a round trip of its own).
 // - floor: round trips × 400 ms + bytes ÷ 50 kB/s, what no page can beat on this link.
 // The byte and round-trip budgets are also checked by tests/e2e/purchase-budget.spec.ts, with
 // the same recorder (tests/support/purchase-flow.ts) and no throttling; times only here.

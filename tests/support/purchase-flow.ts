@@ -28,6 +28,8 @@ type Hop = {
   start: number;
   /** When it started, in ms since the epoch: to compare with the page's own clock. */
   startWall: number;
+  /** When its answer began to arrive (for a redirect, when it ended). */
+  firstByte: number | null;
   end: number | null;
   bytes: number;
   cached: boolean;
@@ -44,7 +46,7 @@ class Recorder {
       if (e.request.url.startsWith("data:")) return;
       const prev = this.open.get(e.requestId);
       if (prev && e.redirectResponse) {
-        prev.end = e.timestamp;
+        prev.end = prev.firstByte = e.timestamp;
         prev.bytes = e.redirectResponse.encodedDataLength ?? 0;
       }
       const hop: Hop = {
@@ -52,6 +54,7 @@ class Recorder {
         url: e.request.url,
         start: e.timestamp,
         startWall: e.wallTime * 1000,
+        firstByte: null,
         end: null,
         bytes: 0,
         cached: false,
@@ -65,7 +68,9 @@ class Recorder {
     });
     cdp.on("Network.responseReceived", (e) => {
       const hop = this.open.get(e.requestId);
-      if (hop) hop.bytes = e.response.encodedDataLength;
+      if (!hop) return;
+      hop.bytes = e.response.encodedDataLength;
+      hop.firstByte = e.timestamp;
     });
     cdp.on("Network.dataReceived", (e) => {
       const hop = this.open.get(e.requestId);
@@ -108,8 +113,15 @@ async function quiet(rec: Recorder, quietMs: number, maxMs = 20_000): Promise<vo
   }
 }
 
-/** Round trips: the longest chain of hops each of which started after the one before it ended. */
-export function roundTrips(hops: { start: number; end: number | null; cached?: boolean }[]): number {
+/**
+ * Round trips: the longest chain of hops each of which started after the one before it began to
+ * answer. A picture the parser finds while its page is still arriving waited for the page's first
+ * bytes, a round trip, though not for its last: counting from the first byte keeps that chain
+ * whether the page came in one packet or in many (on a throttled link).
+ */
+export function roundTrips(
+  hops: { start: number; firstByte?: number | null; end: number | null; cached?: boolean }[],
+): number {
   const net = hops.filter((h) => !h.cached).sort((a, b) => a.start - b.start);
   const depth: number[] = [];
   let longest = 0;
@@ -117,7 +129,8 @@ export function roundTrips(hops: { start: number; end: number | null; cached?: b
     let d = 1;
     for (let j = 0; j < i; j++) {
       const before = net[j]!;
-      if (before.end !== null && before.end <= h.start) d = Math.max(d, depth[j]! + 1);
+      const answered = before.firstByte ?? before.end;
+      if (answered !== null && answered <= h.start) d = Math.max(d, depth[j]! + 1);
     }
     depth.push(d);
     longest = Math.max(longest, d);
