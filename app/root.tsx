@@ -15,13 +15,14 @@ import { Footer } from "~/components/Footer";
 import { Nav } from "~/components/Nav";
 import { Toaster } from "~/components/Toaster";
 import { cartCount } from "~/lib/cart";
-import { FULL_STYLESHEET_ID } from "~/lib/full-stylesheet";
+import { linkFullStylesheet } from "~/lib/full-stylesheet";
 import { SHOP_NAME, SHOP_TAGLINE } from "~/lib/shop";
 import { getUser } from "~/models/accounts/auth.server";
 import { toPublicUser } from "~/models/accounts/users.server";
 import { readCart } from "~/models/cart/cart.server";
 import { pageCache } from "~/utils/page-cache.server";
 import { noStoreForPersonalPages } from "~/utils/personal-pages.server";
+import { preloadShopperRoutes } from "~/utils/preload-routes.client";
 import { siteOrigin } from "~/utils/site-url.server";
 import { takeToasts } from "~/utils/toast.server";
 import { databaseUnavailable } from "~/utils/unavailable.server";
@@ -95,10 +96,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     // The pages the app now renders in the browser need the whole stylesheet, not only the
-    // first page's inline parts; until now it was linked for print only (issue #24).
-    document.getElementById(FULL_STYLESHEET_ID)?.setAttribute("media", "all");
+    // first page's inline parts. The hydration loader linked it already; a page served without
+    // that loader (no deferred boot script) gets it here (issue #24, #35).
+    linkFullStylesheet();
     // Tests wait for this before clicking, so a click is never a no-JS post by accident.
     document.documentElement.dataset.hydrated = "true";
+    preloadShopperRoutes();
   }, []);
   return (
     <>

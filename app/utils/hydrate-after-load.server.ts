@@ -1,7 +1,7 @@
 // The scripts that hydrate a page wait until what its first paint needs has arrived (issue #24).
 // On a slow link 100 KB of scripts fetched at once with the page would share the link with its
-// pictures, and every page works before it is hydrated (links and forms are plain HTML), so
-// they start once the first frame is painted and the pictures that load at once (the eager ones,
+// pictures, and every page works before it is hydrated (links and forms are plain HTML), so they
+// are fetched at low priority (issue #35; before, only after the pictures) and they start once the first frame is painted and the pictures that load at once (the eager ones,
 // the largest paint among them) are in, or after 3 s at most, should a picture never finish;
 // and never before the whole page is parsed: a long page is parsed in several tasks, its first
 // frame can come before the end, and the data scripts there must all be in the queue.
@@ -9,7 +9,7 @@
 // sooner on Slow 4G, hydration a little later.
 //
 // React Router's <Scripts> writes the module preloads and one inline module script that imports
-// the route modules and the client entry. Here the preloads leave the HTML, and that script
+// the route modules and the client entry. Here the preloads get a low priority, and that script
 // becomes inert (`type="text/x-deferred-module"`, listing the preloads); a small inline script
 // puts both back. The new module script carries the old one's nonce, or, on a kept guest page,
 // is allowed by the hash the page cache takes of every inline script, which is the same text; it
@@ -27,6 +27,8 @@
 // script just gives the entry a key. So it is inert too (`id="rr-scroll"`): the loader runs it at
 // once, where it stood, when the entry has a key, and otherwise first in the queue after the paint,
 // still before hydration reads the key.
+import { FULL_STYLESHEET_ID } from "~/lib/full-stylesheet";
+
 const PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*>/g;
 const BOOT = /<script((?: nonce="[^"]*")?) type="module" async="">/;
 const DATA = /<script((?: nonce="[^"]*")?)>window\.__reactRouterContext/g;
@@ -54,21 +56,33 @@ const LOADER =
   "const pictures=[...document.images].filter(i=>i.loading==='eager'&&!i.complete)" +
   ".map(i=>new Promise(r=>{i.addEventListener('load',r);i.addEventListener('error',r)}));" +
   "const parsed=new Promise(r=>document.readyState==='loading'?document.addEventListener('DOMContentLoaded',r):r());" +
+  // The whole stylesheet (its link is the page's last element) as soon as the page is parsed,
+  // with the pictures and before the scripts (app/utils/page-styles.server.ts).
+  `parsed.then(()=>{const c=document.getElementById('${FULL_STYLESHEET_ID}');if(c&&c.dataset.href)c.href=c.dataset.href});` +
   "Promise.all([parsed,painted,...pictures]).then(go);setTimeout(()=>parsed.then(go),3000)})()";
 
-export function hydrateAfterLoad(html: string): string {
-  const boot = BOOT.exec(html);
-  if (!boot) return html;
-  const preloads = [...new Set([...html.matchAll(PRELOAD)].map((m) => m[1]!))];
+export function hydrateAfterLoad(rendered: string): string {
+  if (!BOOT.test(rendered)) return rendered;
+  const preloads = [...new Set([...rendered.matchAll(PRELOAD)].map((m) => m[1]!))];
+  // The scripts are asked for with the page, in its first round trip (issue #35: asked for after
+  // the pictures they were a round trip more, 400 ms on a slow link), but at low priority: the
+  // first screen's pictures (fetchpriority=high) go ahead of them, the pictures below it (lazy,
+  // low, found later in the page) after them. They run only once the loader starts them; its
+  // own preloads of the same URLs then find them fetched. Without JS they are never sent.
+  const html = rendered.replace(PRELOAD, (tag) =>
+    tag.replace('rel="modulepreload"', 'rel="modulepreload" fetchpriority="low"'),
+  );
+  const boot = BOOT.exec(html)!;
   const nonce = boot[1]!;
   const end = html.indexOf("</script>", boot.index) + "</script>".length;
   const deferred =
     `<script${nonce} type="text/x-deferred-module" id="rr-boot" data-preload="${preloads.join(" ")}">` +
     html.slice(boot.index + boot[0].length, end) +
     `<script${nonce}>${LOADER}</script>`;
-  const page = (html.slice(0, boot.index) + deferred + html.slice(end))
-    .replace(PRELOAD, "")
-    .replace(SCROLL, `<script$1 type="${INERT}" id="rr-scroll">$2`);
+  const page = (html.slice(0, boot.index) + deferred + html.slice(end)).replace(
+    SCROLL,
+    `<script$1 type="${INERT}" id="rr-scroll">$2`,
+  );
   // All of the data scripts wait, or none: one left to run alone would miss the context.
   const waiting = page.match(DATA)?.length ?? 0;
   if (waiting !== (page.match(/>window\.__reactRouterContext/g)?.length ?? 0)) return page;

@@ -1,9 +1,12 @@
 // The first response is enough to paint (issue #24): each page carries the parts of the
 // stylesheet it uses in a <style> in its <head>. The whole stylesheet is linked at the end of
-// <body> for print only: a browser fetches it at the lowest priority, blocks nothing on it, and
-// caches it a year (its name changes with its content); a page shown without JS never needs it
-// on screen, its own parts being inline. Once the app hydrates, it applies the sheet to the
-// screen too (app/root.tsx), for the pages it then renders in the browser. The parts are the
+// <body> without its address (in data-href): a page shown without JS never needs it, its own
+// parts being inline. It was linked for print, which a browser fetches anyway, at the lowest
+// priority: 5 kB on the same slow link as the first screen's pictures, the load event waiting
+// for it (issue #35); a `disabled` one is fetched too, by the preload scanner. With JS, the
+// script that starts hydration gives it its address first, before the scripts (app/utils/hydrate-after-load.server.ts; app/root.tsx too, for a page
+// without that script), for the pages the app then renders in the browser; it is cached a year
+// (its name changes with its content). The parts are the
 // files of app/styles/, in app/app.css's order, so a page's inline CSS cascades as the whole
 // stylesheet does, and the whole one, applied later, changes nothing a page's own parts styled.
 //
@@ -82,7 +85,7 @@ export function withPageStyles(html: string, routeId: string | undefined): strin
     html.slice(0, head) +
     `<style>${css}</style>` +
     html.slice(head, body) +
-    `<link rel="stylesheet" href="${stylesheet}" media="print" id="${FULL_STYLESHEET_ID}"/>` +
+    `<link rel="stylesheet" data-href="${stylesheet}" id="${FULL_STYLESHEET_ID}"/>` +
     html.slice(body)
   );
 }

@@ -122,7 +122,10 @@ export async function firstVisit(origin: string, path: string): Promise<FirstVis
   };
   for (const tag of html.match(/<link\b[^>]*>/gi) ?? []) {
     const rel = (attr(tag, "rel") ?? "").toLowerCase().split(/\s+/);
-    if (rel.includes("stylesheet")) want(attr(tag, "href"), pageUrl, "css");
+    // The whole stylesheet has its address in data-href: only the hydration loader links it
+    // (app/utils/page-styles.server.ts), so it counts with JS, not in "JS off" (lazy here).
+    if (rel.includes("stylesheet"))
+      want(attr(tag, "href") ?? attr(tag, "data-href"), pageUrl, "css", !attr(tag, "href"));
     else if (rel.includes("modulepreload")) want(attr(tag, "href"), pageUrl, "js");
     else if (rel.includes("preload") && attr(tag, "as") === "script") want(attr(tag, "href"), pageUrl, "js");
     else if (rel.includes("preload") && attr(tag, "as") === "image") want(attr(tag, "href"), pageUrl, "images");
@@ -204,7 +207,7 @@ export async function firstVisit(origin: string, path: string): Promise<FirstVis
   for (const r of resources) add(totals[r.kind], r);
   const jsOff = zero();
   add(jsOff, totals.html);
-  add(jsOff, totals.css);
+  for (const r of resources) if (r.kind === "css" && !r.lazy) add(jsOff, r);
   const all = zero();
   for (const k of Object.keys(totals) as Kind[]) add(all, totals[k]);
   return { path, resources, totals, jsOff, all, renderBlockingScripts, failed };

@@ -689,7 +689,7 @@ function printRun(run: SizeRun, withBytes = true) {
     const path = v.path.replace(/\/product\/\w+/, "/product/{id}");
     const line = (what: string, z: Sizes) => rows.push([path, what, kb(z.raw), kb(z.served), kb(z.gzip), kb(z.brotli)]);
     const count = (k: string) => v.resources.filter((r) => r.kind === k).length;
-    const lazy = v.resources.filter((r) => r.lazy).length;
+    const lazy = v.resources.filter((r) => r.kind === "images" && r.lazy).length;
     line("HTML (CSS inline)", v.totals.html);
     line(`CSS (${count("css")})`, v.totals.css);
     line(`JS (${count("js")})`, v.totals.js);
