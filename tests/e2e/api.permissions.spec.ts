@@ -91,7 +91,7 @@ const rows: Row[] = [
     method: "POST",
     url: (w) => `/product/${w.product}`,
     body: () => ({ form: { rating: "0", comment: "not a rating" } }),
-    expect: userPage("/product/{P}"),
+    expect: userPage("/product/{P}", 400),
     check: guestToLoginAt,
   },
   {
@@ -122,7 +122,7 @@ const rows: Row[] = [
     method: "POST",
     url: () => "/checkout",
     body: () => ({ form: { intent: "place" } }),
-    expect: userPage("/checkout"),
+    expect: userPage("/checkout", 400),
   },
   {
     route: "checkout",
@@ -172,13 +172,13 @@ const rows: Row[] = [
     url: () => "/login?redirect=%2F%2Fevil.example",
     expect: { guest: 200, customer: [302, "/"], other: [302, "/"], admin: [302, "/admin"] },
   },
-  // A refused login re-renders the form; someone already logged in is then sent on by the loader.
+  // A refused login re-renders the form (401, issue #35); someone already logged in is then sent on by the loader.
   {
     route: "login",
     method: "POST",
     url: () => "/login",
     body: () => ({ form: { email: "nobody@example.com", password: "wrong-password" } }),
-    expect: { guest: 200, customer: [302, "/"], other: [302, "/"], admin: [302, "/admin"] },
+    expect: { guest: 401, customer: [302, "/"], other: [302, "/"], admin: [302, "/admin"] },
   },
   {
     route: "register",
@@ -191,7 +191,7 @@ const rows: Row[] = [
     method: "POST",
     url: () => "/register",
     body: () => ({ form: { name: "", email: "x" } }),
-    expect: { guest: 200, customer: [302, "/"], other: [302, "/"], admin: [302, "/"] },
+    expect: { guest: 400, customer: [302, "/"], other: [302, "/"], admin: [302, "/"] },
   },
   { route: "logout", method: "GET", url: () => "/logout", expect: all([302, "/"]) },
   {
@@ -203,7 +203,7 @@ const rows: Row[] = [
     expect: all([302, "/"]),
     check: (res) => expect(res.location).toBe("/"),
   },
-  // Forgot password (issue #23): the same for everyone; a dead link re-renders with its message.
+  // Forgot password (issue #23): the same for everyone; a dead link re-renders with its message (400).
   { route: "forgot-password", method: "GET", url: () => "/forgot-password", expect: all(200) },
   {
     route: "forgot-password",
@@ -218,7 +218,7 @@ const rows: Row[] = [
     method: "POST",
     url: () => "/reset-password",
     body: () => ({ form: { token: "dead", password: "secret12" } }),
-    expect: all(200),
+    expect: all(400),
   },
   { route: "account", method: "GET", url: () => "/account", expect: userPage("/account") },
   // An empty name and phone: the form comes back with its messages; nothing is saved.
@@ -227,7 +227,7 @@ const rows: Row[] = [
     method: "POST",
     url: () => "/account",
     body: () => ({ form: { intent: "profile", name: "", phone: "" } }),
-    expect: userPage("/account"),
+    expect: userPage("/account", 400),
   },
   { route: "orders", method: "GET", url: () => "/orders", expect: userPage("/orders") },
   { route: "orders", method: "GET", url: () => "/orders?o=abc", expect: userPage("/orders?o=abc") },
@@ -270,7 +270,7 @@ const rows: Row[] = [
     method: "POST",
     url: () => "/admin/products/new",
     body: () => ({ form: { name: "" } }),
-    expect: adminPage("/admin/products/new"),
+    expect: adminPage("/admin/products/new", 400),
   },
   {
     route: "admin/products/:id",
@@ -297,7 +297,7 @@ const rows: Row[] = [
     method: "POST",
     url: (w) => `/admin/products/${w.product}`,
     body: () => ({ form: { name: "", price: "-1" } }),
-    expect: adminPage("/admin/products/{P}"),
+    expect: adminPage("/admin/products/{P}", 400),
     check: guestToLoginAt,
   },
   {

@@ -111,7 +111,7 @@ test.describe("rate limits", () => {
         expect((await client.login(email, `wrong-${i}`)).status, `JSON attempt ${i}`).toBe(401);
       } else {
         const page = await client.fetch("/login", { form: { email, password: `wrong-${i}`, redirect: "" } });
-        expect(page.status, `form attempt ${i}`).toBe(200);
+        expect(page.status, `form attempt ${i}`).toBe(401);
         expect(await page.text()).toContain("Invalid email or password");
       }
     }

@@ -1001,7 +1001,9 @@ test("hostile field names on every HTML action (urlencoded and multipart): a 4xx
     for (const action of actions)
       for (const encoding of encodings) {
         const answer = await post(action, encoding, action.fields());
-        expect(answer.status, `${action.path} ${encoding} as sent by its page`).toBeLessThan(400);
+        // A redirect, or the form refused with its messages (a wrong password 401, a dead reset
+        // link 400): the answer a hostile name must leave as it is.
+        expect(answer.status, `${action.path} ${encoding} as sent by its page`).toBeLessThan(500);
         clean.set(`${action.path} ${encoding}`, answer.status);
       }
 
@@ -1127,7 +1129,9 @@ test("a missing or malformed Host, X-Forwarded-Host or X-Forwarded-Proto (behind
           const body = what.startsWith("POST") ? Buffer.from(form) : Buffer.alloc(0);
           const answer = await rawHttp(server.port, `${head.join("\r\n")}\r\n\r\n`, body, 5_000);
           answers.push(`${what} ${version}, ${label.slice(0, 60)}: ${answer.status}`);
-          expected.push(`${what} ${version}, ${label.slice(0, 60)}: ${status}`);
+          // Served: the login form's answer to its wrong password is a 401 (issue #35).
+          const want = status === 200 && what.startsWith("POST /login") ? 401 : status;
+          expected.push(`${what} ${version}, ${label.slice(0, 60)}: ${want}`);
         }
     }
     expect.soft(answers).toEqual(expected);
