@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";
-import { build, guestWithCart, killAll, machine, startServer, table, warnIfBusy, type Server } from "./lib";
+import { build, guestWithCart, killAll, machine, startServer, table, warnIfBusy, type Server, runMain } from "./lib";
 
 const { values: args } = parseArgs({
   options: { "no-build": { type: "boolean", default: false }, runs: { type: "string", default: "5" } },
@@ -98,8 +98,4 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-  killAll();
-  process.exit(1);
-});
+runMain(main);

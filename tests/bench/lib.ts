@@ -64,6 +64,15 @@ export function killAll(): void {
   }
   cleanups.clear();
 }
+/** Runs a bench script's main: a failure prints its stack, stops every child and exits 1. */
+export function runMain(main: () => Promise<void>): void {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    killAll();
+    process.exit(1);
+  });
+}
+
 process.on("exit", killAll);
 for (const sig of ["SIGINT", "SIGTERM"] as const) {
   process.on(sig, () => {

@@ -25,6 +25,7 @@ import {
   warnIfBusy,
   writeJson,
   type Server,
+  runMain,
 } from "./lib";
 
 const { values: args } = parseArgs({
@@ -295,8 +296,4 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-  killAll();
-  process.exit(1);
-});
+runMain(main);

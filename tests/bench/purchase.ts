@@ -22,7 +22,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";
 import { LATENCY_MS, BYTES_PER_MS, runPurchase, type StepResult } from "../support/purchase-flow";
-import { build, killAll, machine, startServer, table, warnIfBusy, writeJson, stamp, type Server } from "./lib";
+import { build, killAll, machine, startServer, table, warnIfBusy, writeJson, stamp, type Server, runMain } from "./lib";
 
 const { values: args } = parseArgs({
   options: {
@@ -121,8 +121,4 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-  killAll();
-  process.exit(1);
-});
+runMain(main);

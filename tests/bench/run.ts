@@ -38,6 +38,7 @@ import {
   warnIfBusy,
   writeJson,
   type Server,
+  runMain,
 } from "./lib";
 import {
   BENCH_CUSTOMERS,
@@ -954,8 +955,4 @@ async function main() {
   if (args.check && budgets.some((b) => !b.ok)) process.exitCode = 1;
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-  killAll();
-  process.exit(1);
-});
+runMain(main);
