@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";
-import { build, guestWithCart, killAll, machine, startServer, table, warnIfBusy, type Server, runMain } from "./lib";
+import { build, guestWithCart, machine, startServer, table, warnIfBusy, type Server, runMain, stopAfter } from "./lib";
 
 const { values: args } = parseArgs({
   options: { "no-build": { type: "boolean", default: false }, runs: { type: "string", default: "5" } },
@@ -27,11 +27,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.le
 async function main() {
   warnIfBusy();
   if (!args["no-build"]) build();
-  setTimeout(() => {
-    console.error("Hydration run exceeded 10 minutes: stopping.");
-    killAll();
-    process.exit(1);
-  }, 600_000).unref();
+  stopAfter(600_000, "Hydration run exceeded 10 minutes: stopping.");
   const dir = mkdtempSync(join(tmpdir(), "candle-hydration-"));
   let server: Server | undefined;
   const browser = await chromium.launch({

@@ -64,6 +64,15 @@ export function killAll(): void {
   }
   cleanups.clear();
 }
+/** Bounded in time whatever happens: a hung server or browser cannot keep a bench running. */
+export function stopAfter(ms: number, message: string): void {
+  setTimeout(() => {
+    console.error(message);
+    killAll();
+    process.exit(1);
+  }, ms).unref();
+}
+
 /** Runs a bench script's main: a failure prints its stack, stops every child and exits 1. */
 export function runMain(main: () => Promise<void>): void {
   main().catch((error: unknown) => {

@@ -15,7 +15,6 @@ import lighthouse from "lighthouse";
 import {
   build,
   guestWithCart,
-  killAll,
   machine,
   onCleanup,
   root,
@@ -26,6 +25,7 @@ import {
   writeJson,
   type Server,
   runMain,
+  stopAfter,
 } from "./lib";
 
 const { values: args } = parseArgs({
@@ -134,11 +134,7 @@ async function main() {
   const info = machine();
   warnIfBusy();
   if (!args["no-build"]) build();
-  setTimeout(() => {
-    console.error("Lighthouse run exceeded 10 minutes: stopping.");
-    killAll();
-    process.exit(1);
-  }, 600_000).unref();
+  stopAfter(600_000, "Lighthouse run exceeded 10 minutes: stopping.");
 
   const dir = mkdtempSync(join(tmpdir(), "candle-lighthouse-"));
   let server: Server | undefined;

@@ -22,7 +22,18 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";
 import { LATENCY_MS, BYTES_PER_MS, runPurchase, type StepResult } from "../support/purchase-flow";
-import { build, killAll, machine, startServer, table, warnIfBusy, writeJson, stamp, type Server, runMain } from "./lib";
+import {
+  build,
+  machine,
+  startServer,
+  table,
+  warnIfBusy,
+  writeJson,
+  stamp,
+  type Server,
+  runMain,
+  stopAfter,
+} from "./lib";
 
 const { values: args } = parseArgs({
   options: {
@@ -58,11 +69,7 @@ function summarise(results: StepResult[][]): Summary {
 async function main() {
   warnIfBusy();
   if (!args["no-build"]) build();
-  setTimeout(() => {
-    console.error("Purchase bench exceeded 15 minutes: stopping.");
-    killAll();
-    process.exit(1);
-  }, 900_000).unref();
+  stopAfter(900_000, "Purchase bench exceeded 15 minutes: stopping.");
   const dir = mkdtempSync(join(tmpdir(), "candle-purchase-"));
   let server: Server | undefined;
   const browser = await chromium.launch({

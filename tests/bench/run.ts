@@ -26,7 +26,6 @@ import { benchInvoice, type InvoiceBench } from "./invoice";
 import {
   ADMIN,
   build,
-  killAll,
   machine,
   requireBuild,
   root,
@@ -39,6 +38,7 @@ import {
   writeJson,
   type Server,
   runMain,
+  stopAfter,
 } from "./lib";
 import {
   BENCH_CUSTOMERS,
@@ -814,13 +814,8 @@ async function main() {
   warnIfBusy();
   const buildSeconds = args["no-build"] || smoke ? 0 : build();
   requireBuild();
-  // Bounded in time whatever happens: a hung server or load generator cannot keep it running.
   const bound = (sizes.length * (16 * (warmup + duration) + 240) + 120) * 1000;
-  setTimeout(() => {
-    console.error(`\nThe bench exceeded ${bound / 1000} s: stopping.`);
-    killAll();
-    process.exit(1);
-  }, bound).unref();
+  stopAfter(bound, `\nThe bench exceeded ${bound / 1000} s: stopping.`);
 
   const runs: SizeRun[] = [];
   for (const n of sizes) runs.push(await runSize(n));
