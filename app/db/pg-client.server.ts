@@ -1,6 +1,7 @@
 // The connection class of the PostgreSQL pool (pg.server.ts): node-postgres's Client, except that
-// a lost connection never throws from an event, and no parameter carries U+0000. PostgreSQL's text cannot hold that character (SQLite's can), so a
-// query given one fails ("invalid byte sequence for encoding UTF8: 0x00"), and any request that
+// a lost connection never throws from an event, and no parameter carries U+0000. PostgreSQL's
+// text cannot hold that character (SQLite's can), so a query given one fails ("invalid byte
+// sequence for encoding UTF8: 0x00"), and any request that
 // brought one in a URL, a form or a JSON body (an id, a login email, a name) answered 500. It is
 // sent as U+FFFD, the character that stands in for one that cannot be shown: a lookup finds
 // nothing, as it does on SQLite, and a text keeps its other characters.

@@ -1,8 +1,9 @@
 // The scripts that hydrate a page wait until what its first paint needs has arrived (issue #24).
 // On a slow link 100 KB of scripts fetched at once with the page would share the link with its
 // pictures, and every page works before it is hydrated (links and forms are plain HTML), so they
-// are fetched at low priority (issue #35; before, only after the pictures) and they start once the first frame is painted and the pictures that load at once (the eager ones,
-// the largest paint among them) are in, or after 3 s at most, should a picture never finish;
+// are fetched at low priority (issue #35; before, only after the pictures) and they start once
+// the first frame is painted and the pictures that load at once (the eager ones, the largest
+// paint among them) are in, or after 3 s at most, should a picture never finish;
 // and never before the whole page is parsed: a long page is parsed in several tasks, its first
 // frame can come before the end, and the data scripts there must all be in the queue.
 // Measured with `npm run bench:hydration` (docs/performance.md): the first paint comes 0.3-0.4 s
@@ -62,7 +63,6 @@ const LOADER =
   "Promise.all([parsed,painted,...pictures]).then(go);setTimeout(()=>parsed.then(go),3000)})()";
 
 export function hydrateAfterLoad(rendered: string): string {
-  if (!BOOT.test(rendered)) return rendered;
   const preloads = [...new Set([...rendered.matchAll(PRELOAD)].map((m) => m[1]!))];
   // The scripts are asked for with the page, in its first round trip (issue #35: asked for after
   // the pictures they were a round trip more, 400 ms on a slow link), but at low priority: the
@@ -72,7 +72,8 @@ export function hydrateAfterLoad(rendered: string): string {
   const html = rendered.replace(PRELOAD, (tag) =>
     tag.replace('rel="modulepreload"', 'rel="modulepreload" fetchpriority="low"'),
   );
-  const boot = BOOT.exec(html)!;
+  const boot = BOOT.exec(html);
+  if (!boot) return rendered;
   const nonce = boot[1]!;
   const end = html.indexOf("</script>", boot.index) + "</script>".length;
   const deferred =

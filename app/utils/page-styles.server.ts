@@ -4,11 +4,12 @@
 // parts being inline. It was linked for print, which a browser fetches anyway, at the lowest
 // priority: 5 kB on the same slow link as the first screen's pictures, the load event waiting
 // for it (issue #35); a `disabled` one is fetched too, by the preload scanner. With JS, the
-// script that starts hydration gives it its address first, before the scripts (app/utils/hydrate-after-load.server.ts; app/root.tsx too, for a page
-// without that script), for the pages the app then renders in the browser; it is cached a year
-// (its name changes with its content). The parts are the
-// files of app/styles/, in app/app.css's order, so a page's inline CSS cascades as the whole
-// stylesheet does, and the whole one, applied later, changes nothing a page's own parts styled.
+// script that starts hydration gives it its address first, before the scripts
+// (app/utils/hydrate-after-load.server.ts; app/root.tsx too, for a page without that script),
+// for the pages the app then renders in the browser; it is cached a year (its name changes with
+// its content). The parts are the files of app/styles/, in app/app.css's order, so a page's
+// inline CSS cascades as the whole stylesheet does, and the whole one, applied later, changes
+// nothing a page's own parts styled.
 //
 // The Content-Security-Policy allows these inline styles by their hashes (never 'unsafe-inline'):
 // there are a handful of combinations, fixed at build time, so every response names them all and

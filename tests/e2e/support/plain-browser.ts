@@ -4,7 +4,7 @@
 // header. What the shopper sees is the page's text.
 import type { ChildNode, Element } from "domhandler";
 import { parseDocument } from "htmlparser2";
-import { cookiesOf } from "./server";
+import { keepCookies } from "./server";
 
 type Page = { url: string; status: number; html: string; doc: ReturnType<typeof parseDocument> };
 
@@ -133,11 +133,7 @@ export class PlainBrowser {
       if (this.cookies.size > 0) headers.set("Cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
       const res = await fetch(next, { ...request, headers, redirect: "manual" });
       this.hops.push(res.status);
-      for (const [name, value] of cookiesOf(res)) {
-        const header = res.headers.getSetCookie().find((h) => h.startsWith(`${name}=`)) ?? "";
-        if (value === "" || /max-age=0\b/i.test(header)) this.cookies.delete(name);
-        else this.cookies.set(name, value);
-      }
+      keepCookies(this.cookies, res);
       const location = res.headers.get("Location");
       if (res.status >= 300 && res.status < 400 && location) {
         next = new URL(location, next).href;

@@ -309,6 +309,15 @@ export function cookiesOf(res: Response): Map<string, string> {
   return jar;
 }
 
+/** A browser's cookie jar after an answer: Set-Cookie values kept, cleared or expired ones dropped. */
+export function keepCookies(jar: Map<string, string>, res: Response): void {
+  for (const [name, value] of cookiesOf(res)) {
+    const header = res.headers.getSetCookie().find((h) => h.startsWith(`${name}=`)) ?? "";
+    if (value === "" || /max-age=0\b/i.test(header) || /expires=thu, 01 jan 1970/i.test(header)) jar.delete(name);
+    else jar.set(name, value);
+  }
+}
+
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
@@ -352,12 +361,7 @@ export class Client {
           localAddress: this.options.localAddress,
         })
       : await fetch(this.baseUrl + path, { redirect: "manual", ...rest, method, headers, body });
-    for (const [name, value] of cookiesOf(res)) {
-      const header = res.headers.getSetCookie().find((h) => h.startsWith(`${name}=`)) ?? "";
-      if (value === "" || /max-age=0\b/i.test(header) || /expires=thu, 01 jan 1970/i.test(header))
-        this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
+    keepCookies(this.cookies, res);
     return res;
   }
 
