@@ -7,6 +7,7 @@ import proxyAddr from "proxy-addr";
 import { z } from "zod";
 import { gstStateByName } from "~/lib/gst-states";
 import { gstinProblem } from "~/lib/gstin";
+import { LANGUAGES, type Language } from "~/lib/i18n/languages";
 import { INVOICE_PREFIX_FORMAT } from "~/lib/invoice-number";
 import { SHOP_MAIL_FROM, SHOP_NAME } from "~/lib/shop";
 import type { GstSettings } from "~/lib/tax-invoice";
@@ -124,6 +125,24 @@ const schema = z.object({
     )
     .default("RK"),
 });
+
+// The shop's languages (issue #36): English always, Hindi under /hi/… when listed.
+const languagesSchema = z
+  .string()
+  .default("en")
+  .transform((v) => [...new Set(v.split(",").map((l) => l.trim().toLowerCase()))].filter(Boolean))
+  .pipe(
+    z
+      .array(z.enum(LANGUAGES, { error: `must be a comma-separated list of ${LANGUAGES.join(", ")}` }))
+      .refine((l) => l.includes("en"), "must include en (English stays the shop's first language)"),
+  );
+
+/** LANGUAGES as the shop's languages in a fixed order, English first; throws naming a bad value. */
+export function parseLanguages(value: string | undefined): Language[] {
+  const parsed = languagesSchema.safeParse(value);
+  if (!parsed.success) throw invalid(parsed.error.issues.map((i) => ({ ...i, path: ["LANGUAGES"] })));
+  return LANGUAGES.filter((l) => parsed.data.includes(l));
+}
 
 /** Who may set X-Forwarded-For, -Host and -Proto: Express's `trust proxy` function, or false. */
 export type ProxyTrust = false | ((address: string, hop: number) => boolean);
@@ -336,6 +355,8 @@ export const env = {
   requestTimeoutMs: raw.REQUEST_TIMEOUT * 1000,
   invoicePrefix: raw.INVOICE_PREFIX,
   lowStockThreshold: raw.LOW_STOCK_THRESHOLD,
+  /** The shop's languages, English first; ["en"] unless LANGUAGES lists more (issue #36). */
+  languages: parseLanguages(process.env.LANGUAGES),
   /** The shop's GST registration: invoices are tax invoices when set (null: plain invoices). */
   gst,
   /** Outgoing mail: the SMTP server (or .eml files), the sender, the owner, links (issue #23). */
