@@ -14,8 +14,11 @@ import {
 import { Footer } from "~/components/Footer";
 import { Nav } from "~/components/Nav";
 import { Toaster } from "~/components/Toaster";
+import { env } from "~/env.server";
 import { cartCount } from "~/lib/cart";
 import { linkFullStylesheet } from "~/lib/full-stylesheet";
+import { HREFLANG, HTML_LANG, localizedPath } from "~/lib/i18n/languages";
+import { useLanguage, useMessages } from "~/lib/i18n/messages";
 import { SHOP_NAME, SHOP_TAGLINE } from "~/lib/shop";
 import { getUser } from "~/models/accounts/auth.server";
 import { toPublicUser } from "~/models/accounts/users.server";
@@ -49,6 +52,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       cartCount: cartCount(cart),
       toasts,
       origin: siteOrigin(request, context),
+      // Only when the shop speaks more than English, so that without LANGUAGES pages are as before.
+      ...(env.languages.length > 1 ? { languages: env.languages } : {}),
     },
     setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
   );
@@ -65,17 +70,31 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 
 /**
  * Every page names its canonical URL: its path without the query, so the shop's filters, sorts and
- * pages, and a product's ?image=, all point at one clean URL (issue #25).
+ * pages, and a product's ?image=, all point at one clean URL (issue #25). In each language its own
+ * address, and with more than one language the page in each of them (issue #36).
  */
 function Canonical() {
   const root = useRouteLoaderData<typeof loader>("root");
   const { pathname } = useLocation();
-  return root?.origin ? <link rel="canonical" href={`${root.origin}${pathname}`} /> : null;
+  const language = useLanguage();
+  if (!root?.origin) return null;
+  const languages = root.languages ?? [];
+  return (
+    <>
+      <link rel="canonical" href={`${root.origin}${localizedPath(language, pathname)}`} />
+      {languages.map((l) => (
+        <link key={l} rel="alternate" hrefLang={HREFLANG[l]} href={`${root.origin}${localizedPath(l, pathname)}`} />
+      ))}
+      {languages.length ? (
+        <link rel="alternate" hrefLang="x-default" href={`${root.origin}${localizedPath("en", pathname)}`} />
+      ) : null}
+    </>
+  );
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
-    <html lang="en-IN">
+    <html lang={HTML_LANG[useLanguage()]}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -94,6 +113,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  const t = useMessages();
   useEffect(() => {
     // The pages the app now renders in the browser need the whole stylesheet, not only the
     // first page's inline parts. The hydration loader linked it already; a page served without
@@ -107,9 +127,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
     <>
       {/* First in the tab order, shown when focused: past the header to the page's own content. */}
       <a href="#main" className="skip-link">
-        Skip to content
+        {t.nav.skipToContent}
       </a>{" "}
-      <Nav user={loaderData.user} cartCount={loaderData.cartCount} />
+      <Nav user={loaderData.user} cartCount={loaderData.cartCount} languages={loaderData.languages} />
       <main id="main" className="container">
         {/* The flash message leads the content for a text browser or screen reader; CSS floats it
             as a toast (app/styles/forms.css). */}

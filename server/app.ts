@@ -1,9 +1,12 @@
 // The React Router app as an Express handler, as in React Router's node-custom-server template.
 // Built by Vite into build/server (the SSR entry chunk), loaded through Vite in development.
 import { createRequestHandler } from "@react-router/express";
-import type { Response } from "express";
-import { RouterContextProvider } from "react-router";
+import type { Request, RequestHandler, Response } from "express";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import { env } from "~/env.server";
+import { LANGUAGE_PREFIX, type Language, languageOfPath } from "~/lib/i18n/languages";
 import { OrderMailSender } from "~/models/flows/order-mail-sender.server";
+import { languageChoice } from "~/utils/language-choice.server";
 import { requestInfo, requestOrigin } from "~/utils/request-context.server";
 
 /**
@@ -23,20 +26,54 @@ const build = import.meta.env.DEV
   ? () => import("virtual:react-router/server-build")
   : await import("virtual:react-router/server-build");
 
-export const handler = createRequestHandler({
-  build,
-  getLoadContext(req, res: Response) {
-    const context = new RouterContextProvider();
-    // req.ip, req.host and req.protocol follow Express's `trust proxy`; the nonce is the one helmet
-    // put in this response's CSP.
-    context.set(requestInfo, {
-      ip: req.ip ?? req.socket.remoteAddress ?? "unknown",
-      origin: requestOrigin(req),
-      nonce: String(res.locals.cspNonce),
-    });
-    return context;
-  },
-});
+function getLoadContext(req: Request, res: Response) {
+  const context = new RouterContextProvider();
+  // req.ip, req.host and req.protocol follow Express's `trust proxy`; the nonce is the one helmet
+  // put in this response's CSP.
+  context.set(requestInfo, {
+    ip: req.ip ?? req.socket.remoteAddress ?? "unknown",
+    origin: requestOrigin(req),
+    nonce: String(res.locals.cspNonce),
+  });
+  return context;
+}
+
+/**
+ * The build with every route under `basename`: one route list for all languages (issue #36). React
+ * Router strips the prefix before matching, writes it into every <Link>, <Form> and redirect the
+ * app makes, and hands it to the browser's router, so a Hindi page's links stay Hindi ones.
+ */
+function underBasename(basename: string): ServerBuild | (() => Promise<ServerBuild>) {
+  const withBasename = (b: ServerBuild): ServerBuild => ({ ...b, basename });
+  return typeof build === "function" ? async () => withBasename(await build()) : withBasename(build);
+}
+
+const english = createRequestHandler({ build, getLoadContext });
+const byLanguage: Partial<Record<Language, RequestHandler>> = Object.fromEntries(
+  env.languages.map((l) => [
+    l,
+    l === "en" ? english : createRequestHandler({ build: underBasename(LANGUAGE_PREFIX[l]), getLoadContext }),
+  ]),
+);
+
+/**
+ * The app, in the language the path names, after the language cookie's two addresses
+ * (languageChoice). With LANGUAGES unset it is the English handler itself: /hi/… and /language are
+ * then unknown paths like any other, and redirect to /.
+ */
+export const handler: RequestHandler =
+  env.languages.length === 1
+    ? english
+    : (req, res, next) => languageChoice(req, res, () => handlerFor(req.path)(req, res, next));
+
+/** The JSON API is not translated: /hi/api/… is an unknown path, as in English. */
+const UNTRANSLATED = /^\/api(?:\/|$)/;
+
+function handlerFor(path: string): RequestHandler {
+  const language = languageOfPath(path, env.languages);
+  if (language === "en" || UNTRANSLATED.test(path.slice(LANGUAGE_PREFIX[language].length))) return english;
+  return byLanguage[language] ?? english;
+}
 
 /** The shop's database connection, closed once the last request of a stopping worker is done. */
 export { closeDatabase } from "~/db/client.server";

@@ -1,17 +1,21 @@
 import { useEffect, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
+import { LANGUAGE_NAME, type Language, languageSwitchHref, localizedPath } from "~/lib/i18n/languages";
+import { useLanguage, useMessages } from "~/lib/i18n/messages";
 import { SHOP_NAME } from "~/lib/shop";
 import type { PublicUser } from "~/models/accounts/users.server";
 import { SearchIcon } from "./SearchIcon";
 
-type Props = { user: PublicUser | null; cartCount: number };
+/** `languages`: the shop's languages when it has more than English (LANGUAGES), for the switch. */
+type Props = { user: PublicUser | null; cartCount: number; languages?: readonly Language[] };
 
 // NavLink marks the link active when the path equals it or starts with it; `end` makes "/"
 // match only itself.
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? "nav-link active" : "nav-link");
 
-export function Nav({ user, cartCount }: Props) {
+export function Nav({ user, cartCount, languages }: Props) {
   const location = useLocation();
+  const t = useMessages();
   // Without JS the toggle is a plain checkbox and every navigation loads a closed menu;
   // with JS it is controlled so that client-side navigation closes it too.
   const [open, setOpen] = useState(false);
@@ -19,7 +23,7 @@ export function Nav({ user, cartCount }: Props) {
 
   return (
     <header className="site-header">
-      <nav className="nav container" aria-label="Main">
+      <nav className="nav container" aria-label={t.nav.mainLabel}>
         <Link to="/" className="brand">
           {SHOP_NAME}
         </Link>{" "}
@@ -29,7 +33,7 @@ export function Nav({ user, cartCount }: Props) {
             shows: two links, one shown per width, so the focus order is the order on screen. */}
         <Link to="/shop#shop-q" className="nav-link nav-search">
           <SearchIcon />
-          <span className="visually-hidden">Search</span>
+          <span className="visually-hidden">{t.nav.search}</span>
         </Link>{" "}
         {/* The Cart button is for logged-in users; a guest who has filled a cart sees it too. */}
         {user || cartCount > 0 ? <CartLink count={cartCount} where="bar" /> : null}{" "}
@@ -43,39 +47,39 @@ export function Nav({ user, cartCount }: Props) {
         />
         {/* CSS draws the ☰, so a text browser shows "[ ] Menu". */}
         <label htmlFor="nav-toggle" className="nav-toggle-label">
-          Menu
+          {t.nav.menu}
         </label>{" "}
         {/* A list, so a text browser shows one link a line rather than "HomeShopLogin"; each item
             is display: contents, so the links lay out as the menu's own flex items. */}
         <ul id="nav-menu" className="nav-menu">
           <li>
             <NavLink to="/" end className={linkClass}>
-              Home
+              {t.nav.home}
             </NavLink>
           </li>
           <li>
             <NavLink to="/shop" className={linkClass}>
-              Shop
+              {t.nav.shop}
             </NavLink>
           </li>
           {user ? (
             <li>
               <NavLink to="/orders" className={linkClass}>
-                My Orders
+                {t.nav.myOrders}
               </NavLink>
             </li>
           ) : null}
           {user ? (
             <li>
               <NavLink to="/account" className={linkClass}>
-                Account
+                {t.nav.account}
               </NavLink>
             </li>
           ) : null}
           {user?.isAdmin ? (
             <li>
               <NavLink to="/admin" className={linkClass}>
-                Admin
+                {t.nav.admin}
               </NavLink>
             </li>
           ) : null}
@@ -88,7 +92,7 @@ export function Nav({ user, cartCount }: Props) {
             <li>
               <Form method="post" action="/logout" className="nav-logout">
                 <button type="submit" className="nav-link link-button">
-                  Logout
+                  {t.nav.logout}
                 </button>
               </Form>
             </li>
@@ -96,16 +100,17 @@ export function Nav({ user, cartCount }: Props) {
             <>
               <li>
                 <NavLink to="/login" className={linkClass}>
-                  Login
+                  {t.nav.login}
                 </NavLink>
               </li>
               <li>
                 <NavLink to="/register" className={linkClass}>
-                  Sign up
+                  {t.nav.signUp}
                 </NavLink>
               </li>
             </>
           )}
+          {languages ? <LanguageSwitch languages={languages} /> : null}
         </ul>
       </nav>
     </header>
@@ -114,12 +119,33 @@ export function Nav({ user, cartCount }: Props) {
 
 /** The Cart button with the cart's count of items; `where` says which of the two places it is for. */
 function CartLink({ count, where }: { count: number; where: "bar" | "menu" }) {
+  const t = useMessages();
   return (
     <NavLink to="/cart" className={({ isActive }) => `${linkClass({ isActive })} cart-button cart-in-${where}`}>
-      Cart{" "}
-      <span className="badge" aria-label={`${count} items`}>
+      {t.nav.cart}{" "}
+      <span className="badge" aria-label={t.nav.cartItems(count)}>
         {count}
       </span>
     </NavLink>
   );
+}
+
+/**
+ * "हिन्दी" on an English page, "English" on a Hindi one: a plain link to the same page in the other
+ * language (a whole page load, as the other language is another basename), through /language,
+ * which remembers the choice for the home page. Each name is in its own language, so that a
+ * reader of either finds it. Search engines find the other page by the head's alternates.
+ */
+function LanguageSwitch({ languages }: { languages: readonly Language[] }) {
+  const current = useLanguage();
+  const { pathname, search } = useLocation();
+  return languages
+    .filter((l) => l !== current)
+    .map((l) => (
+      <li key={l}>
+        <a href={languageSwitchHref(`${localizedPath(l, pathname)}${search}`)} className="nav-link" lang={l}>
+          {LANGUAGE_NAME[l]}
+        </a>
+      </li>
+    ));
 }

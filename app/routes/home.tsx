@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { HeroCarousel } from "~/components/HeroCarousel";
 import { ProductGrid } from "~/components/ProductCard";
+import { useMessages } from "~/lib/i18n/messages";
 import { organizationJsonLd, originOf, socialMeta } from "~/lib/seo";
 import { SHOP_NAME, SHOP_TAGLINE } from "~/lib/shop";
 import { BEST_SELLERS } from "~/lib/shop-query";
@@ -31,28 +32,29 @@ export async function loader() {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const t = useMessages().home;
   return (
     <>
       <HeroCarousel />
       <section className="why" aria-labelledby="why-title">
-        <h2 id="why-title">Why choose us</h2>
+        <h2 id="why-title">{t.whyTitle}</h2>
         <ul>
-          <li>100% natural soy wax, clean and slow burning</li>
-          <li>Lead-free cotton wicks and phthalate-free fragrances</li>
-          <li>Hand-poured in small batches in India</li>
-          <li>Cash on delivery and a flat ₹49 shipping charge</li>
+          <li>{t.whyNatural}</li>
+          <li>{t.whyWicks}</li>
+          <li>{t.whyHandPoured}</li>
+          <li>{t.whyCod}</li>
         </ul>
         <p className="actions">
           <Link to="/shop" className="button primary">
-            Shop Now
+            {t.shopNow}
           </Link>{" "}
           <a href="#best-sellers" className="button">
-            Best Sellers
+            {t.bestSellers}
           </a>
         </p>
       </section>
       <section id="best-sellers" aria-labelledby="best-title">
-        <h2 id="best-title">Best Sellers</h2>
+        <h2 id="best-title">{t.bestSellers}</h2>
         <ProductGrid products={loaderData.bestSellers} />
       </section>
     </>

@@ -3,6 +3,7 @@ import { LoadFailed } from "~/components/LoadFailed";
 import { Pagination } from "~/components/Pagination";
 import { ProductGrid } from "~/components/ProductCard";
 import { SearchIcon } from "~/components/SearchIcon";
+import { useMessages } from "~/lib/i18n/messages";
 import { breadcrumbJsonLd, originOf, socialMeta } from "~/lib/seo";
 import { pageTitle } from "~/lib/shop";
 import { PAGE_SIZES, parseShopQuery, shopHref, sortOptions, sortSelectValue } from "~/lib/shop-query";
@@ -55,15 +56,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function Shop({ loaderData }: Route.ComponentProps) {
   const { query, items, page, totalPages, totalItems, suggestion } = loaderData;
   const submit = useSubmit();
+  const t = useMessages().shop;
   const sizes: number[] = PAGE_SIZES.includes(query.limit as never)
     ? [...PAGE_SIZES]
     : [...PAGE_SIZES, query.limit].sort((a, b) => a - b);
   return (
     <section className="shop">
       <div className="shop-head">
-        <h1>Shop</h1>
+        <h1>{t.title}</h1>
         <p className="muted" aria-live="polite">
-          {totalItems} {totalItems === 1 ? "product" : "products"}
+          {totalItems} {t.products(totalItems)}
           {query.q ? ` for “${query.q}”` : ""}
           {totalPages > 1 ? ` · page ${page} of ${totalPages}` : ""}
         </p>
@@ -74,7 +76,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
       <Form method="get" action="/shop" className="shop-bar" role="search">
         <div className="shop-search">
           <label htmlFor="shop-q" className="visually-hidden">
-            Search
+            {t.search}
           </label>
           {/* Keyed by the query, so a link to another search (Did you mean, Clear search) shows its text. */}
           <input
@@ -83,12 +85,12 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
             type="search"
             name="q"
             defaultValue={query.q}
-            placeholder="Search: lavender, sandalwood…"
+            placeholder={t.searchPlaceholder}
             maxLength={100}
           />
           <button type="submit" className="button icon-button">
             <SearchIcon />
-            <span className="visually-hidden">Search</span>
+            <span className="visually-hidden">{t.search}</span>
           </button>
         </div>
         <div className="shop-controls">

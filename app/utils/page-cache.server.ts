@@ -22,6 +22,7 @@ import { LRUCache } from "lru-cache";
 import type { MiddlewareFunction } from "react-router";
 import { catalogueVersion } from "~/db/client.server";
 import { env } from "~/env.server";
+import { appPath } from "./language.server";
 import { nonceOf, originOf, requestOrigin } from "./request-context.server";
 
 type PageEncoding = "br" | "gzip" | "identity";
@@ -38,7 +39,7 @@ type CachedPage = {
 
 type Entry = CachedPage & { version: number; size: number };
 
-/** Pages that show the same thing to every guest. */
+/** Pages that show the same thing to every guest (in each language: the path past its prefix). */
 const PUBLIC_PAGE = /^\/(?:shop|about|policy\/(?:terms|privacy|refund)|product\/[^/]+)?$/;
 /** Headers that belong to one response, not to the page. */
 const PER_RESPONSE = new Set([
@@ -80,7 +81,7 @@ function cacheKey(request: RequestHead, url: URL, origin: string): string | null
     request.method !== "GET" ||
     request.headers.has("cookie") ||
     request.headers.has("authorization") ||
-    !PUBLIC_PAGE.test(url.pathname)
+    !PUBLIC_PAGE.test(appPath(url.pathname))
   )
     return null;
   if (env.siteUrl) return url.pathname + url.search;

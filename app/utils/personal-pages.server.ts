@@ -1,10 +1,12 @@
 // Pages and answers with one person's data are never kept by a browser or a proxy cache. Root
 // middleware, so it sees the app's own Response and only adds what a route did not set itself.
 import type { MiddlewareFunction } from "react-router";
+import { appPath } from "./language.server";
 
 /**
  * Pages and API answers that hold one person's data: never stored by a browser or proxy cache.
- * React Router's data requests (`/orders.data`) are the same pages.
+ * React Router's data requests (`/orders.data`) are the same pages; so are they in every language
+ * (`/hi/orders`).
  */
 const PERSONAL_PATH =
   /^\/(?:orders|account|reset-password|checkout|cart|thank-you|admin|api\/orders|api\/auth)(?:[/.]|$)/;
@@ -13,7 +15,7 @@ const PRIVATE_NO_STORE = "private, no-store";
 
 export const noStoreForPersonalPages: MiddlewareFunction<Response> = async ({ request }, next) => {
   const response = await next();
-  if (!isPersonalPath(new URL(request.url).pathname) || response.headers.has("cache-control")) return response;
+  if (!isPersonalPath(appPath(new URL(request.url).pathname)) || response.headers.has("cache-control")) return response;
   try {
     response.headers.set("Cache-Control", PRIVATE_NO_STORE);
     return response;

@@ -4,6 +4,7 @@ import { FormStrategy } from "remix-auth-form";
 import type { User } from "~/db/schema";
 import { LOGIN_FAILED, LOGIN_REQUIRED, loginSchema, SESSION_ENDED } from "~/lib/auth-schemas";
 import { apiError } from "~/utils/http.server";
+import { appPath } from "~/utils/language.server";
 import { ipOf } from "~/utils/request-context.server";
 import { getSession, sentSessionCookie, sessionStorage } from "~/utils/session.server";
 import { flashToast } from "~/utils/toast.server";
@@ -65,9 +66,10 @@ export async function endUserSession(request: Request): Promise<string> {
   return sessionStorage.destroySession(await getSession(request));
 }
 
+// The app's own path: React Router puts the language's prefix back on both redirects (issue #36).
 function loginUrl(request: Request): string {
   const url = new URL(request.url);
-  return `/login?redirect=${encodeURIComponent(url.pathname + url.search)}`;
+  return `/login?redirect=${encodeURIComponent(appPath(url.pathname) + url.search)}`;
 }
 
 /** Pages: a guest is sent to /login?redirect=<where they were going>. */

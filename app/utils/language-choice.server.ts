@@ -1,0 +1,47 @@
+// The shopper's choice of language, remembered in a cookie that only the home page reads
+// (issue #36): the switch in the header goes through /language?to=<the page in the chosen
+// language>, which sets or clears the cookie and sends them on; a later visit to / goes to the home
+// page in the language chosen. Every other address is in one language whatever the cookie says,
+// so links, shared URLs and crawlers always get the page the URL names.
+import type { RequestHandler } from "express";
+import { env } from "~/env.server";
+import { safeRedirect } from "~/lib/auth-schemas";
+import { LANGUAGE_PREFIX, type Language, localizedPath } from "~/lib/i18n/languages";
+import { pathLanguage } from "./language.server";
+
+const COOKIE = "lang";
+const YEAR_S = 365 * 24 * 60 * 60;
+
+function chosen(cookieHeader: string | undefined): Language | undefined {
+  const value = /(?:^|;\s*)lang=([a-z]{2})(?:;|$)/.exec(cookieHeader ?? "")?.[1];
+  return env.languages.find((l) => l === value && l !== "en");
+}
+
+/**
+ * Before the app, and only with more than one language: /language sets the cookie (English clears
+ * it) and redirects; / with a cookie for another language redirects to that language's home.
+ */
+export const languageChoice: RequestHandler = (req, res, next) => {
+  if (req.method !== "GET" && req.method !== "HEAD") return next();
+  if (req.path === "/language") {
+    const to = safeRedirect(req.query.to, "/");
+    const language = pathLanguage(to.split("?")[0]!);
+    const attributes = `Path=/; SameSite=Lax; HttpOnly${env.cookieSecure ? "; Secure" : ""}`;
+    res.set(
+      "Set-Cookie",
+      language === "en"
+        ? `${COOKIE}=; Max-Age=0; ${attributes}`
+        : `${COOKIE}=${language}; Max-Age=${YEAR_S}; ${attributes}`,
+    );
+    res.set("Cache-Control", "no-store");
+    return res.redirect(303, to);
+  }
+  if (req.path === "/") {
+    const language = chosen(req.headers.cookie);
+    if (language && LANGUAGE_PREFIX[language]) {
+      res.set({ "Cache-Control": "private, no-store", Vary: "Cookie" });
+      return res.redirect(302, localizedPath(language, "/"));
+    }
+  }
+  next();
+};

@@ -1,0 +1,95 @@
+import { expect, test, waitForHydration } from "./support/fixtures";
+import { startServer, type TestServer } from "./support/server";
+
+// Issue #36, the first path through the shop in Hindi: with LANGUAGES=en,hi the same routes answer
+// under /hi (nav and a first handful of texts from the Hindi catalogue), with <html lang>,
+// alternates both ways and a switch that is a plain link; the choice is remembered for / alone.
+// Without LANGUAGES (the shared server) /hi/… is an unknown path and English pages have none of it.
+// A server of our own with LANGUAGES=en,hi, one worker: about 2 s to start, per project.
+
+let server: TestServer;
+
+test.beforeAll(async () => {
+  test.setTimeout(60_000);
+  server = await startServer({ env: { LANGUAGES: "en,hi", WEB_CONCURRENCY: "1" } });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+const alternates = (page: import("@playwright/test").Page) =>
+  page
+    .locator('link[rel="alternate"][hreflang]')
+    .evaluateAll((links) =>
+      Object.fromEntries(links.map((l) => [l.getAttribute("hreflang"), new URL((l as HTMLLinkElement).href).pathname])),
+    );
+
+test("the shop in Hindi: home, the shop page, the switch both ways, the home page remembers", async ({
+  page,
+  jsEnabled,
+}) => {
+  const errors: string[] = [];
+  page.on("console", (m) => void (m.type() === "error" && errors.push(m.text())));
+  page.on("pageerror", (e) => void errors.push(e.message));
+  const open = async (path: string) => {
+    await page.goto(`${server.url}${path}`);
+    if (jsEnabled) await waitForHydration(page);
+  };
+  await open("/hi/");
+  await expect(page.locator("html")).toHaveAttribute("lang", "hi");
+  await expect(page.getByRole("heading", { name: "हमें क्यों चुनें" })).toBeVisible();
+  const menu = page.getByRole("navigation", { name: "मुख्य" });
+  await expect(menu.getByRole("link", { name: "होम" })).toHaveAttribute("href", "/hi");
+  expect(await alternates(page)).toEqual({ "en-IN": "/", "hi-IN": "/hi", "x-default": "/" });
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${server.url}/hi`);
+
+  // The app's own links stay in Hindi: a whole page load without JS, the router's with it.
+  if (jsEnabled) await page.evaluate(() => ((window as { stayed?: boolean }).stayed = true));
+  await menu.getByRole("link", { name: "दुकान", exact: true }).click();
+  await expect(page).toHaveURL(`${server.url}/hi/shop`);
+  if (jsEnabled) expect(await page.evaluate(() => (window as { stayed?: boolean }).stayed)).toBe(true);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("दुकान");
+  await expect(page.locator(".shop-head .muted")).toContainText("उत्पाद");
+  await expect(page.locator('a[href^="/hi/product/"]').first()).toBeVisible();
+  expect(await alternates(page)).toEqual({ "en-IN": "/shop", "hi-IN": "/hi/shop", "x-default": "/shop" });
+
+  // The switch: to the same page in English, and the home page stays English afterwards.
+  await menu.getByRole("link", { name: "English" }).click();
+  await expect(page).toHaveURL(`${server.url}/shop`);
+  await expect(page.locator("html")).toHaveAttribute("lang", "en-IN");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Shop");
+  await open("/");
+  await expect(page).toHaveURL(`${server.url}/`);
+
+  // Back to Hindi: remembered, so / now leads to the Hindi home page; other paths are as named.
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "हिन्दी" }).click();
+  await expect(page).toHaveURL(`${server.url}/hi`);
+  await open("/");
+  await expect(page).toHaveURL(`${server.url}/hi`);
+  await open("/shop");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Shop");
+  // No hydration mismatch: server and browser agree on the language.
+  expect(errors).toEqual([]);
+});
+
+test("a Hindi page behind a login comes back to itself in Hindi", async ({ page }) => {
+  const res = await page.request.get(`${server.url}/hi/orders`, { maxRedirects: 0 });
+  expect(res.status()).toBe(302);
+  expect(res.headers()["location"]).toBe("/hi/login?redirect=%2Forders");
+  expect(res.headers()["cache-control"]).toBe("private, no-store");
+});
+
+test("without LANGUAGES, /hi/… redirects to / as any unknown path, and English pages carry no alternates", async ({
+  page,
+}) => {
+  for (const path of ["/hi", "/hi/shop", "/language?to=/hi"]) {
+    const res = await page.request.get(path, { maxRedirects: 0 });
+    expect(res.status(), path).toBe(302);
+    expect(res.headers()["location"], path).toBe("/");
+  }
+  await page.goto("/shop");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en-IN");
+  await expect(page.locator('link[rel="alternate"][hreflang]')).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "हिन्दी" })).toHaveCount(0);
+});
