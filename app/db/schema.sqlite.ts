@@ -16,6 +16,8 @@ export const users = sqliteTable(
     phone: text("phone"),
     passwordHash: text("password_hash").notNull(),
     isAdmin: integer("is_admin", { mode: "boolean" }).notNull().default(false),
+    /** The language of the customer's mails and invoices ("en", "hi"): the pages they last used (issue #36). */
+    language: text("language").notNull().default("en"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("users_email_unique").on(t.email)],
@@ -48,6 +50,9 @@ export const products = sqliteTable(
     id: text("id").primaryKey(),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
+    /** The Hindi name and description for Hindi pages (issue #36); empty: the English ones. */
+    nameHi: text("name_hi").notNull().default(""),
+    descriptionHi: text("description_hi").notNull().default(""),
     price: integer("price").notNull(),
     mrp: integer("mrp"),
     stock: integer("stock").notNull().default(0),
