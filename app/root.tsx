@@ -23,6 +23,7 @@ import { SHOP_NAME, SHOP_TAGLINE } from "~/lib/shop";
 import { getUser } from "~/models/accounts/auth.server";
 import { toPublicUser } from "~/models/accounts/users.server";
 import { readCart } from "~/models/cart/cart.server";
+import { requestLanguage } from "~/utils/language.server";
 import { pageCache } from "~/utils/page-cache.server";
 import { noStoreForPersonalPages } from "~/utils/personal-pages.server";
 import { preloadShopperRoutes } from "~/utils/preload-routes.client";
@@ -53,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       toasts,
       origin: siteOrigin(request, context),
       // Only when the shop speaks more than English, so that without LANGUAGES pages are as before.
-      ...(env.languages.length > 1 ? { languages: env.languages } : {}),
+      ...(env.languages.length > 1 ? { languages: env.languages, language: requestLanguage(request) } : {}),
     },
     setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
   );

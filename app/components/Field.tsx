@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { useMessages } from "~/lib/i18n/messages";
+import { translateFeedback } from "~/lib/i18n/translate";
 
 type Props = {
   label: string;
@@ -10,8 +12,12 @@ type Props = {
   children: ReactNode;
 };
 
-/** A labelled form control with its hint and its first error, wired for screen readers. */
+/**
+ * A labelled form control with its hint and its first error, wired for screen readers. The error
+ * is the shared schema's English text, said in the page's language.
+ */
 export function Field({ label, id, errorId, descriptionId, errors, hint, children }: Props) {
+  const t = useMessages();
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -22,17 +28,18 @@ export function Field({ label, id, errorId, descriptionId, errors, hint, childre
         </small>
       ) : null}
       <p id={errorId} className="field-error" aria-live="polite">
-        {errors?.[0] ?? ""}
+        {errors?.[0] ? translateFeedback(t, errors[0]) : ""}
       </p>
     </div>
   );
 }
 
 export function FormAlert({ message }: { message?: string | null }) {
+  const t = useMessages();
   if (!message) return null;
   return (
     <p className="form-alert" role="alert">
-      {message}
+      {translateFeedback(t, message)}
     </p>
   );
 }

@@ -1,5 +1,7 @@
 import { useEffect, useState } from "react";
-import { Link, useNavigation } from "react-router";
+import { Link, useHref, useNavigation } from "react-router";
+import { useMessages } from "~/lib/i18n/messages";
+import { translateFeedback } from "~/lib/i18n/translate";
 import { pendingToast } from "~/lib/pending-toasts";
 import { onToast, type ClientToast } from "~/utils/toast.client";
 import type { Toast } from "~/utils/toast.server";
@@ -9,13 +11,16 @@ import type { Toast } from "~/utils/toast.server";
  * fade after 2.5 s, pause on hover, and close on click (the toast is the label of a checkbox).
  */
 export function Toaster({ toasts: serverToasts }: { toasts: Toast[] }) {
+  const t = useMessages();
   const navigation = useNavigation();
+  // A Hindi page posts to /hi/login: the pending text is the route's, past the language's prefix.
+  const prefix = useHref("/").replace(/\/$/, "");
   const [clientToasts, setClientToasts] = useState<ClientToast[]>([]);
   useEffect(() => onToast((t) => setClientToasts((list) => [...list.slice(-2), t])), []);
   const toasts = [...serverToasts, ...clientToasts];
   const pending =
     navigation.state === "submitting" && navigation.formAction
-      ? pendingToast(new URL(navigation.formAction, "http://x").pathname)
+      ? pendingToast(t, new URL(navigation.formAction, "http://x").pathname.slice(prefix.length))
       : null;
   return (
     // A live region without role="status": it sits in <main> beside the pages' own status lines.
@@ -27,25 +32,34 @@ export function Toaster({ toasts: serverToasts }: { toasts: Toast[] }) {
           </div>
         </div>
       ) : null}
-      {toasts.map((t) => (
-        <div className="toast-slot" key={t.id}>
-          <input type="checkbox" id={`toast-${t.id}`} className="toast-dismiss" aria-label={`Dismiss: ${t.title}`} />
-          <label htmlFor={`toast-${t.id}`} className={`toast toast-${t.type}`}>
-            {/* The spaces keep the words apart without CSS (a text browser); in the toast's grid they take no room. */}
-            <strong className="toast-title">{t.title}</strong>{" "}
-            {t.description ? <span className="toast-description">{t.description}</span> : null}{" "}
-            {t.link ? (
-              <Link to={t.link.href} className="toast-link">
-                {t.link.label}
-              </Link>
-            ) : null}{" "}
-            {/* The × is drawn by CSS; a text browser reads the word (the checkbox has its own name). */}
-            <span className="toast-close">
-              <span className="visually-hidden">Close</span>
-            </span>
-          </label>
-        </div>
-      ))}
+      {toasts.map((toast) => {
+        // Toasts an action wrote are in the page's language already; a model's refusal is English.
+        const title = translateFeedback(t, toast.title);
+        return (
+          <div className="toast-slot" key={toast.id}>
+            <input
+              type="checkbox"
+              id={`toast-${toast.id}`}
+              className="toast-dismiss"
+              aria-label={t.toast.dismiss(title)}
+            />
+            <label htmlFor={`toast-${toast.id}`} className={`toast toast-${toast.type}`}>
+              {/* The spaces keep the words apart without CSS (a text browser); in the toast's grid they take no room. */}
+              <strong className="toast-title">{title}</strong>{" "}
+              {toast.description ? <span className="toast-description">{toast.description}</span> : null}{" "}
+              {toast.link ? (
+                <Link to={toast.link.href} className="toast-link">
+                  {toast.link.label}
+                </Link>
+              ) : null}{" "}
+              {/* The × is drawn by CSS; a text browser reads the word (the checkbox has its own name). */}
+              <span className="toast-close">
+                <span className="visually-hidden">{t.toast.close}</span>
+              </span>
+            </label>
+          </div>
+        );
+      })}
     </div>
   );
 }

@@ -1,20 +1,21 @@
+import { en } from "./i18n/en";
 import { isValidPhone, normalizePhone } from "./phone";
 import { oneLine } from "./plain-text";
 import { z } from "./zod";
 
 // The sign-up and login texts, verbatim as the product has them (U+2011 non-breaking hyphen, U+2013 en dash).
-export const REGISTER_INCOMPLETE = "Please enter valid name, email, 10\u2011digit phone (no +91/0), and password.";
-export const PHONE_INVALID = "Phone must be 10 digits and start with 6\u20139.";
+export const REGISTER_INCOMPLETE = en.feedback.registerIncomplete;
+export const PHONE_INVALID = en.feedback.phoneInvalid;
 export const PHONE_HINT = "Enter 10\u2011digit mobile without +91/0 (starts 6\u20139)";
-export const FORM_INVALID = "Please fill all fields correctly";
-export const SESSION_ENDED = "Your session has ended. Please log in again.";
-export const LOGIN_REQUIRED = "Email and password required";
+export const FORM_INVALID = en.feedback.formInvalid;
+export const SESSION_ENDED = en.feedback.sessionEnded;
+export const LOGIN_REQUIRED = en.feedback.loginRequired;
 export const PASSWORD_MIN = 6;
-export const PASSWORD_SHORT = `Password must be at least ${PASSWORD_MIN} characters.`;
-export const EMAIL_INVALID = "Please enter a valid email address.";
-export const NAME_REQUIRED = "Please enter your name.";
-export const EMAIL_TAKEN = "An account with this email already exists. Please log in instead.";
-export const LOGIN_FAILED = "Invalid email or password";
+export const PASSWORD_SHORT = en.feedback.passwordShort(PASSWORD_MIN);
+export const EMAIL_INVALID = en.feedback.emailInvalid;
+export const NAME_REQUIRED = en.feedback.nameRequired;
+export const EMAIL_TAKEN = en.feedback.emailTaken;
+export const LOGIN_FAILED = en.feedback.loginFailed;
 /** Said on /login and /register to a guest on the way to the checkout (issue #21). */
 export const CHECKOUT_LOGIN_NOTE = "Log in or sign up to place your order; your cart is kept";
 
@@ -32,7 +33,7 @@ export const registerSchema = z.object({
   phone: requiredString(PHONE_INVALID).transform(normalizePhone).refine(isValidPhone, { error: PHONE_INVALID }),
   password: requiredString(PASSWORD_SHORT)
     .min(PASSWORD_MIN, { error: PASSWORD_SHORT })
-    .max(200, { error: "Password is too long." }),
+    .max(200, { error: en.feedback.passwordLong }),
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
@@ -44,11 +45,10 @@ export const loginSchema = z.object({
 export type LoginInput = z.infer<typeof loginSchema>;
 
 // ── Forgot password and the account page (issue #23) ──
-export const RESET_SENT =
-  "If an account exists for that email, we have sent a link to reset the password. It works for 1 hour.";
-export const RESET_LINK_INVALID = "This reset link has expired or was already used. Ask for a new one.";
-export const CURRENT_PASSWORD_REQUIRED = "Please enter your current password.";
-export const CURRENT_PASSWORD_WRONG = "Your current password is not right.";
+export const RESET_SENT = en.feedback.resetSent;
+export const RESET_LINK_INVALID = en.feedback.resetLinkInvalid;
+export const CURRENT_PASSWORD_REQUIRED = en.feedback.currentPasswordRequired;
+export const CURRENT_PASSWORD_WRONG = en.feedback.currentPasswordWrong;
 
 /** /forgot-password and POST /api/auth/forgot: the registration's email rule. */
 export const forgotSchema = z.object({ email: registerSchema.shape.email });

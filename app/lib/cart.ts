@@ -1,4 +1,5 @@
 // The cart's rules (quantities, lines, count, shipping and totals), shared by server and browser.
+import { en } from "./i18n/en";
 
 export const CART_COOKIE = "rk_cart_v1";
 export const MAX_QTY = 99;
@@ -17,7 +18,7 @@ export function coerceQty(value: unknown): number {
 }
 
 /** Said when the product page's quantity is below 1 (or not a number): nothing is added. */
-export const QTY_AT_LEAST_ONE = "Quantity must be at least 1";
+export const QTY_AT_LEAST_ONE = en.feedback.qtyAtLeastOne;
 
 /**
  * The product page's quantity is at least 1. Below that, or not a number, it is refused

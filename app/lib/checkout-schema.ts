@@ -1,13 +1,14 @@
+import { en } from "./i18n/en";
 import { PIN_INVALID, PIN_RE } from "./pincode";
 import { multiLine, oneLine } from "./plain-text";
 import { z } from "./zod";
 
 // The checkout's texts, verbatim.
-export const CHECKOUT_INCOMPLETE = "Please complete all required fields";
-export const CART_EMPTY = "Your cart is empty";
-export const REQUIRED = "Required";
+export const CHECKOUT_INCOMPLETE = en.feedback.checkoutIncomplete;
+export const CART_EMPTY = en.feedback.cartEmpty;
+export const REQUIRED = en.feedback.required;
 export const PHONE_HINT_CHECKOUT = "10-digit mobile number";
-export const ONLY_COD = "Only cash on delivery is available for now.";
+export const ONLY_COD = en.feedback.onlyCod;
 
 /** A required text field, cleaned (plain-text.ts: one line unless `clean` says otherwise) before it is measured. */
 const required = (max: number, clean: (text: string) => string = oneLine) =>
@@ -16,7 +17,7 @@ const required = (max: number, clean: (text: string) => string = oneLine) =>
     .overwrite(clean)
     .trim()
     .min(1, { error: REQUIRED })
-    .max(max, { error: `At most ${max} characters.` });
+    .max(max, { error: en.feedback.atMost(max) });
 
 /** PIN: non-digits stripped, then 6 digits a civilian address can have (PIN_RE). */
 export const pinSchema = z
@@ -26,7 +27,7 @@ export const pinSchema = z
 
 export const contactSchema = z.object({
   name: required(100),
-  email: required(254).pipe(z.email({ error: "Please enter a valid email address." })),
+  email: required(254).pipe(z.email({ error: en.feedback.emailInvalid })),
   // The phone has only a hint at checkout, no format check.
   phone: required(20),
 });
@@ -45,7 +46,7 @@ export type CheckoutInput = z.infer<typeof checkoutSchema>;
 
 /** The most of one product an order may hold, whether in one line or several. */
 export const QTY_MAX = 99;
-export const QTY_TOO_MANY = `At most ${QTY_MAX} of one item per order.`;
+export const QTY_TOO_MANY = en.feedback.qtyTooMany(QTY_MAX);
 
 /**
  * POST /api/orders. Client names and images are ignored; a client price is only

@@ -1,12 +1,13 @@
+import { en } from "./i18n/en";
 import { z } from "./zod";
 
 // PIN lookup (the checkout's city and state from a 6-digit PIN): the answer keeps the public Indian postal PIN
 // service's own shape, so the same code reads our /api/pincode/:pin and that service.
 
-export const PIN_INVALID = "Please enter a valid 6-digit PIN";
-export const PIN_UNAVAILABLE = "PIN service unavailable";
-export const PIN_BAD_RESPONSE = "Invalid response";
-export const PIN_NOT_FOUND = "Invalid PIN";
+export const PIN_INVALID = en.feedback.pinInvalid;
+export const PIN_UNAVAILABLE = en.feedback.pinUnavailable;
+export const PIN_BAD_RESPONSE = en.feedback.pinBadResponse;
+export const PIN_NOT_FOUND = en.feedback.pinNotFound;
 
 /**
  * A PIN a civilian address can have: six digits, the first (the postal region) 1-8. 9 is the Army

@@ -1,7 +1,8 @@
+import { en } from "./i18n/en";
 import { multiLine } from "./plain-text";
 import { z } from "./zod";
 
-export const RATING_INVALID = "Rating must be a whole number from 1 to 5.";
+export const RATING_INVALID = en.feedback.ratingInvalid;
 export const COMMENT_MAX = 2000;
 
 // One schema for the product page's form and POST /api/products/{id}/reviews.
@@ -19,7 +20,7 @@ export const reviewSchema = z.object({
     .string()
     .overwrite(multiLine)
     .trim()
-    .max(COMMENT_MAX, { error: `Please keep the comment under ${COMMENT_MAX} characters.` })
+    .max(COMMENT_MAX, { error: en.feedback.commentTooLong(COMMENT_MAX) })
     .optional()
     .default(""),
 });

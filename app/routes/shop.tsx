@@ -3,7 +3,7 @@ import { LoadFailed } from "~/components/LoadFailed";
 import { Pagination } from "~/components/Pagination";
 import { ProductGrid } from "~/components/ProductCard";
 import { SearchIcon } from "~/components/SearchIcon";
-import { useMessages } from "~/lib/i18n/messages";
+import { metaMessages, useMessages } from "~/lib/i18n/messages";
 import { breadcrumbJsonLd, originOf, socialMeta } from "~/lib/seo";
 import { pageTitle } from "~/lib/shop";
 import { PAGE_SIZES, parseShopQuery, shopHref, sortOptions, sortSelectValue } from "~/lib/shop-query";
@@ -17,16 +17,17 @@ const DESCRIPTION = "Browse hand-poured soy candles: search, sort by price or ra
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const origin = originOf(matches);
+  const t = metaMessages(matches);
   const q = loaderData?.query.q;
   return [
-    { title: q ? pageTitle(`“${q}”`, "Shop") : pageTitle("Shop") },
+    { title: q ? pageTitle(`“${q}”`, t.shop.title) : pageTitle(t.shop.title) },
     { name: "description", content: DESCRIPTION },
     // Search results are for the shopper who asked, not for an index (issue #25).
     ...(q ? [{ name: "robots", content: "noindex, follow" }] : []),
     ...socialMeta({
       origin,
       path: "/shop",
-      title: pageTitle("Shop"),
+      title: pageTitle(t.shop.title),
       description: DESCRIPTION,
       image: loaderData?.items.find((p) => p.image)?.image,
     }),

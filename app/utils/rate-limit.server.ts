@@ -7,6 +7,7 @@ import {
 import { data } from "react-router";
 import { pool, sqlite, withWriter } from "~/db/client.server";
 import { env } from "~/env.server";
+import { en } from "~/lib/i18n/en";
 import { apiError } from "./http.server";
 
 // ── The rules: what is limited, how much, for how long, and what the refusal says. ──
@@ -19,41 +20,41 @@ export const RULES = {
   loginFailEmail: {
     limit: 10,
     windowMs: 60_000,
-    message: "Too many failed logins for this email. Please wait a minute and try again.",
+    message: en.feedback.tooManyLoginsForEmail,
   },
-  loginFailIp: { limit: 10, windowMs: 60_000, message: "Too many failed logins. Please wait a minute and try again." },
+  loginFailIp: { limit: 10, windowMs: 60_000, message: en.feedback.tooManyLogins },
   registerIp: {
     limit: 20,
     windowMs: 60 * 60_000,
-    message: "Too many new accounts from your network. Please try again later.",
+    message: en.feedback.tooManyAccounts,
   },
   // Forgot password (issue #23): every request counts, whether or not the email has an account, so a
   // refusal says nothing about it. A few mails an hour for one email keep an inbox from being flooded.
   resetEmail: {
     limit: 5,
     windowMs: 60 * 60_000,
-    message: "Too many reset requests for this email. Please check your inbox or try again in an hour.",
+    message: en.feedback.tooManyResetsForEmail,
   },
   resetIp: {
     limit: 20,
     windowMs: 60 * 60_000,
-    message: "Too many reset requests from your network. Please try again later.",
+    message: en.feedback.tooManyResets,
   },
   // Reset links that open nothing (wrong, used or expired), per client address.
   resetFailIp: {
     limit: 20,
     windowMs: 15 * 60_000,
-    message: "Too many attempts with reset links. Please wait a few minutes and try again.",
+    message: en.feedback.tooManyResetLinks,
   },
-  review: { limit: 30, windowMs: 60_000, message: "You are posting reviews too fast. Please wait a minute." },
-  order: { limit: 30, windowMs: 60_000, message: "Too many orders in a minute. Please wait and try again." },
+  review: { limit: 30, windowMs: 60_000, message: en.feedback.tooManyReviews },
+  order: { limit: 30, windowMs: 60_000, message: en.feedback.tooManyOrders },
   // Searches (issue #34) cost CPU however the typo work is bounded; a backstop only, generous as
   // many shoppers share one mobile network's address, counted only for searches the page cache
   // did not answer.
   search: {
     limit: 300,
     windowMs: 60_000,
-    message: "Too many searches from your network. Please wait a minute and try again.",
+    message: en.feedback.tooManySearches,
   },
 } satisfies Record<string, Rule>;
 export type RuleName = keyof typeof RULES;

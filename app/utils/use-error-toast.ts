@@ -1,9 +1,10 @@
 // Not .client: the hook is called while rendering on the server too (its toast waits for the
 // browser, in an effect), and root's error boundary renders NETWORK_ERROR there.
 import { useEffect } from "react";
+import { en } from "~/lib/i18n/en";
 import { showToast } from "./toast.client";
 
-export const NETWORK_ERROR = "Waking server or network issue. Please try again in a moment.";
+export const NETWORK_ERROR = en.feedback.networkError;
 
 /**
  * In the browser: a failed load toasts the network text when the network failed, or

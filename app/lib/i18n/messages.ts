@@ -24,3 +24,16 @@ export function useLanguage(): Language {
 export function useMessages(): Messages {
   return messagesFor(useLanguage());
 }
+
+/**
+ * The language of a route's `meta`, which runs outside React: the root loader names it when the
+ * shop speaks more than English (app/root.tsx); else the page is English.
+ */
+export function metaLanguage(matches: readonly ({ id: string; loaderData?: unknown } | undefined)[]): Language {
+  const root = matches.find((m) => m?.id === "root")?.loaderData as { language?: Language } | undefined;
+  return root?.language ?? "en";
+}
+
+/** The catalogue for a route's `meta` (its links: `localizedPath(metaLanguage(matches), path)`). */
+export const metaMessages = (matches: Parameters<typeof metaLanguage>[0]): Messages =>
+  messagesFor(metaLanguage(matches));

@@ -2,6 +2,7 @@ import { and, inArray, isNull } from "drizzle-orm";
 import type { Tx } from "~/db/client.server";
 import { products } from "~/db/schema";
 import { type OrderRequest, CART_EMPTY, QTY_MAX, QTY_TOO_MANY } from "~/lib/checkout-schema";
+import { en } from "~/lib/i18n/en";
 import { formatPaise, rupeesToPaise } from "~/lib/money";
 import { OrderError, PRODUCT_GONE } from "./order-error.server";
 
@@ -54,11 +55,11 @@ export async function priceLines(tx: Tx, wanted: Wanted) {
   return [...wanted.qty].map(([id, qty]) => {
     const p = byId.get(id);
     if (!p) throw new OrderError(PRODUCT_GONE);
-    if (p.stock <= 0) throw new OrderError(`${p.name} is sold out.`);
-    if (qty > p.stock) throw new OrderError(`Only ${p.stock} left of ${p.name}.`);
+    if (p.stock <= 0) throw new OrderError(en.feedback.soldOut(p.name));
+    if (qty > p.stock) throw new OrderError(en.feedback.onlyLeft(p.stock, p.name));
     const shown = wanted.shownPrices.get(id);
     if (shown && [...shown].some((price) => price !== p.price)) {
-      throw new OrderError(`The price of ${p.name} is now ${formatPaise(p.price)}. Please review your order.`);
+      throw new OrderError(en.feedback.priceChanged(p.name, formatPaise(p.price)));
     }
     return { ...p, qty };
   });

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { rowsChanged, type Tx } from "~/db/client.server";
 import { orderItems, products } from "~/db/schema";
+import { en } from "~/lib/i18n/en";
 import { OrderError, PRODUCT_GONE } from "./order-error.server";
 
 /**
@@ -29,7 +30,7 @@ export async function takeStock(tx: Tx, lines: { id: string; name: string; qty: 
         .from(products)
         .where(eq(products.id, line.id));
       if (!now || now.deletedAt) throw new OrderError(PRODUCT_GONE);
-      throw new OrderError(now.stock > 0 ? `Only ${now.stock} left of ${line.name}.` : `${line.name} is sold out.`);
+      throw new OrderError(now.stock > 0 ? en.feedback.onlyLeft(now.stock, line.name) : en.feedback.soldOut(line.name));
     }
   }
 }
@@ -49,7 +50,6 @@ export async function moveStock(tx: Tx, orderId: string, sign: 1 | -1) {
           ? eq(products.id, line.productId)
           : and(eq(products.id, line.productId), sql`${products.stock} >= ${line.qty}`),
       );
-    if (sign === -1 && rowsChanged(moved) !== 1)
-      throw new OrderError(`Not enough stock of ${line.name} to reopen this order.`);
+    if (sign === -1 && rowsChanged(moved) !== 1) throw new OrderError(en.feedback.notEnoughToReopen(line.name));
   }
 }
