@@ -66,8 +66,19 @@ const cache = new LRUCache<string, Entry>({
 
 type RequestHead = {
   method: string;
-  headers: { has(name: string): boolean };
+  headers: { has(name: string): boolean; get(name: string): string | null | undefined };
 };
+
+/**
+ * Whether the request carries a cookie that can change the page. The language choice alone does
+ * not (issue #36: only / reads it, and languageChoice answers / after this cache is asked), so a
+ * shopper who chose Hindi still gets kept pages everywhere else.
+ */
+function personal(request: RequestHead, pathname: string): boolean {
+  const cookie = request.headers.get("cookie");
+  if (cookie == null) return false;
+  return pathname === "/" || !/^\s*lang=[a-z]{2}\s*;?\s*$/.test(cookie);
+}
 
 /**
  * Whether this request may be answered from, and stored in, the cache; its key if so. A page
@@ -79,9 +90,9 @@ function cacheKey(request: RequestHead, url: URL, origin: string): string | null
   if (
     !env.pageCache ||
     request.method !== "GET" ||
-    request.headers.has("cookie") ||
     request.headers.has("authorization") ||
-    !PUBLIC_PAGE.test(appPath(url.pathname))
+    !PUBLIC_PAGE.test(appPath(url.pathname)) ||
+    personal(request, url.pathname)
   )
     return null;
   if (env.siteUrl) return url.pathname + url.search;
@@ -151,7 +162,10 @@ export function servePageCache(securityHeaders: express.RequestHandler): express
     const page = cachedPage(
       {
         method: req.method,
-        headers: { has: (name) => req.headers[name] !== undefined },
+        headers: {
+          has: (name) => req.headers[name] !== undefined,
+          get: (name) => req.get(name),
+        },
       },
       new URL(`http://x${req.originalUrl}`),
       requestOrigin(req),

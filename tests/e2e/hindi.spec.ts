@@ -80,6 +80,22 @@ test("a Hindi page behind a login comes back to itself in Hindi", async ({ page 
   expect(res.headers()["cache-control"]).toBe("private, no-store");
 });
 
+test("the language cookie alone keeps pages cached, except / which it redirects", async () => {
+  const get = (path: string, cookie?: string) =>
+    fetch(`${server.url}${path}`, { headers: cookie ? { cookie } : {}, redirect: "manual" });
+  for (const path of ["/hi/shop", "/about"]) {
+    await get(path);
+    const kept = await get(path, "lang=hi");
+    expect(kept.headers.get("x-page-cache"), path).toBe("hit");
+  }
+  // Any other cookie may change the page (a session, a cart): rendered afresh.
+  expect((await get("/hi/shop", "lang=hi; rk_cart_v1=x")).headers.get("x-page-cache")).toBeNull();
+  await get("/");
+  const home = await get("/", "lang=hi");
+  expect(home.status).toBe(302);
+  expect(home.headers.get("location")).toBe("/hi");
+});
+
 test("without LANGUAGES, /hi/… redirects to / as any unknown path, and English pages carry no alternates", async ({
   page,
 }) => {
