@@ -16,6 +16,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? "nav-link
 export function Nav({ user, cartCount, languages }: Props) {
   const location = useLocation();
   const t = useMessages();
+  const language = useLanguage();
   // Without JS the toggle is a plain checkbox and every navigation loads a closed menu;
   // with JS it is controlled so that client-side navigation closes it too.
   const [open, setOpen] = useState(false);
@@ -78,9 +79,16 @@ export function Nav({ user, cartCount, languages }: Props) {
           ) : null}
           {user?.isAdmin ? (
             <li>
-              <NavLink to="/admin" className={linkClass}>
-                {t.nav.admin}
-              </NavLink>
+              {language === "en" ? (
+                <NavLink to="/admin" className={linkClass}>
+                  {t.nav.admin}
+                </NavLink>
+              ) : (
+                // The admin is the owner's, in English (issue #36): a page load out of the basename.
+                <a href="/admin" className="nav-link">
+                  {t.nav.admin}
+                </a>
+              )}
             </li>
           ) : null}
           {user || cartCount > 0 ? (

@@ -10,6 +10,7 @@ import { LANGUAGE_PREFIX, type Language, localizedPath } from "~/lib/i18n/langua
 import { pathLanguage } from "./language.server";
 
 const COOKIE = "lang";
+const ADMIN_UNDER_PREFIX = /^\/[a-z]{2}(\/admin(?:[/.].*)?)$/;
 const YEAR_S = 365 * 24 * 60 * 60;
 
 function chosen(cookieHeader: string | undefined): Language | undefined {
@@ -19,7 +20,8 @@ function chosen(cookieHeader: string | undefined): Language | undefined {
 
 /**
  * Before the app, and only with more than one language: /language sets the cookie (English clears
- * it) and redirects; / with a cookie for another language redirects to that language's home.
+ * it) and redirects; / with a cookie for another language redirects to that language's home; an
+ * admin page under a language's prefix redirects to the (English) admin.
  */
 export const languageChoice: RequestHandler = (req, res, next) => {
   if (req.method !== "GET" && req.method !== "HEAD") return next();
@@ -35,6 +37,11 @@ export const languageChoice: RequestHandler = (req, res, next) => {
     );
     res.set("Cache-Control", "no-store");
     return res.redirect(303, to);
+  }
+  // The admin is the owner's, in English: /hi/admin… is the English admin's address.
+  const admin = ADMIN_UNDER_PREFIX.exec(req.path);
+  if (admin && LANGUAGE_PREFIX[pathLanguage(req.path)]) {
+    return res.redirect(302, req.originalUrl.slice(req.path.length - admin[1]!.length));
   }
   if (req.path === "/") {
     const language = chosen(req.headers.cookie);

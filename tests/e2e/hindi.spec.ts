@@ -78,6 +78,10 @@ test("a Hindi page behind a login comes back to itself in Hindi", async ({ page 
   expect(res.status()).toBe(302);
   expect(res.headers()["location"]).toBe("/hi/login?redirect=%2Forders");
   expect(res.headers()["cache-control"]).toBe("private, no-store");
+  // The admin is the owner's and stays English: its pages have one address.
+  const admin = await page.request.get(`${server.url}/hi/admin/orders?status=Placed`, { maxRedirects: 0 });
+  expect(admin.status()).toBe(302);
+  expect(admin.headers()["location"]).toBe("/admin/orders?status=Placed");
 });
 
 test("the language cookie alone keeps pages cached, except / which it redirects", async () => {
