@@ -66,8 +66,11 @@ export const handler: RequestHandler =
     ? english
     : (req, res, next) => languageChoice(req, res, () => handlerFor(req.path)(req, res, next));
 
-/** The JSON API is not translated: /hi/api/… is an unknown path, as in English. */
-const UNTRANSLATED = /^\/api(?:\/|$)/;
+/**
+ * The JSON API is not translated, and the sitemap and robots.txt name every language's pages from
+ * their one address: /hi/api/…, /hi/sitemap.xml are unknown paths, as in English.
+ */
+const UNTRANSLATED = /^\/(?:api(?:\/|$)|sitemap\.xml$|robots\.txt$)/;
 
 function handlerFor(path: string): RequestHandler {
   const language = languageOfPath(path, env.languages);

@@ -1,3 +1,5 @@
+import { env } from "~/env.server";
+import { HREFLANG, localizedPath } from "~/lib/i18n/languages";
 import { queryInt } from "~/lib/shop-query";
 import {
   catalogueSummary,
@@ -12,8 +14,23 @@ import type { Route } from "./+types/sitemap.xml";
 
 const xml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
-const entry = (loc: string, lastmod: string | null) =>
-  `<url><loc>${xml(loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ""}</url>`;
+const entry = (loc: string, lastmod: string | null, alternates = "") =>
+  `<url><loc>${xml(loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ""}${alternates}</url>`;
+
+/**
+ * A page's entries: one, or with more than one language (issue #36) one per language, each naming
+ * the others as the page's alternates (Google's sitemap form of hreflang).
+ */
+function entries(origin: string, path: string, lastmod: string | null): string[] {
+  const languages = env.languages;
+  if (languages.length === 1) return [entry(`${origin}${path}`, lastmod)];
+  const alternates = languages
+    .map(
+      (l) => `<xhtml:link rel="alternate" hreflang="${HREFLANG[l]}" href="${xml(origin + localizedPath(l, path))}"/>`,
+    )
+    .join("");
+  return languages.map((l) => entry(`${origin}${localizedPath(l, path)}`, lastmod, alternates));
+}
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
 function answer(body: string) {
@@ -35,7 +52,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 async function sitemap(origin: string, asked: boolean, part: number): Promise<Response> {
   const { live, lastmod } = await catalogueSummary();
-  const parts = Math.max(1, Math.ceil(live / SITEMAP_PART));
+  // A file holds at most 50,000 URLs: each product is one per language.
+  const perPart = Math.floor(SITEMAP_PART / env.languages.length);
+  const parts = Math.max(1, Math.ceil(live / perPart));
   if (!asked && parts > 1) {
     const list = Array.from(
       { length: parts },
@@ -46,17 +65,15 @@ async function sitemap(origin: string, asked: boolean, part: number): Promise<Re
     );
   }
   const which = Math.max(part, 1);
-  const after = which <= parts ? await partStart(which) : null;
+  const after = which <= parts ? await partStart(which, perPart) : null;
   if (after === null) return new Response("Not found", { status: 404 });
   const catalogueDay = lastmod ? day(lastmod) : null;
-  const pages =
-    which === 1
-      ? SITEMAP_PAGES.map((p) => entry(`${origin}${p.path === "/" ? "/" : p.path}`, p.lastmod ?? catalogueDay))
-      : [];
-  const items = (await sitemapProducts(after, SITEMAP_PART)).map((p) =>
-    entry(`${origin}/product/${encodeURIComponent(p.id)}`, p.lastmod.toISOString()),
+  const pages = which === 1 ? SITEMAP_PAGES.flatMap((p) => entries(origin, p.path, p.lastmod ?? catalogueDay)) : [];
+  const items = (await sitemapProducts(after, perPart)).flatMap((p) =>
+    entries(origin, `/product/${encodeURIComponent(p.id)}`, p.lastmod.toISOString()),
   );
+  const xhtml = env.languages.length > 1 ? ' xmlns:xhtml="http://www.w3.org/1999/xhtml"' : "";
   return answer(
-    `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${[...pages, ...items].join("\n")}\n</urlset>`,
+    `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"${xhtml}>\n${[...pages, ...items].join("\n")}\n</urlset>`,
   );
 }

@@ -100,6 +100,23 @@ test("the language cookie alone keeps pages cached, except / which it redirects"
   expect(home.headers.get("location")).toBe("/hi");
 });
 
+test("the sitemap lists each page in both languages, each naming the other", async () => {
+  const body = await (await fetch(`${server.url}/sitemap.xml`)).text();
+  const urls = [...body.matchAll(/<url>(.*?)<\/url>/g)].map((m) => m[1]!);
+  const at = (path: string) => urls.find((u) => u.includes(`<loc>${server.url}${path}</loc>`));
+  for (const path of ["/shop", "/about"]) {
+    for (const loc of [path, `/hi${path}`]) {
+      expect(at(loc), loc).toContain(`hreflang="en-IN" href="${server.url}${path}"`);
+      expect(at(loc), loc).toContain(`hreflang="hi-IN" href="${server.url}/hi${path}"`);
+    }
+  }
+  expect(at("/hi")).toBeDefined();
+  const product = urls.find((u) => u.includes("/hi/product/"));
+  expect(product).toMatch(/hreflang="en-IN" href="[^"]+\/product\//);
+  expect(urls.filter((u) => u.includes("/product/")).length % 2).toBe(0);
+  expect((await fetch(`${server.url}/hi/sitemap.xml`, { redirect: "manual" })).status).toBe(302);
+});
+
 test("without LANGUAGES, /hi/… redirects to / as any unknown path, and English pages carry no alternates", async ({
   page,
 }) => {

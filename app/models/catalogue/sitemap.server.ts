@@ -44,8 +44,8 @@ export function sitemapProducts(afterId: string, limit: number): Promise<{ id: s
     .limit(limit);
 }
 
-/** The id after which part `part` (1-based) starts: the last id of the part before. */
-export async function partStart(part: number): Promise<string | null> {
+/** The id after which part `part` (1-based) of `perPart` products starts: the last id of the part before. */
+export async function partStart(part: number, perPart = SITEMAP_PART): Promise<string | null> {
   if (part <= 1) return "";
   const [row] = await db
     .select({ id: products.id })
@@ -53,6 +53,6 @@ export async function partStart(part: number): Promise<string | null> {
     .where(live)
     .orderBy(asc(products.id))
     .limit(1)
-    .offset((part - 1) * SITEMAP_PART - 1);
+    .offset((part - 1) * perPart - 1);
   return row?.id ?? null;
 }
