@@ -1,6 +1,8 @@
 // `npm run screens`: pictures of the main screens as shoppers and the owner see them, on a phone
 // (360 × 740, JS off: how many of our shoppers arrive) and on a laptop (1280 × 800, JS on), into
 // docs/screens/. Starts the built server on a fresh demo database of its own; nothing else is touched.
+// The shop speaks English and Hindi there (LANGUAGES=en,hi; the hi-* screens): Devanagari comes from
+// the system's fonts, as on a phone, so install one first (Debian: `apt-get install fonts-noto-core`).
 //   --out DIR    write elsewhere (e.g. /tmp/screens to look before committing)
 //   --full       whole pages, not the first screen
 //   --js-phone   the phone with JS on too (phone-js-*.png)
@@ -53,6 +55,7 @@ async function startShop() {
       PORT: String(port),
       HOST: "127.0.0.1",
       WEB_CONCURRENCY: "1",
+      LANGUAGES: "en,hi",
       DATABASE_PATH: join(dir, "shop.db"),
       UPLOAD_DIR: join(dir, "uploads"),
       SESSION_SECRET: "screens-session-secret-0123456789",
@@ -110,6 +113,13 @@ const SHOTS: Shot[] = [
   { name: "forgot-password-sent", path: "/forgot-password?sent", as: "guest" },
   { name: "reset-password", path: (c) => `/reset-password?token=${c.resetToken}`, as: "guest" },
   { name: "reset-password-expired", path: "/reset-password?token=no-such-token", as: "guest" },
+  { name: "hi-home", path: "/hi", as: "guest" },
+  { name: "hi-shop", path: "/hi/shop", as: "guest" },
+  { name: "hi-product", path: (c) => `/hi/product/${c.productId}`, as: "guest" },
+  { name: "hi-cart", path: "/hi/cart", as: "customer" },
+  { name: "hi-checkout", path: "/hi/checkout", as: "customer" },
+  { name: "hi-thank-you", path: (c) => `/hi/thank-you?o=${c.orderId}`, as: "customer" },
+  { name: "hi-orders", path: "/hi/orders", as: "customer" },
   { name: "admin-overview", path: "/admin", as: "admin" },
   { name: "admin-products", path: "/admin/products?sort=stock", as: "admin" },
   { name: "admin-orders", path: "/admin/orders", as: "admin" },
