@@ -2,6 +2,7 @@
 // Twitter card tags, and JSON-LD (schema.org Product, BreadcrumbList, Organization). Every URL in
 // them is absolute, made from the origin the root loader gives (PUBLIC_URL or the request's).
 import type { MetaDescriptor } from "react-router";
+import { LANGUAGES, languageOfPath } from "./i18n/languages";
 import { paiseToRupees } from "./money";
 import { SHOP_NAME, SUPPORT } from "./shop";
 
@@ -34,7 +35,10 @@ type Social = {
   price?: number;
 };
 
-/** Open Graph and Twitter card tags of a page. */
+/** Open Graph's locale of a page at `path` (a Hindi page's path is under /hi, issue #36). */
+const OG_LOCALE = { en: "en_IN", hi: "hi_IN" } as const;
+
+/** Open Graph and Twitter card tags of a page (`path` as the page's language writes it: "/hi/shop"). */
 export function socialMeta({ origin, path, title, description, image, price }: Social): MetaDescriptor[] {
   const tags: MetaDescriptor[] = [
     { property: "og:site_name", content: SHOP_NAME },
@@ -42,7 +46,7 @@ export function socialMeta({ origin, path, title, description, image, price }: S
     { property: "og:title", content: title },
     { property: "og:description", content: description },
     { property: "og:url", content: absoluteUrl(origin, path) },
-    { property: "og:locale", content: "en_IN" },
+    { property: "og:locale", content: OG_LOCALE[languageOfPath(path, LANGUAGES)] },
     { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: description },
