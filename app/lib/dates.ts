@@ -1,27 +1,36 @@
 // Dates are shown in India time on the server and in the browser alike (no hydration mismatch).
 // They are written out here rather than by Intl.DateTimeFormat: the first Intl formatter a page
 // makes costs 10-26 ms of a phone's main thread (docs/performance.md); tests/unit/platform/dates.test.ts
-// holds each to Intl's en-IN output. India has one zone and no daylight saving, so its time is
-// UTC + 5:30 all year.
+// holds each to Intl's en-IN output, and the Hindi forms (issue #36) to its hi-IN output, which
+// differs only in the names of months and weekdays ("4 दिस॰ 2026", "शुक्र, 4 दिस॰"; am/pm and the
+// digits stay Latin). India has one zone and no daylight saving, so its time is UTC + 5:30 all year.
+import type { Language } from "~/lib/i18n/languages";
+
 const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sept", "Oct", "Nov", "Dec"];
-const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+const MONTHS: Record<Language, readonly string[]> = {
+  en: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sept", "Oct", "Nov", "Dec"],
+  hi: ["जन॰", "फ़र॰", "मार्च", "अप्रैल", "मई", "जून", "जुल॰", "अग॰", "सित॰", "अक्टू॰", "नव॰", "दिस॰"],
+};
+const WEEKDAYS: Record<Language, readonly string[]> = {
+  en: ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"],
+  hi: ["रवि", "सोम", "मंगल", "बुध", "गुरु", "शुक्र", "शनि"],
+};
 
 /** The instant as India's wall clock, read with the getUTC… methods. */
 export const inIndia = (d: Date) => new Date(d.getTime() + IST_OFFSET_MS);
 
-/** "6 Sept 2026". */
-export function formatDate(d: Date): string {
+/** "6 Sept 2026" ("6 सित॰ 2026"). */
+export function formatDate(d: Date, language: Language = "en"): string {
   const t = inIndia(d);
-  return `${t.getUTCDate()} ${MONTHS[t.getUTCMonth()]} ${t.getUTCFullYear()}`;
+  return `${t.getUTCDate()} ${MONTHS[language][t.getUTCMonth()]} ${t.getUTCFullYear()}`;
 }
 
 /** "25 Nov, 10:30 am": when something happened today or lately (the admin's mail list). */
-export function formatDateTime(d: Date): string {
+export function formatDateTime(d: Date, language: Language = "en"): string {
   const t = inIndia(d);
   const h = t.getUTCHours();
   const minutes = String(t.getUTCMinutes()).padStart(2, "0");
-  return `${t.getUTCDate()} ${MONTHS[t.getUTCMonth()]}, ${h % 12 || 12}:${minutes} ${h < 12 ? "am" : "pm"}`;
+  return `${t.getUTCDate()} ${MONTHS[language][t.getUTCMonth()]}, ${h % 12 || 12}:${minutes} ${h < 12 ? "am" : "pm"}`;
 }
 
 // --- Expected delivery (the thank-you page).
@@ -78,11 +87,13 @@ export function expectedDelivery(placedAt: Date): { from: Date; to: Date } {
   };
 }
 
-/** A day of indiaDay's kind as "Mon, 30 Nov". */
-export const formatDay = (day: Date) => `${WEEKDAYS[day.getUTCDay()]}, ${formatShortDay(day)}`;
+/** A day of indiaDay's kind as "Mon, 30 Nov" ("सोम, 30 नव॰"). */
+export const formatDay = (day: Date, language: Language = "en") =>
+  `${WEEKDAYS[language][day.getUTCDay()]}, ${formatShortDay(day, language)}`;
 
 /** "Mon, 30 Nov – Fri, 4 Dec". */
-export const formatDayRange = ({ from, to }: { from: Date; to: Date }) => `${formatDay(from)} – ${formatDay(to)}`;
+export const formatDayRange = ({ from, to }: { from: Date; to: Date }, language: Language = "en") =>
+  `${formatDay(from, language)} – ${formatDay(to, language)}`;
 
 /** A day of indiaDay's kind as an ISO date ("2026-11-30"), for <time dateTime>. */
 export const isoDay = (day: Date) => day.toISOString().slice(0, 10);
@@ -114,7 +125,7 @@ export function parseIsoDayNumber(text: string): number | null {
   return t / DAY_MS;
 }
 
-/** A day of indiaDay's kind as "30 Nov" (the chart's axis). */
-export function formatShortDay(day: Date): string {
-  return `${day.getUTCDate()} ${MONTHS[day.getUTCMonth()]}`;
+/** A day of indiaDay's kind as "30 Nov" (the chart's axis), "30 नव॰". */
+export function formatShortDay(day: Date, language: Language = "en"): string {
+  return `${day.getUTCDate()} ${MONTHS[language][day.getUTCMonth()]}`;
 }

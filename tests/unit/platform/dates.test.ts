@@ -130,3 +130,53 @@ describe("dates as Intl's en-IN says them", () => {
       );
   });
 });
+
+// The Hindi pages', mails' and invoices' dates (issue #36): the same hand-written forms with the
+// month and weekday names of Intl's hi-IN, which Node 20 and Chromium both write as "4 दिस॰".
+describe("dates as Intl's hi-IN says them", () => {
+  const india = { timeZone: "Asia/Kolkata" } as const;
+  const utc = { timeZone: "UTC" } as const;
+  const same = [
+    [formatDate, new Intl.DateTimeFormat("hi-IN", { day: "numeric", month: "short", year: "numeric", ...india })],
+    [
+      formatDateTime,
+      new Intl.DateTimeFormat("hi-IN", {
+        day: "numeric",
+        month: "short",
+        hour: "numeric",
+        minute: "2-digit",
+        ...india,
+      }),
+    ],
+    [formatDay, new Intl.DateTimeFormat("hi-IN", { weekday: "short", day: "numeric", month: "short", ...utc })],
+    [formatShortDay, new Intl.DateTimeFormat("hi-IN", { day: "numeric", month: "short", ...utc })],
+  ] as const;
+
+  it.each([
+    [formatDate, "2026-12-04T05:00:00Z", "4 दिस॰ 2026"],
+    [formatDate, "2026-09-05T20:00:00Z", "6 सित॰ 2026"],
+    [formatDateTime, "2026-11-25T18:35:00Z", "26 नव॰, 12:05 am"],
+    [formatDay, "2026-12-04T00:00:00Z", "शुक्र, 4 दिस॰"],
+    [formatShortDay, "2027-02-01T00:00:00Z", "1 फ़र॰"],
+  ])("%o(%s, hi) is %s", (format, instant, text) => {
+    expect(format(new Date(instant), "hi")).toBe(text);
+  });
+
+  it("every month and weekday as Intl names them", () => {
+    const months = Array.from({ length: 12 }, (_, m) => formatShortDay(new Date(Date.UTC(2026, m, 4)), "hi"));
+    expect(months.map((d) => d.slice(2)).join(" ")).toBe("जन॰ फ़र॰ मार्च अप्रैल मई जून जुल॰ अग॰ सित॰ अक्टू॰ नव॰ दिस॰");
+    const range = expectedDelivery(noonIst("2026-11-23"));
+    expect(formatDayRange(range, "hi")).toBe("मंगल, 1 दिस॰ – मंगल, 8 दिस॰");
+  });
+
+  it("agree with Intl at any minute from 1970 to 2100", () => {
+    const instants = fc.integer({ min: 0, max: Date.UTC(2100, 0, 1) / 60_000 }).map((m) => new Date(m * 60_000));
+    for (const [format, intl] of same)
+      fc.assert(
+        fc.property(instants, (d) => {
+          expect(format(d, "hi")).toBe(intl.format(d));
+        }),
+        { numRuns: 2_000 },
+      );
+  });
+});
