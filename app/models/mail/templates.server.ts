@@ -1,7 +1,9 @@
+import { type Language, localizedPath } from "~/lib/i18n/languages";
 import { formatPaise } from "~/lib/money";
 import { orderNumber } from "~/lib/order-number";
 import { multiLine, oneLine } from "~/lib/plain-text";
 import { SHOP_NAME, SUPPORT } from "~/lib/shop";
+import { mailTexts, type MailTexts } from "./texts/mail-texts.server";
 
 /**
  * The mails' words (issue #23): pure functions of an order, plain text plus simple HTML that
@@ -11,6 +13,8 @@ import { SHOP_NAME, SUPPORT } from "~/lib/shop";
  * customer's words are set apart (issue #34): each field one line, quoted "> " under a label the
  * shop wrote, so no name or address can pass for a line of the shop's own ("Total: ₹0.00").
  * The schemas already keep those fields one line; orders stored before are cleaned here too.
+ * The customer's mails speak the customer's language (issue #36; their words: texts/), and link
+ * to the pages in it; the owner's alert stays English.
  */
 
 export type MailOrder = {
@@ -49,13 +53,8 @@ export function escapeHtml(value: string): string {
   );
 }
 
-/** The order number customers see: # plus the last 6 characters of the id. */
-
-const codNote = (total: number) =>
-  `Cash on delivery: please keep ${formatPaise(total)} ready when your order arrives. We dispatch in 2-4 business days; delivery takes 5-9 business days.`;
-
 /** Where the order goes, as the customer gave it: one line per field, the address's own lines apart. */
-function addressLines(o: MailOrder): string[] {
+function addressLines(o: MailOrder, t: MailTexts): string[] {
   const a = o.shippingAddress;
   const street = multiLine(a.address)
     .split("\n")
@@ -65,45 +64,55 @@ function addressLines(o: MailOrder): string[] {
     headerText(o.contact.name),
     ...street,
     headerText(`${a.city}, ${a.state} ${a.pin}`),
-    `Phone: ${headerText(o.contact.phone)}`,
+    t.confirmation.phone(headerText(o.contact.phone)),
   ];
 }
 
-const page = (title: string, body: string) =>
-  `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>` +
+const page = (title: string, body: string, t: MailTexts) =>
+  `<!doctype html><html${t.htmlLang ? ` lang="${t.htmlLang}"` : ""}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>` +
   `<body style="margin:0;padding:16px;background:#faf7f2;font-family:Arial,Helvetica,sans-serif;color:#222;line-height:1.5">` +
   `<div style="max-width:560px;margin:0 auto;background:#fff;padding:16px;border-radius:8px">${body}</div></body></html>`;
 
 const link = (href: string, label: string) =>
   `<a href="${escapeHtml(href)}" style="color:#9a3412;font-weight:bold">${escapeHtml(label)}</a>`;
 
+/** "Questions? Write to … or call …." and the shop's name: the end of every customer mail. */
+const signOff = (t: MailTexts) => [t.questions(SUPPORT.email, SUPPORT.phone), SHOP_NAME];
+const signOffHtml = (t: MailTexts) =>
+  `<p style="color:#555;font-size:14px">${escapeHtml(t.questions(SUPPORT.email, SUPPORT.phone))}<br>${SHOP_NAME}</p>`;
+
+/** The address of the customer's My Orders page, in their language. */
+const ordersUrlOf = (publicUrl: string, language: Language) => `${publicUrl}${localizedPath(language, "/orders")}`;
+
 /** The confirmation to the order's contact email; the invoice PDF is attached when it is sent. */
-export function orderConfirmationMail(o: MailOrder, publicUrl: string): MailContent {
+export function orderConfirmationMail(o: MailOrder, publicUrl: string, language: Language = "en"): MailContent {
+  const t = mailTexts(language);
+  const c = t.confirmation;
   const number = orderNumber(o.id);
-  const ordersUrl = `${publicUrl}/orders`;
-  const subject = `Your ${SHOP_NAME} order ${number} is confirmed`;
-  const greeting = `Hello ${headerText(o.contact.name)},`;
+  const ordersUrl = ordersUrlOf(publicUrl, language);
+  const subject = c.subject(SHOP_NAME, number);
+  const greeting = t.hello(headerText(o.contact.name));
+  const codNote = c.cod(formatPaise(o.grandTotal));
   const lineText = (i: MailOrder["items"][number]) => `${i.name} × ${i.qty}: ${formatPaise(i.price * i.qty)}`;
   const text = [
     greeting,
     "",
-    `Thank you for your order ${number}. Here is what you ordered:`,
+    c.intro(number),
     "",
     ...o.items.map((i) => `- ${lineText(i)}`),
     "",
-    `Subtotal: ${formatPaise(o.subtotal)}`,
-    `Shipping: ${formatPaise(o.shipping)}`,
-    `Total: ${formatPaise(o.grandTotal)}`,
+    `${c.subtotal}: ${formatPaise(o.subtotal)}`,
+    `${c.shipping}: ${formatPaise(o.shipping)}`,
+    `${c.total}: ${formatPaise(o.grandTotal)}`,
     "",
-    "Delivering to:",
-    ...quoted(addressLines(o)),
+    `${c.deliveringTo}:`,
+    ...quoted(addressLines(o, t)),
     "",
-    codNote(o.grandTotal),
+    codNote,
     "",
-    `Your invoice is attached. See your orders: ${ordersUrl}`,
+    `${c.invoiceAttached} ${t.seeYourOrders}: ${ordersUrl}`,
     "",
-    `Questions? Write to ${SUPPORT.email} or call ${SUPPORT.phone}.`,
-    `${SHOP_NAME}`,
+    ...signOff(t),
   ].join("\n");
   const cell = "padding:4px 0;border-bottom:1px solid #eee";
   const rows = o.items
@@ -113,21 +122,22 @@ export function orderConfirmationMail(o: MailOrder, publicUrl: string): MailCont
     )
     .join("");
   const total = (label: string, paise: number, strong = false) =>
-    `<tr><td style="padding:4px 0">${strong ? `<strong>${label}</strong>` : label}</td><td style="padding:4px 0;text-align:right;white-space:nowrap">${strong ? `<strong>${formatPaise(paise)}</strong>` : formatPaise(paise)}</td></tr>`;
+    `<tr><td style="padding:4px 0">${strong ? `<strong>${escapeHtml(label)}</strong>` : escapeHtml(label)}</td><td style="padding:4px 0;text-align:right;white-space:nowrap">${strong ? `<strong>${formatPaise(paise)}</strong>` : formatPaise(paise)}</td></tr>`;
   const html = page(
     subject,
-    `<h1 style="font-size:20px;margin:0 0 12px">Thank you for your order ${number}</h1>` +
+    `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(c.heading(number))}</h1>` +
       `<p>${escapeHtml(greeting)}</p>` +
       `<table style="width:100%;border-collapse:collapse" role="presentation">${rows}` +
-      total("Subtotal", o.subtotal) +
-      total("Shipping", o.shipping) +
-      total("Total", o.grandTotal, true) +
+      total(c.subtotal, o.subtotal) +
+      total(c.shipping, o.shipping) +
+      total(c.total, o.grandTotal, true) +
       `</table>` +
-      `<h2 style="font-size:16px;margin:16px 0 4px">Delivering to</h2>` +
-      `<p style="margin:0">${addressLines(o).map(escapeHtml).join("<br>")}</p>` +
-      `<p style="background:#fff7ed;padding:8px;border-radius:4px">${escapeHtml(codNote(o.grandTotal))}</p>` +
-      `<p>Your invoice is attached. ${link(ordersUrl, "See your orders")}</p>` +
-      `<p style="color:#555;font-size:14px">Questions? Write to ${escapeHtml(SUPPORT.email)} or call ${escapeHtml(SUPPORT.phone)}.<br>${SHOP_NAME}</p>`,
+      `<h2 style="font-size:16px;margin:16px 0 4px">${escapeHtml(c.deliveringTo)}</h2>` +
+      `<p style="margin:0">${addressLines(o, t).map(escapeHtml).join("<br>")}</p>` +
+      `<p style="background:#fff7ed;padding:8px;border-radius:4px">${escapeHtml(codNote)}</p>` +
+      `<p>${escapeHtml(c.invoiceAttached)} ${link(ordersUrl, t.seeYourOrders)}</p>` +
+      signOffHtml(t),
+    t,
   );
   return { to: mailbox(o.contact.name, o.contact.email), subject, text, html };
 }
@@ -158,6 +168,7 @@ export function orderAlertMail(o: MailOrder, ownerEmail: string, publicUrl: stri
       `Items: ${count}<br>Total: <strong>${formatPaise(o.grandTotal)}</strong> (${escapeHtml(o.paymentMethod)})<br>` +
       `Ship to: ${escapeHtml(shipTo)}</p>` +
       `<p>${link(adminUrl, "Open the order")}</p>`,
+    mailTexts("en"),
   );
   return { to: ownerEmail, subject, text, html };
 }
@@ -183,48 +194,36 @@ export function orderStatusMail(
   o: StatusMailOrder,
   status: MailStatus,
   publicUrl: string,
-  options: { update?: boolean } = {},
+  options: { update?: boolean; language?: Language } = {},
 ): MailContent {
+  const language = options.language ?? "en";
+  const t = mailTexts(language);
+  const s = t.status;
   const number = orderNumber(o.id);
-  const ordersUrl = `${publicUrl}/orders`;
+  const ordersUrl = ordersUrlOf(publicUrl, language);
   const tracking = [
-    o.courier ? `Courier: ${o.courier}` : null,
-    o.trackingNumber ? `Tracking number: ${o.trackingNumber}` : null,
+    o.courier ? s.courier(o.courier) : null,
+    o.trackingNumber ? s.trackingNumber(o.trackingNumber) : null,
   ].filter((l): l is string => l !== null);
   const words: Record<MailStatus, { subject: string; lead: string; after: string[] }> = {
     Shipped: {
-      subject: options.update ? `Tracking details for your order ${number}` : `Your order ${number} is on its way`,
-      lead: options.update
-        ? `Here are the updated shipping details of your order ${number}.`
-        : `Good news: your order ${number} has left our workshop.`,
-      after: [
-        ...tracking,
-        o.isPaid
-          ? "It is already paid."
-          : `Cash on delivery: please keep ${formatPaise(o.grandTotal)} ready when it arrives.`,
-      ],
+      subject: options.update ? s.trackingSubject(number) : s.shippedSubject(number),
+      lead: options.update ? s.trackingLead(number) : s.shippedLead(number),
+      after: [...tracking, o.isPaid ? s.alreadyPaid : s.cod(formatPaise(o.grandTotal))],
     },
     Delivered: {
-      subject: `Your order ${number} was delivered`,
-      lead: `Your order ${number} was delivered. We hope you enjoy your candles!`,
-      after: [
-        "Something broken or not right? Write to us within 7 days of delivery with an unboxing video.",
-        "Liked them? You can review each candle from its page.",
-      ],
+      subject: s.deliveredSubject(number),
+      lead: s.deliveredLead(number),
+      after: [s.deliveredDamage, s.deliveredReview],
     },
     Cancelled: {
-      subject: `Your order ${number} was cancelled`,
-      lead: `Your order ${number} was cancelled.`,
-      after: [
-        o.isPaid
-          ? "You paid for it: we refund the amount within 5-7 business days."
-          : "Nothing is due: it was cash on delivery.",
-        "If you did not ask for this, please write to us and we will sort it out.",
-      ],
+      subject: s.cancelledSubject(number),
+      lead: s.cancelledLead(number),
+      after: [o.isPaid ? s.cancelledRefund : s.cancelledNothingDue, s.cancelledNotAsked],
     },
   };
   const w = words[status];
-  const greeting = `Hello ${headerText(o.contact.name)},`;
+  const greeting = t.hello(headerText(o.contact.name));
   const lines = o.items.map((i) => `${i.name} × ${i.qty}`);
   const text = [
     greeting,
@@ -235,10 +234,9 @@ export function orderStatusMail(
     "",
     ...w.after,
     "",
-    `See your orders: ${ordersUrl}`,
+    `${t.seeYourOrders}: ${ordersUrl}`,
     "",
-    `Questions? Write to ${SUPPORT.email} or call ${SUPPORT.phone}.`,
-    SHOP_NAME,
+    ...signOff(t),
   ].join("\n");
   const html = page(
     w.subject,
@@ -246,50 +244,41 @@ export function orderStatusMail(
       `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(w.lead)}</p>` +
       `<ul style="padding-left:20px">${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join("")}</ul>` +
       w.after.map((l) => `<p>${escapeHtml(l)}</p>`).join("") +
-      `<p>${link(ordersUrl, "See your orders")}</p>` +
-      `<p style="color:#555;font-size:14px">Questions? Write to ${escapeHtml(SUPPORT.email)} or call ${escapeHtml(SUPPORT.phone)}.<br>${SHOP_NAME}</p>`,
+      `<p>${link(ordersUrl, t.seeYourOrders)}</p>` +
+      signOffHtml(t),
+    t,
   );
   return { to: mailbox(o.contact.name, o.contact.email), subject: w.subject, text, html };
 }
 
 /**
  * The forgot-password mail: the single-use link, how long it works, and that it can be ignored.
- * `name` and `email` are the account's; `resetUrl` carries the token (already URL-safe).
+ * `name` and `email` are the account's; `resetUrl` carries the token (already URL-safe) and leads to
+ * the page in `language`.
  */
 export function passwordResetMail(
   user: { name: string; email: string },
   resetUrl: string,
   validMinutes: number,
+  language: Language = "en",
 ): MailContent {
-  const subject = `Reset your ${SHOP_NAME} password`;
-  const greeting = `Hello ${headerText(user.name)},`;
-  const expiry =
-    validMinutes % 60 === 0 ? `${validMinutes / 60} hour${validMinutes === 60 ? "" : "s"}` : `${validMinutes} minutes`;
-  const ask = `Someone (we hope you) asked to reset the password of your ${SHOP_NAME} account, ${user.email}.`;
-  const works = `The link works once, for ${expiry}.`;
-  const ignore = "If you did not ask for this, ignore this mail: your password stays as it is.";
-  const text = [
-    greeting,
-    "",
-    ask,
-    "Choose a new password here:",
-    resetUrl,
-    "",
-    works,
-    ignore,
-    "",
-    `Questions? Write to ${SUPPORT.email} or call ${SUPPORT.phone}.`,
-    SHOP_NAME,
-  ].join("\n");
+  const t = mailTexts(language);
+  const r = t.reset;
+  const subject = r.subject(SHOP_NAME);
+  const greeting = t.hello(headerText(user.name));
+  const ask = r.ask(SHOP_NAME, user.email);
+  const works = r.works(r.validFor(validMinutes));
+  const text = [greeting, "", ask, r.chooseHere, resetUrl, "", works, r.ignore, "", ...signOff(t)].join("\n");
   const html = page(
     subject,
-    `<h1 style="font-size:20px;margin:0 0 12px">Reset your password</h1>` +
+    `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(r.heading)}</h1>` +
       `<p>${escapeHtml(greeting)}</p>` +
       `<p>${escapeHtml(ask)}</p>` +
-      `<p>${link(resetUrl, "Choose a new password")}</p>` +
+      `<p>${link(resetUrl, r.choose)}</p>` +
       `<p style="font-size:14px;word-break:break-all">${escapeHtml(resetUrl)}</p>` +
-      `<p>${escapeHtml(works)} ${escapeHtml(ignore)}</p>` +
-      `<p style="color:#555;font-size:14px">Questions? Write to ${escapeHtml(SUPPORT.email)} or call ${escapeHtml(SUPPORT.phone)}.<br>${SHOP_NAME}</p>`,
+      `<p>${escapeHtml(works)} ${escapeHtml(r.ignore)}</p>` +
+      signOffHtml(t),
+    t,
   );
   return { to: mailbox(user.name, user.email), subject, text, html };
 }
