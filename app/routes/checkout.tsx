@@ -17,6 +17,7 @@ import { isIdempotencyKey } from "~/models/orders/idempotency.server";
 import { OrderError } from "~/models/orders/order-error.server";
 import { formFields, readForm, refused } from "~/utils/http.server";
 import { newId } from "~/utils/id.server";
+import { requestLanguage } from "~/utils/language.server";
 import { RateLimited } from "~/utils/rate-limit.server";
 import { flashToast } from "~/utils/toast.server";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -120,7 +121,7 @@ export async function action({ request }: Route.ActionArgs) {
 
   // A repeat of a Place Order that went through answers its order (its cart cookie may be empty by now).
   const token = orderTokenOf(formData);
-  const submitted = await submitOrder(user.id, token ?? undefined);
+  const submitted = await submitOrder(user.id, token ?? undefined, requestLanguage(request));
   if (submitted.replayed) return orderPlaced(request, submitted.id);
 
   // Place Order fills an empty city/state from a valid PIN.

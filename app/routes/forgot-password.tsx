@@ -6,6 +6,7 @@ import { forgotSchema, RESET_SENT } from "~/lib/auth-schemas";
 import { pageTitle } from "~/lib/shop";
 import { requestPasswordReset } from "~/models/accounts/password-reset.server";
 import { formFields, readForm, refused } from "~/utils/http.server";
+import { requestLanguage } from "~/utils/language.server";
 import { RateLimited } from "~/utils/rate-limit.server";
 import { ipOf } from "~/utils/request-context.server";
 import type { Route } from "./+types/forgot-password";
@@ -25,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(form, { schema: forgotSchema });
   if (submission.status !== "success") return refused(submission.reply());
   try {
-    await requestPasswordReset(submission.value.email, ipOf(context));
+    await requestPasswordReset(submission.value.email, ipOf(context), { pageLanguage: requestLanguage(request) });
   } catch (error) {
     if (error instanceof RateLimited) return refused(submission.reply({ formErrors: [error.message] }), 429);
     throw error;

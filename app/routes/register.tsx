@@ -17,6 +17,7 @@ import { registerAccount } from "~/models/accounts/login.server";
 import { EmailTakenError } from "~/models/accounts/users.server";
 import { firstName } from "~/utils/greeting.server";
 import { formFields, readForm, refused } from "~/utils/http.server";
+import { requestLanguage } from "~/utils/language.server";
 import { RateLimited } from "~/utils/rate-limit.server";
 import { ipOf } from "~/utils/request-context.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -40,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   let user;
   try {
-    user = await registerAccount(submission.value, ipOf(context));
+    user = await registerAccount(submission.value, ipOf(context), requestLanguage(request));
   } catch (error) {
     if (error instanceof RateLimited)
       return refused(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), 429);

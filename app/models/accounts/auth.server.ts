@@ -4,10 +4,11 @@ import { FormStrategy } from "remix-auth-form";
 import type { User } from "~/db/schema";
 import { LOGIN_FAILED, LOGIN_REQUIRED, loginSchema, SESSION_ENDED } from "~/lib/auth-schemas";
 import { apiError } from "~/utils/http.server";
-import { appPath } from "~/utils/language.server";
+import { appPath, requestLanguage } from "~/utils/language.server";
 import { ipOf } from "~/utils/request-context.server";
 import { getSession, sentSessionCookie, sessionStorage } from "~/utils/session.server";
 import { flashToast } from "~/utils/toast.server";
+import { rememberLanguage } from "./customer-language.server";
 import { attemptLogin, LoginError } from "./login.server";
 import { getUserById } from "./users.server";
 
@@ -22,6 +23,8 @@ authenticator.use(
     if (!parsed.success) throw new LoginError(LOGIN_REQUIRED);
     const user = await attemptLogin(parsed.data.email, parsed.data.password, loginIps.get(request) ?? "unknown");
     if (!user) throw new LoginError(LOGIN_FAILED);
+    // The login page's language becomes the account's, for its mails (the JSON API's login does not).
+    await rememberLanguage(user, requestLanguage(request));
     return user;
   }),
   "form",

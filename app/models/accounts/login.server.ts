@@ -1,5 +1,6 @@
 import type { User } from "~/db/schema";
 import type { RegisterInput } from "~/lib/auth-schemas";
+import type { Language } from "~/lib/i18n/languages";
 import { check, hit } from "~/utils/rate-limit.server";
 import { createUser, verifyLogin } from "./users.server";
 
@@ -25,10 +26,11 @@ export async function attemptLogin(email: string, password: string, ip: string):
 /**
  * One sign-up, for both doors: refused while the address has made too many accounts this hour
  * (RateLimited), EmailTakenError for an email already in use; only an account made counts.
+ * `language`: the sign-up page's, kept for the account's mails (the JSON API leaves English).
  */
-export async function registerAccount(input: RegisterInput, ip: string): Promise<User> {
+export async function registerAccount(input: RegisterInput, ip: string, language: Language = "en"): Promise<User> {
   await check("registerIp", ip);
-  const user = await createUser(input);
+  const user = await createUser(input, language);
   await hit("registerIp", ip);
   return user;
 }

@@ -4,6 +4,8 @@ import { and, eq, gt, isNull, ne } from "drizzle-orm";
 import { db, writeTransaction } from "~/db/client.server";
 import { passwordResets, sessions, users, type User } from "~/db/schema";
 import { env } from "~/env.server";
+import { type Language, localizedPath } from "~/lib/i18n/languages";
+import { rememberLanguage, usableLanguage } from "~/models/accounts/customer-language.server";
 import { BCRYPT_ROUNDS, getUserByEmail } from "~/models/accounts/users.server";
 import { mailsQueued, queueMail } from "~/models/mail/outbox.server";
 import { passwordResetMail } from "~/models/mail/templates.server";
@@ -36,7 +38,9 @@ function newResetToken(): { token: string; tokenHash: string } {
   return { token, tokenHash: hashResetToken(token) };
 }
 
-export const resetUrl = (token: string) => `${env.mail.publicUrl}/reset-password?token=${token}`;
+/** The reset page's address with `token`, in the customer's language ("/hi/reset-password?…"). */
+export const resetUrl = (token: string, language: Language = "en") =>
+  `${env.mail.publicUrl}${localizedPath(language, "/reset-password")}?token=${token}`;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -44,12 +48,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * "Forgot password" for `email` (already trimmed and lower-cased) from client address `ip`. Counts
  * against the per-email and per-address limits whether or not the account exists (RateLimited when
  * over). For an account, writes the reset row and queues its mail in one transaction. Returns the
- * same (nothing) either way, after at least RESET_REQUEST_MIN_MS.
+ * same (nothing) either way, after at least RESET_REQUEST_MIN_MS. `pageLanguage`: the language of
+ * the page it was asked on (not given by the JSON API); it becomes the account's, and the mail's.
  */
 export async function requestPasswordReset(
   email: string,
   ip: string,
-  options: { now?: number; minMs?: number } = {},
+  options: { now?: number; minMs?: number; pageLanguage?: Language } = {},
 ): Promise<void> {
   const started = performance.now();
   const now = options.now ?? Date.now();
@@ -57,23 +62,30 @@ export async function requestPasswordReset(
   await hit("resetIp", ip);
   const { token, tokenHash } = newResetToken();
   const user = await getUserByEmail(email);
-  if (user) await saveResetAndQueueMail(user, token, tokenHash, now);
+  if (user) await saveResetAndQueueMail(user, token, tokenHash, now, { pageLanguage: options.pageLanguage });
   const rest = (options.minMs ?? RESET_REQUEST_MIN_MS) - (performance.now() - started);
   if (rest > 0) await sleep(rest);
 }
 
-/** The reset row and its mail, together or not at all. Exported for the rollback test. */
+/**
+ * The reset row and its mail (in the page's language, else the account's), together or not at
+ * all; the page's language is kept as the account's in the same transaction. Exported for the
+ * rollback test.
+ */
 export async function saveResetAndQueueMail(
-  user: Pick<User, "id" | "name" | "email">,
+  user: Pick<User, "id" | "name" | "email" | "language">,
   token: string,
   tokenHash: string,
   now: number,
-  afterQueue?: () => void,
+  options: { pageLanguage?: Language; afterQueue?: () => void } = {},
 ): Promise<void> {
+  const language = options.pageLanguage ?? usableLanguage(user.language);
   await writeTransaction(async (tx) => {
     await tx.insert(passwordResets).values({ tokenHash, userId: user.id, expiresAt: now + RESET_VALID_MS });
-    await queueMail(tx, "password-reset", passwordResetMail(user, resetUrl(token), RESET_VALID_MS / 60_000));
-    afterQueue?.();
+    if (options.pageLanguage) await rememberLanguage(user, options.pageLanguage, tx);
+    const mail = passwordResetMail(user, resetUrl(token, language), RESET_VALID_MS / 60_000, language);
+    await queueMail(tx, "password-reset", mail);
+    options.afterQueue?.();
   });
   // Committed: this process's sender sends it now rather than at its next look.
   mailsQueued();

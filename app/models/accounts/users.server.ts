@@ -3,6 +3,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import { db, isUniqueViolation, prepared, rowsChanged, writeTransaction } from "~/db/client.server";
 import { passwordResets, sessions, users, type User } from "~/db/schema";
 import type { ProfileInput, RegisterInput } from "~/lib/auth-schemas";
+import type { Language } from "~/lib/i18n/languages";
 import { newId } from "~/utils/id.server";
 import { check, hit } from "~/utils/rate-limit.server";
 
@@ -35,15 +36,18 @@ export async function getUserByEmail(email: string): Promise<User | undefined> {
   return user;
 }
 
-/** Input must already be parsed by registerSchema (trimmed, lower-cased, phone normalised). */
-export async function createUser(input: RegisterInput): Promise<User> {
+/**
+ * Input must already be parsed by registerSchema (trimmed, lower-cased, phone normalised).
+ * `language`: of the sign-up page, for the account's mails (the JSON API's accounts are English).
+ */
+export async function createUser(input: RegisterInput, language: Language = "en"): Promise<User> {
   if (await getUserByEmail(input.email)) throw new EmailTakenError();
   const passwordHash = await bcrypt.hash(input.password, BCRYPT_ROUNDS);
   try {
     const [user] = await writeTransaction((tx) =>
       tx
         .insert(users)
-        .values({ id: newId(), name: input.name, email: input.email, phone: input.phone, passwordHash })
+        .values({ id: newId(), name: input.name, email: input.email, phone: input.phone, passwordHash, language })
         .returning(),
     );
     return user!;

@@ -3,6 +3,8 @@
 // them are written or none is.
 import { writeTransaction, type Tx } from "~/db/client.server";
 import { cartTotals } from "~/lib/cart";
+import type { Language } from "~/lib/i18n/languages";
+import { customerLanguage, rememberLanguage } from "~/models/accounts/customer-language.server";
 import { supplyStateCode } from "~/models/addresses/supply-state.server";
 import { nextInvoiceNumber } from "~/models/invoices/numbers.server";
 import { mailsQueued, queueOrderMails } from "~/models/mail/outbox.server";
@@ -31,11 +33,15 @@ import { hit } from "~/utils/rate-limit.server";
  * authority on both databases. A repeat's insert conflicts with the stored order, and a repeat
  * refused first (sold out by the first order, an empty cart) finds the stored order when it
  * fails; either way the transaction is rolled back and the stored order is the answer.
+ *
+ * `pageLanguage`: the language of the checkout page (not given by the JSON API); it becomes the
+ * customer's, with the order, and the confirmation speaks it. Otherwise the customer's own.
  */
 export async function placeOrder(
   userId: string,
   input: PlaceOrderInput,
   key?: string,
+  pageLanguage?: Language,
 ): Promise<{ id: string; replayed: boolean }> {
   const wanted = wantedOf(input.items);
   if (key !== undefined && !isIdempotencyKey(key)) throw new OrderError(IDEMPOTENCY_KEY_INVALID);
@@ -63,18 +69,24 @@ export async function placeOrder(
       key,
     });
     await takeStock(tx, lines);
+    if (pageLanguage) await rememberLanguage({ id: userId }, pageLanguage, tx);
+    const language = pageLanguage ?? (await customerLanguage(userId, tx));
     // The confirmation and the owner's alert are written with the order: both exist if and only
     // if the order does. A sender delivers them later, never in this request.
-    await queueOrderMails(tx, {
-      id,
-      contact: input.contact,
-      shippingAddress: input.shippingAddress,
-      items: lines.map((l) => ({ name: l.name, qty: l.qty, price: l.price })),
-      subtotal: totals.subtotal,
-      shipping: totals.shipping,
-      grandTotal: totals.total,
-      paymentMethod: "COD",
-    });
+    await queueOrderMails(
+      tx,
+      {
+        id,
+        contact: input.contact,
+        shippingAddress: input.shippingAddress,
+        items: lines.map((l) => ({ name: l.name, qty: l.qty, price: l.price })),
+        subtotal: totals.subtotal,
+        shipping: totals.shipping,
+        grandTotal: totals.total,
+        paymentMethod: "COD",
+      },
+      language,
+    );
     return { id, replayed: false };
   };
   try {
@@ -106,7 +118,7 @@ export type OrderSubmission =
  * it), then places it. Twins that race past the lookup both count; placeOrder's unique key still
  * makes one order of them.
  */
-export async function submitOrder(userId: string, key?: string): Promise<OrderSubmission> {
+export async function submitOrder(userId: string, key?: string, pageLanguage?: Language): Promise<OrderSubmission> {
   if (key !== undefined && !isIdempotencyKey(key)) throw new OrderError(IDEMPOTENCY_KEY_INVALID);
   const first = key === undefined ? null : await orderIdForKey(userId, key);
   if (first) return { replayed: true, id: first };
@@ -114,7 +126,7 @@ export async function submitOrder(userId: string, key?: string): Promise<OrderSu
     replayed: false,
     async place(input) {
       await hit("order", userId);
-      return placeOrder(userId, input, key);
+      return placeOrder(userId, input, key, pageLanguage);
     },
   };
 }

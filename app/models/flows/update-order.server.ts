@@ -3,6 +3,7 @@
 import { writeTransaction } from "~/db/client.server";
 import type { Order } from "~/db/schema";
 import type { OrderUpdate } from "~/lib/order-schema";
+import { customerLanguage } from "~/models/accounts/customer-language.server";
 import { mailsQueued, queueStatusMail } from "~/models/mail/outbox.server";
 import { changeOrder } from "~/models/orders/changes.server";
 import { linesOf } from "~/models/orders/read.server";
@@ -42,7 +43,7 @@ export async function updateOrder(id: string, change: OrderUpdate): Promise<Orde
           trackingNumber: row.trackingNumber,
         },
         row.status as "Shipped" | "Delivered" | "Cancelled",
-        { update: !newStatus },
+        { update: !newStatus, language: await customerLanguage(row.userId, tx) },
       );
       mailed = true;
     }

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { db, dialect, rowsChanged, type Tx, writeTransaction } from "~/db/client.server";
 import { mailOutbox, type OutboxMail } from "~/db/schema";
 import { env } from "~/env.server";
+import type { Language } from "~/lib/i18n/languages";
 import {
   type MailContent,
   type MailOrder,
@@ -52,9 +53,12 @@ export async function queueMail(
   return id;
 }
 
-/** The mails a new order causes: its confirmation (invoice attached) and the owner's alert. */
-export async function queueOrderMails(tx: Tx, order: MailOrder): Promise<void> {
-  await queueMail(tx, "order-confirmation", orderConfirmationMail(order, env.mail.publicUrl), {
+/**
+ * The mails a new order causes: its confirmation (invoice attached) in the customer's `language`,
+ * and the owner's alert.
+ */
+export async function queueOrderMails(tx: Tx, order: MailOrder, language: Language = "en"): Promise<void> {
+  await queueMail(tx, "order-confirmation", orderConfirmationMail(order, env.mail.publicUrl, language), {
     invoiceOrderId: order.id,
   });
   if (env.mail.shopOwnerEmail)
@@ -66,7 +70,7 @@ export async function queueStatusMail(
   tx: Tx,
   order: StatusMailOrder,
   status: MailStatus,
-  options: { update?: boolean } = {},
+  options: { update?: boolean; language?: Language } = {},
 ): Promise<void> {
   await queueMail(tx, "order-status", orderStatusMail(order, status, env.mail.publicUrl, options));
 }

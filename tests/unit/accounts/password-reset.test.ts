@@ -97,8 +97,10 @@ describe("asking for a reset", () => {
   it("the reset row and its mail are one transaction: rolled back, neither exists", async () => {
     const user = await newUser();
     await expect(
-      saveResetAndQueueMail(user, "tok", hashResetToken("tok"), Date.now(), () => {
-        throw new Error("crash after queueing");
+      saveResetAndQueueMail(user, "tok", hashResetToken("tok"), Date.now(), {
+        afterQueue: () => {
+          throw new Error("crash after queueing");
+        },
       }),
     ).rejects.toThrow("crash after queueing");
     expect(await resetsOf(user.id)).toEqual([]);
