@@ -1,5 +1,7 @@
 import { PDFDocument } from "pdf-lib";
+import type { Language } from "~/lib/i18n/languages";
 import { orderNumber } from "~/lib/order-number";
+import type { OrderStatus } from "~/lib/order-schema";
 import { SHOP_NAME, SUPPORT } from "~/lib/shop";
 import type { TaxInvoiceFigures, TaxInvoiceRow } from "~/lib/tax-invoice";
 import {
@@ -19,6 +21,7 @@ import {
 } from "./pdf/page.server";
 import { cleanText } from "./pdf/shaping.server";
 import { PdfText } from "./pdf/text.server";
+import { invoiceTexts, type InvoiceTexts } from "./texts/invoice-texts.server";
 
 /**
  * The invoice PDF of one order (GET /api/orders/{id}/invoice, the My Orders and admin Invoice links). Pure: no database, no I/O;
@@ -46,9 +49,12 @@ export type InvoiceOrder = {
   grandTotal: number; // integer paise
 };
 
-export function paymentMethodLabel(method: string): string {
-  return method.trim().toUpperCase() === "COD" ? "Cash on delivery (COD)" : method;
+export function paymentMethodLabel(method: string, t: InvoiceTexts = invoiceTexts("en")): string {
+  return method.trim().toUpperCase() === "COD" ? t.cashOnDelivery : method;
 }
+
+/** An order's status in the invoice's language; one it does not know, as stored. */
+const statusLabel = (status: string, t: InvoiceTexts) => t.statuses[status as OrderStatus] ?? status;
 
 // ---------------------------------------------------------------------------------------------
 // Layout (points; the page and its margins: pdf/page.server.ts)
@@ -79,16 +85,24 @@ const NAME_MAX_LINES = 3;
  * Renders the invoice of `order` as an A4 PDF (Noto Sans, subset, for Latin and the Indian scripts).
  * With `tax` (taxInvoiceFor: the shop has a GSTIN) it is a GST tax invoice: the seller's GSTIN, the
  * invoice number, place of supply, taxable value and tax per line, tax totals and the total in words.
+ * The labels are in `language`, the customer's (issue #36); every name, address and figure is the
+ * same in each.
  */
-export async function renderInvoice(order: InvoiceOrder, tax: TaxInvoiceFigures | null = null): Promise<Uint8Array> {
+export async function renderInvoice(
+  order: InvoiceOrder,
+  tax: TaxInvoiceFigures | null = null,
+  language: Language = "en",
+): Promise<Uint8Array> {
+  const t = invoiceTexts(language);
   const doc = await PDFDocument.create();
   const number = orderNumber(order.id);
   const createdAt = new Date(order.createdAt); // tolerates an ISO string from JSON too
   const validDate = Number.isFinite(createdAt.getTime());
+  const title = tax ? t.taxInvoice : t.invoice;
 
-  describeDocument(doc, tax ? `Tax Invoice ${tax.invoiceNumber}` : `Invoice ${number}`, "invoices");
-  doc.setSubject(`Invoice for order ${order.id}`);
-  doc.setLanguage("en-IN");
+  describeDocument(doc, `${title} ${tax ? tax.invoiceNumber : number}`, "invoices");
+  doc.setSubject(t.subject(order.id));
+  doc.setLanguage(t.pdfLanguage);
   if (validDate) {
     // The order's own date for both, so the same order always renders to the same bytes.
     doc.setCreationDate(createdAt);
@@ -103,28 +117,28 @@ export async function renderInvoice(order: InvoiceOrder, tax: TaxInvoiceFigures 
   // ---- Header (first page)
   w.newPage();
   w.text(SHOP_NAME, LEFT, w.y - 20, { size: 22, bold: true });
-  w.textRight(tax ? tax.title : "Invoice", RIGHT, w.y - 20, { size: 20, bold: true });
+  w.textRight(title, RIGHT, w.y - 20, { size: 20, bold: true });
   w.y -= 36;
   const headTop = w.y;
   // Left: who sells. A tax invoice names the registered seller, its address, state and GSTIN.
   const sellerLines = tax
     ? [
-        `Sold by ${tax.seller.legalName}`,
-        ...wrapText(cleanText(tax.seller.address), (t) => w.width(t, { size: 9 }), 280, 3),
-        `State: ${tax.seller.state} (${tax.seller.stateCode}) · GSTIN: ${tax.seller.gstin}`,
+        t.soldBy(tax.seller.legalName),
+        ...wrapText(cleanText(tax.seller.address), (s) => w.width(s, { size: 9 }), 280, 3),
+        t.sellerState(tax.seller.state, tax.seller.stateCode, tax.seller.gstin),
         `${SUPPORT.email} · ${SUPPORT.phone}`,
       ]
-    : [`Hand-poured soy candles, India · ${SUPPORT.email} · ${SUPPORT.phone}`];
+    : [`${t.tagline} · ${SUPPORT.email} · ${SUPPORT.phone}`];
   sellerLines.forEach((l, i) =>
     w.text(l, LEFT, headTop - i * 12, { size: 9, bold: !!tax && i === 0, color: tax && i === 0 ? INK : MUTED }),
   );
   // Right: which invoice. Every order has an invoice number once numbering began.
   const invoiceNo = tax?.invoiceNumber ?? order.invoiceNumber;
   const refs: [string, boolean][] = [
-    ...(invoiceNo ? [[`Invoice no. ${invoiceNo}`, true] as [string, boolean]] : []),
-    [`Order ${number}`, !invoiceNo],
-    [`Date: ${formatInvoiceDate(createdAt)}`, false],
-    [`Order ID: ${order.id}`, false],
+    ...(invoiceNo ? [[t.invoiceNo(invoiceNo, !!tax), true] as [string, boolean]] : []),
+    [t.order(number), !invoiceNo],
+    [t.date(formatInvoiceDate(createdAt, language)), false],
+    [t.orderId(order.id), false],
   ];
   refs.forEach(([l, strong], i) =>
     w.textRight(l, RIGHT, headTop - (i === 0 ? 0 : 2 + i * 12), {
@@ -146,22 +160,22 @@ export async function renderInvoice(order: InvoiceOrder, tax: TaxInvoiceFigures 
     lines // the first (the name) is drawn bold
       .flatMap((l, i) => wrapText(cleanText(l).trim(), i === 0 ? bold : regular, colWidth, 3))
       .filter((l) => l !== "");
-  const billTo = wrapBlock([c.name, c.email, c.phone ? `Phone: ${c.phone}` : ""]);
+  const billTo = wrapBlock([c.name, c.email, c.phone ? t.phone(c.phone) : ""]);
   const cityState = [a.city, a.state]
     .map((s) => s.trim())
     .filter(Boolean)
     .join(", ");
-  const shipTo = wrapBlock([c.name, a.address, cityState, a.pin ? `PIN ${a.pin}` : ""]);
-  w.text("Bill to", LEFT, w.y, { size: 9, bold: true, color: MUTED });
-  w.text("Ship to", shipX, w.y, { size: 9, bold: true, color: MUTED });
+  const shipTo = wrapBlock([c.name, a.address, cityState, a.pin ? t.pin(a.pin) : ""]);
+  w.text(t.billTo, LEFT, w.y, { size: 9, bold: true, color: MUTED });
+  w.text(t.shipTo, shipX, w.y, { size: 9, bold: true, color: MUTED });
   w.y -= LINE + 1;
   const blockTop = w.y;
   billTo.forEach((l, i) => w.text(l, LEFT, blockTop - i * LINE, { bold: i === 0 }));
   shipTo.forEach((l, i) => w.text(l, shipX, blockTop - i * LINE, { bold: i === 0 }));
   w.y = blockTop - Math.max(billTo.length, shipTo.length) * LINE - 16;
   if (tax) {
-    w.text(`Place of supply: ${tax.placeOfSupply.label}`, LEFT, w.y, { bold: true });
-    w.textRight("Reverse charge: No", RIGHT, w.y, { size: 9, color: MUTED });
+    w.text(t.placeOfSupply(tax.placeOfSupply.label), LEFT, w.y, { bold: true });
+    w.textRight(t.reverseChargeNo, RIGHT, w.y, { size: 9, color: MUTED });
     w.y -= LINE + 6;
   }
 
@@ -169,7 +183,7 @@ export async function renderInvoice(order: InvoiceOrder, tax: TaxInvoiceFigures 
   const continuationPage = () => {
     w.newPage();
     w.text(SHOP_NAME, LEFT, w.y - 12, { size: 12, bold: true });
-    w.textRight(`${tax ? tax.title : "Invoice"} ${tax?.invoiceNumber ?? number} (continued)`, RIGHT, w.y - 12, {
+    w.textRight(t.continued(title, tax?.invoiceNumber ?? number), RIGHT, w.y - 12, {
       size: 10,
       color: MUTED,
     });
@@ -185,13 +199,13 @@ export async function renderInvoice(order: InvoiceOrder, tax: TaxInvoiceFigures 
       const h = 20;
       w.page.drawRectangle({ x: LEFT, y: w.y - h, width: RIGHT - LEFT, height: h, color: HEAD_BG });
       const base = w.y - 14;
-      w.text("Item", item.x, base, { bold: true, size: 9 });
+      w.text(t.item, item.x, base, { bold: true, size: 9 });
       for (const [label, right] of figures) w.textRight(label, right, base, { bold: true, size: 9 });
       w.y -= h;
     };
     header();
     for (const row of rows) {
-      const name = wrapText(cleanText(row.name).trim() || "Product", regular, item.width, NAME_MAX_LINES);
+      const name = wrapText(cleanText(row.name).trim() || t.product, regular, item.width, NAME_MAX_LINES);
       const height = (name.length + (row.note ? 1 : 0)) * LINE + ROW_PAD * 2;
       if (w.y - height < BOTTOM) {
         continuationPage();
@@ -207,30 +221,31 @@ export async function renderInvoice(order: InvoiceOrder, tax: TaxInvoiceFigures 
   };
 
   if (tax) {
+    // The shipping row's description is the figures' English word; its label is the invoice's.
     const taxRow = (row: TaxInvoiceRow): Row => ({
-      name: row.description,
-      note: row.hsn ? `HSN ${row.hsn}` : undefined,
+      name: row === tax.shipping ? t.shipping : row.description,
+      note: row.hsn ? t.hsn(row.hsn) : undefined,
       figures: [String(row.qty), ...[row.unitPrice, row.taxable, row.tax, row.gross].map(formatRupees)],
     });
     table(
       TAX_COL.item,
       [
-        ["Qty", TAX_COL.qty.right],
-        ["Unit price", TAX_COL.unit.right],
-        ["Taxable value", TAX_COL.taxable.right],
-        [tax.kind === "IGST" ? `IGST ${tax.rates.igst}%` : `CGST+SGST ${tax.rates.total}%`, TAX_COL.tax.right],
-        ["Amount", TAX_COL.amount.right],
+        [t.qty, TAX_COL.qty.right],
+        [t.unitPrice, TAX_COL.unit.right],
+        [t.taxableValue, TAX_COL.taxable.right],
+        [tax.kind === "IGST" ? `${t.igst} ${tax.rates.igst}%` : t.cgstSgstColumn(tax.rates.total), TAX_COL.tax.right],
+        [t.amount, TAX_COL.amount.right],
       ],
       [...tax.rows, ...(tax.shipping ? [tax.shipping] : [])].map(taxRow),
     );
   } else {
-    const items = order.items.length ? order.items : [{ name: "No items", qty: 0, price: 0 }];
+    const items = order.items.length ? order.items : [{ name: t.noItems, qty: 0, price: 0 }];
     table(
       COL.item,
       [
-        ["Qty", COL.qty.right],
-        ["Unit price", COL.unit.right],
-        ["Amount", COL.amount.right],
+        [t.qty, COL.qty.right],
+        [t.unitPrice, COL.unit.right],
+        [t.amount, COL.amount.right],
       ],
       items.map((i) => ({
         name: i.name,
@@ -242,19 +257,19 @@ export async function renderInvoice(order: InvoiceOrder, tax: TaxInvoiceFigures 
   // ---- Totals and payment (kept together)
   const totals: [string, number][] = tax
     ? [
-        ["Taxable value", tax.totals.taxable],
+        [t.taxableValue, tax.totals.taxable],
         ...(tax.kind === "IGST"
-          ? ([[`IGST @ ${tax.rates.igst}%`, tax.totals.igst]] as [string, number][])
+          ? ([[`${t.igst} @ ${tax.rates.igst}%`, tax.totals.igst]] as [string, number][])
           : ([
-              [`CGST @ ${tax.rates.cgst}%`, tax.totals.cgst],
-              [`SGST @ ${tax.rates.sgst}%`, tax.totals.sgst],
+              [`${t.cgst} @ ${tax.rates.cgst}%`, tax.totals.cgst],
+              [`${t.sgst} @ ${tax.rates.sgst}%`, tax.totals.sgst],
             ] as [string, number][])),
       ]
     : [
-        ["Subtotal", order.subtotal],
-        ["Shipping", order.shipping],
+        [t.subtotal, order.subtotal],
+        [t.shipping, order.shipping],
       ];
-  const words = tax ? wrapText(`Amount in words: ${tax.totalInWords}`, regular, RIGHT - LEFT, 3) : [];
+  const words = tax ? wrapText(t.amountInWords(tax.totalInWords), regular, RIGHT - LEFT, 3) : [];
   const totalsHeight = (totals.length + 1) * 18 + 16 + (3 + words.length + (tax ? 2 : 0)) * (LINE + 2) + 10;
   if (w.y - totalsHeight < BOTTOM) continuationPage();
   w.y -= 18;
@@ -272,14 +287,14 @@ export async function renderInvoice(order: InvoiceOrder, tax: TaxInvoiceFigures 
     thickness: 0.8,
     color: INK,
   });
-  totalLine("Grand total", tax ? tax.totals.gross : order.grandTotal, true);
+  totalLine(t.grandTotal, tax ? tax.totals.gross : order.grandTotal, true);
   w.y -= 8;
   for (const l of words) {
     w.text(l, LEFT, w.y);
     w.y -= LINE + 2;
   }
   if (tax) {
-    w.text("Prices include GST.", LEFT, w.y, { size: 9, color: MUTED });
+    w.text(t.pricesIncludeGst, LEFT, w.y, { size: 9, color: MUTED });
     w.y -= LINE + 4;
   }
   const info = (label: string, value: string) => {
@@ -290,12 +305,12 @@ export async function renderInvoice(order: InvoiceOrder, tax: TaxInvoiceFigures 
     w.text(first, x, w.y);
     w.y -= LINE + 2;
   };
-  info("Payment method", paymentMethodLabel(order.paymentMethod));
-  info("Payment status", order.isPaid ? "Paid" : "Not paid");
-  info("Order status", order.status);
+  info(t.paymentMethod, paymentMethodLabel(order.paymentMethod, t));
+  info(t.paymentStatus, order.isPaid ? t.paid : t.notPaid);
+  info(t.orderStatus, statusLabel(order.status, t));
   if (tax) {
     w.y -= 4;
-    w.text(`For ${tax.seller.legalName}: a computer-generated invoice, not signed by hand.`, LEFT, w.y, {
+    w.text(t.notSigned(tax.seller.legalName), LEFT, w.y, {
       size: 9,
       color: MUTED,
     });
@@ -306,11 +321,11 @@ export async function renderInvoice(order: InvoiceOrder, tax: TaxInvoiceFigures 
   w.pages.forEach((page, i) => {
     w.page = page;
     w.rule(FOOTER_Y + 14);
-    w.text(`Thank you for shopping with ${SHOP_NAME}. Questions? ${SUPPORT.email}`, LEFT, FOOTER_Y, {
+    w.text(t.thanks(SHOP_NAME, SUPPORT.email), LEFT, FOOTER_Y, {
       size: 8,
       color: MUTED,
     });
-    w.textRight(`Page ${i + 1} of ${total}`, RIGHT, FOOTER_Y, { size: 8, color: MUTED });
+    w.textRight(t.page(i + 1, total), RIGHT, FOOTER_Y, { size: 8, color: MUTED });
   });
 
   pdfText.embed();

@@ -1,3 +1,4 @@
+import { customerLanguage } from "~/models/accounts/customer-language.server";
 import type { InvoiceOrder } from "~/models/invoices/invoice-pdf.server";
 import { invoicePdf } from "~/models/invoices/pdf-thread.server";
 import { taxInvoiceFor } from "~/models/invoices/tax-invoice.server";
@@ -36,9 +37,13 @@ function taxFigures(order: InvoiceOrder) {
   }
 }
 
-/** The invoice PDF of a stored order: the one My Orders downloads and the confirmation mail
- *  attaches, drawn on the PDF thread. */
+/**
+ * The invoice PDF of a stored order: the one My Orders (and the admin) downloads and the
+ * confirmation mail attaches, drawn on the PDF thread. Its labels are in the language of the
+ * order's customer when it is drawn (users.language; English for an order no account owns), as
+ * their mails are: the figures are the same in every language (docs/i18n.md).
+ */
 export async function orderInvoicePdf(order: OrderWithItems): Promise<Uint8Array> {
   const invoiceOrder = toInvoiceOrder(order);
-  return invoicePdf(invoiceOrder, taxFigures(invoiceOrder));
+  return invoicePdf(invoiceOrder, taxFigures(invoiceOrder), await customerLanguage(order.userId));
 }

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { projectRoot } from "~/env.server";
+import type { Language } from "~/lib/i18n/languages";
 import type { TaxInvoiceFigures } from "~/lib/tax-invoice";
 import type { InvoiceOrder } from "./invoice-pdf.server";
 import type { Slip } from "./packing-slips.server";
@@ -113,5 +114,5 @@ export const packingSlipsPdf = (slips: Slip[]) =>
   });
 
 /** renderInvoice, on the PDF thread. */
-export const invoicePdf = (order: InvoiceOrder, tax: TaxInvoiceFigures | null) =>
-  inThread({ kind: "invoice", order, tax });
+export const invoicePdf = (order: InvoiceOrder, tax: TaxInvoiceFigures | null, language: Language = "en") =>
+  inThread({ kind: "invoice", order, tax, language });

@@ -1,4 +1,5 @@
 import { parentPort } from "node:worker_threads";
+import type { Language } from "~/lib/i18n/languages";
 import type { TaxInvoiceFigures } from "~/lib/tax-invoice";
 import { type InvoiceOrder, renderInvoice } from "./invoice-pdf.server";
 import { renderPackingSlips, type Slip } from "./packing-slips.server";
@@ -9,12 +10,13 @@ import { renderPackingSlips, type Slip } from "./packing-slips.server";
 // transferred, not copied.
 
 export type PdfJob =
-  { kind: "packing-slips"; slips: Slip[] } | { kind: "invoice"; order: InvoiceOrder; tax: TaxInvoiceFigures | null };
+  | { kind: "packing-slips"; slips: Slip[] }
+  | { kind: "invoice"; order: InvoiceOrder; tax: TaxInvoiceFigures | null; language: Language };
 
 export type PdfAnswer = { id: number; pdf: Uint8Array } | { id: number; error: string };
 
 const render = (job: PdfJob) =>
-  job.kind === "packing-slips" ? renderPackingSlips(job.slips) : renderInvoice(job.order, job.tax);
+  job.kind === "packing-slips" ? renderPackingSlips(job.slips) : renderInvoice(job.order, job.tax, job.language);
 
 async function answer(id: number, job: PdfJob) {
   try {

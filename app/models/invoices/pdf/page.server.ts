@@ -1,5 +1,6 @@
 import { type PDFDocument, type PDFPage, rgb } from "pdf-lib";
 import { formatDate } from "~/lib/dates";
+import type { Language } from "~/lib/i18n/languages";
 import { formatPaise } from "~/lib/money";
 import { SHOP_NAME } from "~/lib/shop";
 import type { PdfText } from "./text.server";
@@ -31,8 +32,9 @@ export function describeDocument(doc: PDFDocument, title: string, kind: string):
 /** Integer paise → "₹1,23,456.78", as the pages print money (Indian grouping). */
 export const formatRupees = (paise: number) => formatPaise(Math.round(Number.isFinite(paise) ? paise : 0));
 
-/** "21 Nov 2026" in India time, as the pages write dates; "-" for a date that is not one. */
-export const formatInvoiceDate = (date: Date) => (Number.isFinite(date.getTime()) ? formatDate(date) : "-");
+/** "21 Nov 2026" ("21 नव॰ 2026") in India time, as the pages write dates; "-" for a date that is not one. */
+export const formatInvoiceDate = (date: Date, language: Language = "en") =>
+  Number.isFinite(date.getTime()) ? formatDate(date, language) : "-";
 
 const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
 const chars = (s: string) => Array.from(graphemes.segment(s), (g) => g.segment);
