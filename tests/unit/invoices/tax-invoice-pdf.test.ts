@@ -80,4 +80,36 @@ describe("the GST tax invoice PDF", () => {
     expect(text).toContain("Invoice no. RK/26-27/000042");
     expect(text).toContain("Grand total ₹1,048.99");
   });
+
+  // Issue #36: a Hindi customer's invoice. The GST terms as the Hindi text of the law has them.
+  it("in Hindi: the labels in Hindi, every figure, name and number as in English", async () => {
+    const o = order("Karnataka");
+    const tax = taxInvoiceFigures(o, shop);
+    const english = await pdfText(await renderInvoice(o, tax, "en"));
+    const hindi = await pdfText(await renderInvoice(o, tax, "hi"));
+    const lines = hindi.split("\n");
+    expect(lines[0]).toBe("RK Candles कर बीजक");
+    for (const part of [
+      "बीजक संख्या RK/26-27/000042",
+      "विक्रेता: RK Candles Private Limited",
+      `राज्य: Karnataka (29) · जीएसटीआईएन: ${GSTIN}`,
+      "आपूर्ति का स्थान: Karnataka (29)",
+      "प्रतिलोम प्रभार (रिवर्स चार्ज): नहीं",
+      "सामान मात्रा दर कराधेय मूल्य जीएसटी 12% राशि",
+      "एचएसएन 3406",
+      "कराधेय मूल्य ₹936.60",
+      "सीजीएसटी @ 6% ₹56.19",
+      "एसजीएसटी @ 6% ₹56.20",
+      "कुल राशि ₹1,048.99",
+      "राशि शब्दों में: Rupees One Thousand Forty-Eight and Ninety-Nine Paise Only",
+      "तारीख़: 20 नव॰ 2026",
+      "प्रिया शर्मा",
+    ])
+      expect(hindi).toContain(part);
+    expect(hindi).not.toMatch(/Tax Invoice|GSTIN|Grand total|Taxable value|Bill to|Page 1/);
+    // Figures unchanged: the same amounts, in the same order.
+    const amounts = (text: string) => text.match(/₹[\d,]+\.\d\d/g);
+    expect(amounts(hindi)).toEqual(amounts(english));
+    expect(english).toContain("Tax Invoice");
+  });
 });

@@ -1,6 +1,7 @@
 // The English mails, word for word and byte for byte, as they were before the mails got a second
 // language (issue #36): a customer whose language is English, and every shop without LANGUAGES,
 // must get exactly these. The file snapshot is the mails of the commit before the texts moved.
+// The same mails in Hindi: every text of the shop's own in Hindi, links to the Hindi pages.
 import { describe, expect, it } from "vitest";
 import {
   type MailContent,
@@ -56,5 +57,40 @@ describe("English mails", () => {
       show("reset, 45 min", passwordResetMail({ name: "Asha", email: "asha@example.com" }, reset, 45)),
     ];
     await expect(mails.join("\n")).toMatchFileSnapshot("./english-mails.snapshot.txt");
+  });
+});
+
+describe("Hindi mails", () => {
+  it("say nothing of the shop's own in English and link the Hindi pages", () => {
+    const reset = `${url}/hi/reset-password?token=abc_DEF-123`;
+    const hi = { language: "hi" } as const;
+    const mails = [
+      orderConfirmationMail(order, url, "hi"),
+      orderStatusMail(statusOrder(false, "Delhivery"), "Shipped", url, hi),
+      orderStatusMail(statusOrder(true), "Shipped", url, { update: true, language: "hi" }),
+      orderStatusMail(statusOrder(true), "Delivered", url, hi),
+      orderStatusMail(statusOrder(true), "Cancelled", url, hi),
+      orderStatusMail(statusOrder(false), "Cancelled", url, hi),
+      passwordResetMail({ name: "Asha", email: "asha@example.com" }, reset, 60, "hi"),
+      passwordResetMail({ name: "Asha", email: "asha@example.com" }, reset, 45, "hi"),
+    ];
+    for (const mail of mails) {
+      expect(mail.html).toMatch(/^<!doctype html><html lang="hi"><head>/);
+      expect(mail.text).toMatch(/^नमस्ते /);
+      expect(mail.text).toContain("कोई सवाल? support@rkcandles.in पर लिखें या +91 98765 43210 पर कॉल करें।");
+      expect(mail.text).toMatch(/https:\/\/shop\.example\.in\/hi\/(orders|reset-password\?token=abc_DEF-123)$/m);
+      // Only the customer's own words (names, address, items), the order number, the courier's
+      // and the shop's name are in Latin letters.
+      const theirs = ["RK Candles", "Asha", "Co", "Lavender <Jar>", "#abc123", "12, 4th Cross", "MG Road"];
+      const shopWords = (text: string) =>
+        [...theirs, "Bengaluru, Karnataka", "Delhivery", "DLV 1234"]
+          .reduce((left, word) => left.replaceAll(word, " "), text)
+          .replace(/<[^>]*>|https?:\/\/\S+|\S+@\S+/g, " ")
+          .match(/[A-Za-z]{2,}/g);
+      expect(shopWords(mail.subject + mail.text)).toBeNull();
+    }
+    expect(mails[0]!.subject).toBe("RK Candles पर आपका ऑर्डर #abc123 कन्फ़र्म हो गया है");
+    expect(mails[6]!.text).toContain("यह लिंक एक ही बार और 1 घंटे तक काम करेगा।");
+    expect(mails[7]!.text).toContain("45 मिनट तक");
   });
 });
