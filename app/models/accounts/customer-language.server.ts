@@ -5,8 +5,8 @@ import { env } from "~/env.server";
 import type { Language } from "~/lib/i18n/languages";
 
 /**
- * The customer's language (issue #36): the language of the pages they last signed up, logged in,
- * ordered or asked for a password reset on, kept on the account (`users.language`) for what
+ * The customer's language (issue #36): the language of the pages they last signed up, logged in
+ * or ordered on, kept on the account (`users.language`) for what
  * reaches them outside a page: their mails and their invoices. The JSON API neither sets it nor
  * shows it. A language the shop no longer serves (LANGUAGES changed since) counts as English, so
  * a shop without LANGUAGES sends everyone exactly the English it always did.

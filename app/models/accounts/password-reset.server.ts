@@ -5,7 +5,7 @@ import { db, writeTransaction } from "~/db/client.server";
 import { passwordResets, sessions, users, type User } from "~/db/schema";
 import { env } from "~/env.server";
 import { type Language, localizedPath } from "~/lib/i18n/languages";
-import { rememberLanguage, usableLanguage } from "~/models/accounts/customer-language.server";
+import { usableLanguage } from "~/models/accounts/customer-language.server";
 import { BCRYPT_ROUNDS, getUserByEmail } from "~/models/accounts/users.server";
 import { mailsQueued, queueMail } from "~/models/mail/outbox.server";
 import { passwordResetMail } from "~/models/mail/templates.server";
@@ -49,7 +49,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * against the per-email and per-address limits whether or not the account exists (RateLimited when
  * over). For an account, writes the reset row and queues its mail in one transaction. Returns the
  * same (nothing) either way, after at least RESET_REQUEST_MIN_MS. `pageLanguage`: the language of
- * the page it was asked on (not given by the JSON API); it becomes the account's, and the mail's.
+ * the page it was asked on (not given by the JSON API), the mail's. It is not kept as the account's:
+ * anyone may ask for a reset of any address, so asking must not change the owner's mails.
  */
 export async function requestPasswordReset(
   email: string,
@@ -69,8 +70,7 @@ export async function requestPasswordReset(
 
 /**
  * The reset row and its mail (in the page's language, else the account's), together or not at
- * all; the page's language is kept as the account's in the same transaction. Exported for the
- * rollback test.
+ * all. Exported for the rollback test.
  */
 export async function saveResetAndQueueMail(
   user: Pick<User, "id" | "name" | "email" | "language">,
@@ -82,7 +82,6 @@ export async function saveResetAndQueueMail(
   const language = options.pageLanguage ?? usableLanguage(user.language);
   await writeTransaction(async (tx) => {
     await tx.insert(passwordResets).values({ tokenHash, userId: user.id, expiresAt: now + RESET_VALID_MS });
-    if (options.pageLanguage) await rememberLanguage(user, options.pageLanguage, tx);
     const mail = passwordResetMail(user, resetUrl(token, language), RESET_VALID_MS / 60_000, language);
     await queueMail(tx, "password-reset", mail);
     options.afterQueue?.();
