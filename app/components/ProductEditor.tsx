@@ -3,13 +3,15 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { isImageUrl } from "~/lib/image-url";
-import { GALLERY_MAX, GALLERY_TOO_MANY, galleryTooMany, productSchema } from "~/lib/product-schema";
+import { GALLERY_MAX, GALLERY_TOO_MANY, galleryTooMany, productFormSchema } from "~/lib/product-schema";
 import { showToast } from "~/utils/toast.client";
 import { Field, FormAlert } from "./Field";
 
 export type EditorValues = {
   name: string;
   description: string;
+  nameHi: string;
+  descriptionHi: string;
   price: string;
   mrp: string;
   stock: string;
@@ -32,14 +34,16 @@ export function ProductEditor({ mode, defaults, lastResult }: Props) {
     defaultValue: {
       name: defaults.name,
       description: defaults.description,
+      nameHi: defaults.nameHi,
+      descriptionHi: defaults.descriptionHi,
       price: defaults.price,
       mrp: defaults.mrp,
       stock: defaults.stock,
       hsn: defaults.hsn,
       image: defaults.image,
     },
-    constraint: getZodConstraint(productSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: productSchema }),
+    constraint: getZodConstraint(productFormSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: productFormSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
@@ -102,6 +106,24 @@ export function ProductEditor({ mode, defaults, lastResult }: Props) {
         errors={fields.description.errors}
       >
         <textarea {...getTextareaProps(fields.description)} rows={4} />
+      </Field>
+      <Field
+        label="Name in Hindi"
+        id={fields.nameHi.id}
+        errorId={fields.nameHi.errorId}
+        errors={fields.nameHi.errors}
+        hint="Optional; the Hindi pages show the English name without it"
+      >
+        <input {...getInputProps(fields.nameHi, { type: "text" })} lang="hi" />
+      </Field>
+      <Field
+        label="Description in Hindi"
+        id={fields.descriptionHi.id}
+        errorId={fields.descriptionHi.errorId}
+        errors={fields.descriptionHi.errors}
+        hint="Optional; the Hindi pages show the English description without it"
+      >
+        <textarea {...getTextareaProps(fields.descriptionHi)} rows={4} lang="hi" />
       </Field>
       <div className="editor-row">
         <Field label="Price (₹)" id={fields.price.id} errorId={fields.price.errorId} errors={fields.price.errors}>

@@ -43,13 +43,20 @@ const galleryUrl = z.preprocess(
   imageUrl,
 );
 
+const NAME_MAX = 120;
+const DESCRIPTION_MAX = 5000;
+const description = z
+  .string()
+  .trim()
+  .max(DESCRIPTION_MAX, { error: `At most ${DESCRIPTION_MAX} characters` });
+
 export const productSchema = z.object({
   name: z
     .string({ error: NAME_REQUIRED })
     .trim()
     .min(1, { error: NAME_REQUIRED })
-    .max(120, { error: "At most 120 characters" }),
-  description: z.string().trim().max(5000, { error: "At most 5000 characters" }).optional().default(""),
+    .max(NAME_MAX, { error: `At most ${NAME_MAX} characters` }),
+  description: description.optional().default(""),
   /** paise */
   price: rupees(PRICE_REQUIRED),
   /** paise; 0 or empty means no MRP */
@@ -82,7 +89,22 @@ export const productSchema = z.object({
     z.array(galleryUrl).max(GALLERY_MAX, { error: GALLERY_TOO_MANY }),
   ),
 });
-export type ProductInput = z.output<typeof productSchema>;
+
+/**
+ * The admin editor's form: the product and its Hindi texts (issue #36), "" for none (the pages
+ * then show the English ones). The JSON door keeps productSchema, whose shapes do not name them,
+ * so an API edit leaves them as they are.
+ */
+export const productFormSchema = productSchema.extend({
+  nameHi: z
+    .string()
+    .trim()
+    .max(NAME_MAX, { error: `At most ${NAME_MAX} characters` })
+    .optional()
+    .default(""),
+  descriptionHi: description.optional().default(""),
+});
+export type ProductInput = z.output<typeof productSchema> & { nameHi?: string; descriptionHi?: string };
 
 /** One message for the JSON door: the first problem, named by its field. */
 export function productError(error: { issues: { path: PropertyKey[]; message: string }[] }): string {

@@ -42,6 +42,8 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
         defaults={{
           name: product.name,
           description: product.description,
+          nameHi: product.nameHi,
+          descriptionHi: product.descriptionHi,
           price: rupees(product.price),
           mrp: rupees(product.mrp),
           stock: String(product.stock),

@@ -32,6 +32,8 @@ export default function NewProduct({ actionData }: Route.ComponentProps) {
         defaults={{
           name: "",
           description: "",
+          nameHi: "",
+          descriptionHi: "",
           price: "0",
           mrp: "0",
           stock: "10",

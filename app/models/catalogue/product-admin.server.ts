@@ -19,6 +19,9 @@ const fields = (input: ProductInput) => ({
   stock: input.stock,
   // Not given: the column's default (3406) on create, the product's own code on update.
   ...(input.hsn === undefined ? {} : { hsn: input.hsn }),
+  // Only the admin's form has the Hindi texts: an API edit keeps them.
+  ...(input.nameHi === undefined ? {} : { nameHi: input.nameHi }),
+  ...(input.descriptionHi === undefined ? {} : { descriptionHi: input.descriptionHi }),
   // Without a main image URL, the first gallery picture is the product's image.
   image: input.image || input.images[0] || "",
 });

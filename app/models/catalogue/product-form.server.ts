@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { GALLERY_MAX, galleryTooMany, productSchema } from "~/lib/product-schema";
+import { GALLERY_MAX, galleryTooMany, productFormSchema } from "~/lib/product-schema";
 import { formFields } from "~/utils/http.server";
 import { createProduct, productExists, updateProduct } from "./product-admin.server";
 import { discardUploads, filesOf, saveUploads, UploadError } from "./uploads.server";
@@ -10,7 +10,7 @@ import { discardUploads, filesOf, saveUploads, UploadError } from "./uploads.ser
  */
 const GALLERY_LIST_MAX = 100;
 
-export const PRODUCT_FORM_FIELDS = formFields(productSchema, { images: GALLERY_LIST_MAX, gallery: GALLERY_LIST_MAX });
+export const PRODUCT_FORM_FIELDS = formFields(productFormSchema, { images: GALLERY_LIST_MAX, gallery: GALLERY_LIST_MAX });
 
 /**
  * The product editor's submit, for create (no id) and edit: fields checked first, then the
@@ -20,7 +20,7 @@ export const PRODUCT_FORM_FIELDS = formFields(productSchema, { images: GALLERY_L
  * files saved for a write that then fails are removed again.
  */
 export async function submitProductForm(form: FormData, id?: string) {
-  const submission = parseWithZod(form, { schema: productSchema });
+  const submission = parseWithZod(form, { schema: productFormSchema });
   if (submission.status !== "success") return { reply: submission.reply() };
   const files = filesOf(form, "gallery");
   const total = new Set(submission.value.images).size + files.length;
