@@ -8,6 +8,7 @@ import { pageTitle, SHOP_NAME } from "~/lib/shop";
 import { cartLines, cartSummary, commitCart, productForCart, readCart, type CartLine } from "~/models/cart/cart.server";
 import type { loader as rootLoader } from "~/root";
 import { type FormFields, readForm } from "~/utils/http.server";
+import { requestLanguage } from "~/utils/language.server";
 import { redirectWithToast, type Toast } from "~/utils/toast.server";
 import type { Route } from "./+types/cart";
 
@@ -22,7 +23,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const lines = await cartLines(await readCart(request));
+  const lines = await cartLines(await readCart(request), requestLanguage(request));
   return { lines, summary: cartSummary(lines) };
 }
 

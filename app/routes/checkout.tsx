@@ -87,7 +87,7 @@ async function orderPlaced(request: Request, orderId: string) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const lines = await cartLines(await readCart(request));
+  const lines = await cartLines(await readCart(request), requestLanguage(request));
   return {
     lines,
     summary: cartSummary(lines),

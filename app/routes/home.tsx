@@ -6,6 +6,7 @@ import { organizationJsonLd, originOf, socialMeta } from "~/lib/seo";
 import { SHOP_NAME, SHOP_TAGLINE } from "~/lib/shop";
 import { BEST_SELLERS } from "~/lib/shop-query";
 import { cardView, topRated } from "~/models/catalogue/products.server";
+import { requestLanguage } from "~/utils/language.server";
 import type { Route } from "./+types/home";
 
 const TITLE = `${SHOP_NAME} · ${SHOP_TAGLINE}`;
@@ -27,8 +28,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   ];
 };
 
-export async function loader() {
-  return { bestSellers: (await topRated(BEST_SELLERS)).map(cardView) };
+export async function loader({ request }: Route.LoaderArgs) {
+  return { bestSellers: (await topRated(BEST_SELLERS, requestLanguage(request))).map(cardView) };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

@@ -14,6 +14,7 @@ import { getUser, requireUser } from "~/models/accounts/auth.server";
 import { getProduct } from "~/models/catalogue/products.server";
 import { postReview, reviewBy } from "~/models/catalogue/reviews.server";
 import { formFields, readForm, refused } from "~/utils/http.server";
+import { requestLanguage } from "~/utils/language.server";
 import { RateLimited } from "~/utils/rate-limit.server";
 import { showToast } from "~/utils/toast.client";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -53,7 +54,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const product = await getProduct(params.id);
+  const product = await getProduct(params.id, requestLanguage(request));
   if (!product) throw data({ message: "Product not found" }, { status: 404 });
   // ?image=n picks the nth picture; anything else (or past the last) shows the first.
   const image = queryInt(new URL(request.url).searchParams.get("image"), {

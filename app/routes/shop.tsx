@@ -8,6 +8,7 @@ import { breadcrumbJsonLd, originOf, socialMeta } from "~/lib/seo";
 import { pageTitle } from "~/lib/shop";
 import { PAGE_SIZES, parseShopQuery, shopHref, sortOptions, sortSelectValue } from "~/lib/shop-query";
 import { cardView, listProducts } from "~/models/catalogue/products.server";
+import { requestLanguage } from "~/utils/language.server";
 import { hit, RateLimited, tooManyPage } from "~/utils/rate-limit.server";
 import { ipOf } from "~/utils/request-context.server";
 import { useErrorToast } from "~/utils/use-error-toast";
@@ -45,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       throw error instanceof RateLimited ? tooManyPage(error) : error;
     });
   }
-  const result = await listProducts(query);
+  const result = await listProducts(query, requestLanguage(request));
   // Past the last page (a stale link): go to the last one rather than show nothing.
   if (result.totalPages > 0 && query.page > result.totalPages) {
     throw redirect(shopHref(query, { page: result.totalPages }));

@@ -4,6 +4,8 @@ import { db } from "~/db/client.server";
 import { products } from "~/db/schema";
 import { env } from "~/env.server";
 import { CART_COOKIE, cartTotals, parseCart, type CartEntry } from "~/lib/cart";
+import { textIn } from "~/lib/catalogue-text";
+import type { Language } from "~/lib/i18n/languages";
 
 // The cart lives in the browser as product ids and quantities only; names, prices and images
 // are read from the database whenever it is shown, so a price change shows at once.
@@ -38,13 +40,14 @@ export type CartLine = {
   status: LineStatus;
 };
 
-/** The cart joined with the catalogue; ids the shop never had are dropped. */
-export async function cartLines(cart: CartEntry[]): Promise<CartLine[]> {
+/** The cart joined with the catalogue, names in `language`; ids the shop never had are dropped. */
+export async function cartLines(cart: CartEntry[], language: Language = "en"): Promise<CartLine[]> {
   if (cart.length === 0) return [];
   const rows = await db
     .select({
       id: products.id,
       name: products.name,
+      nameHi: products.nameHi,
       image: products.image,
       price: products.price,
       stock: products.stock,
@@ -68,7 +71,17 @@ export async function cartLines(cart: CartEntry[]): Promise<CartLine[]> {
         : entry.qty > p.stock
           ? "short"
           : "ok";
-    return [{ id: p.id, name: p.name, image: p.image, price: p.price, qty: entry.qty, stock: p.stock, status }];
+    return [
+      {
+        id: p.id,
+        name: textIn(language, p.name, p.nameHi),
+        image: p.image,
+        price: p.price,
+        qty: entry.qty,
+        stock: p.stock,
+        status,
+      },
+    ];
   });
 }
 

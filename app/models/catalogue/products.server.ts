@@ -2,6 +2,8 @@ import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { catalogueVersion, db, prepared } from "~/db/client.server";
 import { productImages, products, reviews } from "~/db/schema";
 import { relevanceOrder, searchClause, type SearchParams } from "~/db/search.server";
+import { type HindiTexts, inLanguage } from "~/lib/catalogue-text";
+import type { Language } from "~/lib/i18n/languages";
 import { ADMIN_MAX_LIMIT, clampInt, cleanSearch, DEFAULT_LIMIT, MAX_PAGE, type ShopQuery } from "~/lib/shop-query";
 import { searchPlan, suggestFor } from "~/models/catalogue/search.server";
 
@@ -23,6 +25,11 @@ export const cardColumns = {
   hsn: products.hsn,
   createdAt: products.createdAt,
 };
+
+/** The Hindi texts beside the card's (issue #36): read by the pages' queries, turned into `name`/`description` by inLanguage. */
+const textColumns = { ...cardColumns, nameHi: products.nameHi, descriptionHi: products.descriptionHi };
+
+type ProductRow = ProductCard & HindiTexts;
 
 export type ProductCard = {
   id: string;
@@ -75,7 +82,7 @@ const counts = new Map<string, number>();
 // 100,000 products on SQLite, where the query holds the worker): its pages are kept beside the
 // counts, so a broad word many shoppers type ("candle") is ranked once per catalogue version.
 const BROAD = 1_000;
-const broadPages = new Map<string, ProductCard[]>();
+const broadPages = new Map<string, ProductRow[]>();
 
 /** Forgets counts and kept pages when the catalogue has changed since they were read. */
 function sameCatalogue(): void {
@@ -119,7 +126,7 @@ async function countProducts(match: string | undefined): Promise<number> {
 }
 
 type PageParams = Partial<SearchParams> & { limit: number; offset: number };
-const pageStatements = new Map<string, (params: PageParams) => Promise<ProductCard[]>>();
+const pageStatements = new Map<string, (params: PageParams) => Promise<ProductRow[]>>();
 function pageStatement(kind: SearchKind, sort: ShopQuery["sort"], ascending: boolean) {
   // Best match needs a query; without one the listing is the newest first.
   const relevance = sort === "relevance" && kind === "words";
@@ -131,7 +138,7 @@ function pageStatement(kind: SearchKind, sort: ShopQuery["sort"], ascending: boo
     statement = prepared(
       relevance ? `product_page_${kind}_relevance` : `product_page_${kind}_${sort}_${ascending ? "asc" : "desc"}`,
       db
-        .select(cardColumns)
+        .select(textColumns)
         .from(products)
         .where(and(live, kind === "words" ? searchClause() : undefined))
         .orderBy(...(relevance ? relevanceOrder() : [direction(column), direction(products.id)]))
@@ -155,8 +162,8 @@ async function suggest(plan: NonNullable<Awaited<ReturnType<typeof searchPlan>>>
 async function broadPage(
   order: string,
   params: PageParams,
-  read: () => Promise<ProductCard[]>,
-): Promise<readonly ProductCard[]> {
+  read: () => Promise<ProductRow[]>,
+): Promise<readonly ProductRow[]> {
   sameCatalogue();
   const key = JSON.stringify([order, params]);
   let items = broadPages.get(key);
@@ -170,7 +177,8 @@ async function broadPage(
   return items;
 }
 
-export async function listProducts(query: ShopQuery): Promise<ProductPage> {
+/** A page of the catalogue, its names and descriptions in `language` (the JSON door's: English). */
+export async function listProducts(query: ShopQuery, language: Language = "en"): Promise<ProductPage> {
   // parseShopQuery cleans these already; checked again here, where they meet SQL.
   const q = cleanSearch(query.q);
   const limit = clampInt(query.limit, { fallback: DEFAULT_LIMIT, min: 1, max: ADMIN_MAX_LIMIT });
@@ -197,16 +205,17 @@ export async function listProducts(query: ShopQuery): Promise<ProductPage> {
   const items =
     plan && totalItems >= BROAD ? [...(await broadPage(`${sort} ${ascending}`, params, read))] : await read();
   if (fromEnd) items.reverse();
-  return { items, page, totalPages, totalItems, suggestion };
+  return { items: items.map((p) => inLanguage(p, language)), page, totalPages, totalItems, suggestion };
 }
 
-export function topRated(limit: number): Promise<ProductCard[]> {
-  return db
-    .select(cardColumns)
+export async function topRated(limit: number, language: Language = "en"): Promise<ProductCard[]> {
+  const rows = await db
+    .select(textColumns)
     .from(products)
     .where(live)
     .orderBy(desc(products.rating), desc(products.numReviews), desc(products.id))
     .limit(limit);
+  return rows.map((p) => inLanguage(p, language));
 }
 
 export async function imagesFor(productIds: string[]): Promise<Map<string, string[]>> {
@@ -227,7 +236,7 @@ export type ProductReview = { id: string; name: string; rating: number; comment:
 const productById = prepared(
   "product_by_id",
   db
-    .select(cardColumns)
+    .select(textColumns)
     .from(products)
     .where(and(eq(products.id, sql.placeholder("id")), live)),
 );
@@ -255,9 +264,11 @@ const reviewsOfProduct = prepared(
     .limit(100),
 );
 
-export async function getProduct(id: string) {
-  const [product] = await productById({ id });
-  if (!product) return null;
+/** A product with its gallery and reviews, its name and description in `language`. */
+export async function getProduct(id: string, language: Language = "en") {
+  const [row] = await productById({ id });
+  if (!row) return null;
+  const product = inLanguage(row, language);
   const [images, productReviews] = await Promise.all([
     imagesOfProduct({ id }),
     reviewsOfProduct({ id }) as Promise<ProductReview[]>,
