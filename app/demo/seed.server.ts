@@ -6,6 +6,7 @@ import { rupeesToPaise } from "~/lib/money";
 import { averageRating } from "~/models/catalogue/rating.server";
 import { newId } from "~/utils/id.server";
 import { slugify } from "~/utils/slug.server";
+import { demoHindiTexts } from "./catalogue-hi";
 import { commentFits, demoDescription, demoProducts, reviewComments, reviewerNames, scentComments } from "./catalogue";
 
 export const demoImageUrl = (name: string, n: number) => `/images/demo/${slugify(name)}-${n}.svg`;
@@ -56,6 +57,7 @@ export async function seedDemoCatalogue(): Promise<boolean> {
         id,
         name: p.name,
         description: demoDescription(p),
+        ...demoHindiTexts(p),
         price: rupeesToPaise(p.price),
         mrp: p.mrp ? rupeesToPaise(p.mrp) : null,
         stock: p.stock,
