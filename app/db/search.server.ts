@@ -8,12 +8,24 @@
 //   exact   every group without its typo corrections: exact matches rank above typo matches;
 //   phrase  the words as typed, in this order, in the name (the last one a prefix);
 //   inName  every group in the name.
+// Hindi pages (issue #36) search a second index as well, of the Hindi name and description
+// (drizzle/sqlite/0018 products_words_hi, drizzle/pg/0016 search_doc_hi): a product is found by
+// either. English pages search the first alone, with the very statements they always had.
 import { eq, sql, type SQL } from "drizzle-orm";
+import type { Language } from "~/lib/i18n/languages";
 import type { SearchGroup } from "~/lib/search-plan";
 import { db, dialect } from "./client.server";
 import { products, searchVersion } from "./schema";
 
-export type SearchParams = { match: string; exact: string; phrase: string; inName: string };
+export type SearchParams = {
+  match: string;
+  exact: string;
+  phrase: string;
+  inName: string;
+  /** SQLite's phrase and inName in the Hindi index, whose name column is name_hi; unused on PostgreSQL. */
+  phraseHi: string;
+  inNameHi: string;
+};
 
 // Tokens are letters, digits and marks only (searchWords), so no match syntax can get in; quotes
 // are still escaped in case a vocabulary word ever carries one.
@@ -42,53 +54,73 @@ export function searchParams(groups: SearchGroup[]): SearchParams {
       exact: groups.map((g) => tsGroup(g, false)).join(" & "),
       phrase: words.map((w, i) => `${tsTerm(w)}:${i === words.length - 1 ? "*" : ""}A`).join(" <-> "),
       inName: groups.map((g) => tsGroup(g, true, "A")).join(" & "),
+      phraseHi: "",
+      inNameHi: "",
     };
   }
   const all = groups.map((g) => ftsGroup(g, true)).join(" AND ");
+  const phrase = `(${words.map((w, i) => `${ftsTerm(w)}${i === words.length - 1 ? " *" : ""}`).join(" + ")})`;
   return {
     match: all,
     exact: groups.map((g) => ftsGroup(g, false)).join(" AND "),
-    phrase: `name : (${words.map((w, i) => `${ftsTerm(w)}${i === words.length - 1 ? " *" : ""}`).join(" + ")})`,
+    phrase: `name : ${phrase}`,
     inName: `name : (${all})`,
+    phraseHi: `name_hi : ${phrase}`,
+    inNameHi: `name_hi : (${all})`,
   };
 }
 
-function matches(param: keyof SearchParams): SQL {
-  const expression = sql.placeholder(param);
-  return dialect === "pg"
-    ? sql`(${products}."search_doc" @@ CAST(${expression} AS tsquery))`
-    : sql`(${products}.rowid IN (SELECT rowid FROM products_words WHERE products_words MATCH ${expression}))`;
+type Param = "match" | "exact" | "phrase" | "inName";
+
+function matchesIn(index: "en" | "hi", param: Param): SQL {
+  if (dialect === "pg") {
+    const column = sql.raw(index === "hi" ? `"search_doc_hi"` : `"search_doc"`);
+    return sql`(${products}.${column} @@ CAST(${sql.placeholder(param)} AS tsquery))`;
+  }
+  if (index === "en") {
+    return sql`(${products}.rowid IN (SELECT rowid FROM products_words WHERE products_words MATCH ${sql.placeholder(param)}))`;
+  }
+  const expression = sql.placeholder(param === "phrase" || param === "inName" ? `${param}Hi` : param);
+  return sql`(${products}.rowid IN (SELECT rowid FROM products_words_hi WHERE products_words_hi MATCH ${expression}))`;
 }
 
+/** A match expression's rows: in the English index, or for a Hindi page in either. */
+const matches = (param: Param, language: Language = "en"): SQL =>
+  language === "en" ? matchesIn("en", param) : sql`(${matchesIn("en", param)} OR ${matchesIn("hi", param)})`;
+
 /** The rows a search finds. */
-export const searchClause = (): SQL => matches("match");
+export const searchClause = (language: Language = "en"): SQL => matches("match", language);
 
 /**
  * Best match first: exact before typo matches; then the words as typed in the name, every word in
  * the name, the rest (found in the description). Ties go to the better rated, then the id, the
  * same on both databases.
  */
-export function relevanceOrder(): SQL[] {
+export function relevanceOrder(language: Language = "en"): SQL[] {
   return [
-    sql`CASE WHEN ${matches("exact")} THEN 0 ELSE 1 END`,
-    sql`CASE WHEN ${matches("phrase")} THEN 0 WHEN ${matches("inName")} THEN 1 ELSE 2 END`,
+    sql`CASE WHEN ${matches("exact", language)} THEN 0 ELSE 1 END`,
+    sql`CASE WHEN ${matches("phrase", language)} THEN 0 WHEN ${matches("inName", language)} THEN 1 ELSE 2 END`,
     sql`${products.rating} DESC`,
     sql`${products.numReviews} DESC`,
     sql`${products.id} ASC`,
   ];
 }
 
-/** Every word of the live catalogue with the number of products using it. */
-export async function readVocabulary(): Promise<{ term: string; docs: number }[]> {
+/** Every word of the live catalogue's English (or Hindi) texts with the number of products using it. */
+export async function readVocabulary(index: "en" | "hi" = "en"): Promise<{ term: string; docs: number }[]> {
   const source =
     dialect === "pg"
-      ? sql`ts_stat('SELECT search_doc FROM products WHERE deleted_at IS NULL') AS v(term, docs)`
-      : sql`(SELECT term, doc AS docs FROM products_words_vocab)`;
+      ? index === "en"
+        ? sql`ts_stat('SELECT search_doc FROM products WHERE deleted_at IS NULL') AS v(term, docs)`
+        : sql`ts_stat('SELECT search_doc_hi FROM products WHERE deleted_at IS NULL') AS v(term, docs)`
+      : index === "en"
+        ? sql`(SELECT term, doc AS docs FROM products_words_vocab)`
+        : sql`(SELECT term, doc AS docs FROM products_words_hi_vocab)`;
   const rows = await db.select({ term: sql<string>`term`, docs: sql<number | string>`docs` }).from(source);
   return rows.map((r) => ({ term: r.term, docs: Number(r.docs) }));
 }
 
-/** Moves whenever a live product's name or description changes, from any writer (the migrations' triggers). */
+/** Moves whenever a live product's name or description (English or Hindi) changes, from any writer (the migrations' triggers). */
 export async function readSearchVersion(): Promise<number> {
   const rows = await db.select({ version: searchVersion.version }).from(searchVersion).where(eq(searchVersion.id, 1));
   return rows[0]?.version ?? 0;

@@ -71,8 +71,14 @@ export type ProductPage = {
   suggestion: string | null;
 };
 
-/** Whether a listing searches: "words" when its query has words to match (app/db/search.server.ts). */
-type SearchKind = "none" | "words";
+/**
+ * Whether a listing searches: "words" when its query has words to match (app/db/search.server.ts),
+ * "words_hi" on a Hindi page, which finds products by their Hindi texts too.
+ */
+type SearchKind = "none" | "words" | "words_hi";
+const searchKind = (language: Language): SearchKind => (language === "en" ? "words" : "words_hi");
+const whereOf = (kind: SearchKind) =>
+  and(live, kind === "none" ? undefined : searchClause(kind === "words_hi" ? "hi" : "en"));
 
 // Totals are cached until the catalogue changes (catalogueVersion, from any connection). Counting
 // 100,000 rows per page view is what made deep catalogues slower than small ones.
@@ -104,21 +110,22 @@ function countStatement(kind: SearchKind) {
       db
         .select({ n: sql<number | string>`count(*)` })
         .from(products)
-        .where(and(live, kind === "words" ? searchClause() : undefined)),
+        .where(whereOf(kind)),
     );
     countStatements.set(kind, statement);
   }
   return statement;
 }
 
-/** Live products matching `match` (all of them without it), cached per catalogue version. */
-async function countProducts(match: string | undefined): Promise<number> {
+/** Live products matching `match` (all of them without it) on a page in `language`, cached per catalogue version. */
+async function countProducts(match: string | undefined, language: Language): Promise<number> {
   sameCatalogue();
-  const key = match ?? "";
+  const kind = match === undefined ? "none" : searchKind(language);
+  const key = `${kind} ${match ?? ""}`;
   let n = counts.get(key);
   if (n === undefined) {
     // PostgreSQL's count(*) is a bigint, which node-postgres gives as text.
-    n = Number((await countStatement(match === undefined ? "none" : "words")({ match }))[0]?.n ?? 0);
+    n = Number((await countStatement(kind)({ match }))[0]?.n ?? 0);
     if (counts.size > 1000) counts.clear();
     counts.set(key, n);
   }
@@ -129,7 +136,7 @@ type PageParams = Partial<SearchParams> & { limit: number; offset: number };
 const pageStatements = new Map<string, (params: PageParams) => Promise<ProductRow[]>>();
 function pageStatement(kind: SearchKind, sort: ShopQuery["sort"], ascending: boolean) {
   // Best match needs a query; without one the listing is the newest first.
-  const relevance = sort === "relevance" && kind === "words";
+  const relevance = sort === "relevance" && kind !== "none";
   const column = sort === "relevance" ? products.createdAt : SORT_COLUMNS[sort];
   const key = relevance ? `${kind} relevance` : `${kind} ${sort} ${ascending}`;
   let statement = pageStatements.get(key);
@@ -140,8 +147,12 @@ function pageStatement(kind: SearchKind, sort: ShopQuery["sort"], ascending: boo
       db
         .select(textColumns)
         .from(products)
-        .where(and(live, kind === "words" ? searchClause() : undefined))
-        .orderBy(...(relevance ? relevanceOrder() : [direction(column), direction(products.id)]))
+        .where(whereOf(kind))
+        .orderBy(
+          ...(relevance
+            ? relevanceOrder(kind === "words_hi" ? "hi" : "en")
+            : [direction(column), direction(products.id)]),
+        )
         .limit(sql.placeholder("limit"))
         .offset(sql.placeholder("offset")),
     );
@@ -152,10 +163,11 @@ function pageStatement(kind: SearchKind, sort: ShopQuery["sort"], ascending: boo
 
 /** The suggestion for a search, when it found nothing exactly: only one that finds something. */
 async function suggest(plan: NonNullable<Awaited<ReturnType<typeof searchPlan>>>, totalItems: number) {
-  if (totalItems > 0 && (!plan.typos || (await countProducts(plan.params.exact)) > 0)) return null;
+  const { language } = plan;
+  if (totalItems > 0 && (!plan.typos || (await countProducts(plan.params.exact, language)) > 0)) return null;
   const offer = await suggestFor(plan);
-  const offered = offer ? await searchPlan(offer, plan.work) : null;
-  return offered && (await countProducts(offered.params.match)) > 0 ? offer : null;
+  const offered = offer ? await searchPlan(offer, plan.work, language) : null;
+  return offered && (await countProducts(offered.params.match, language)) > 0 ? offer : null;
 }
 
 /** A broad search's page, read once per catalogue version (at most 200 pages kept). */
@@ -183,11 +195,11 @@ export async function listProducts(query: ShopQuery, language: Language = "en"):
   const q = cleanSearch(query.q);
   const limit = clampInt(query.limit, { fallback: DEFAULT_LIMIT, min: 1, max: ADMIN_MAX_LIMIT });
   const page = clampInt(query.page, { fallback: 1, min: 1, max: MAX_PAGE });
-  const plan = q ? await searchPlan(q) : null;
+  const plan = q ? await searchPlan(q, undefined, language) : null;
   // A query without a word to search (punctuation only) finds nothing.
   if (q && !plan) return { items: [], page, totalPages: 0, totalItems: 0, suggestion: null };
-  const kind: SearchKind = plan ? "words" : "none";
-  const totalItems = await countProducts(plan?.params.match);
+  const kind: SearchKind = plan ? searchKind(language) : "none";
+  const totalItems = await countProducts(plan?.params.match, language);
   const totalPages = Math.ceil(totalItems / limit);
   const offset = (page - 1) * limit;
   const suggestion = plan ? await suggest(plan, totalItems) : null;
@@ -203,7 +215,7 @@ export async function listProducts(query: ShopQuery, language: Language = "en"):
   const params = { ...plan?.params, limit: take, offset: fromEnd ? Math.max(0, totalItems - offset - limit) : offset };
   const read = () => pageStatement(kind, sort, ascending)(params);
   const items =
-    plan && totalItems >= BROAD ? [...(await broadPage(`${sort} ${ascending}`, params, read))] : await read();
+    plan && totalItems >= BROAD ? [...(await broadPage(`${kind} ${sort} ${ascending}`, params, read))] : await read();
   if (fromEnd) items.reverse();
   return { items: items.map((p) => inLanguage(p, language)), page, totalPages, totalItems, suggestion };
 }

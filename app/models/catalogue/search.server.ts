@@ -1,10 +1,12 @@
 // A shop query's search plan (issue #25): its words, their synonyms and typo corrections, read
 // against the catalogue's vocabulary. The vocabulary is kept in memory per process and read again
 // when the indexed words change (search_version, moved by the database's triggers whatever
-// process or server wrote), checked only when the catalogue version has moved.
+// process or server wrote), checked only when the catalogue version has moved. A Hindi page's
+// vocabulary is the English index's words and the Hindi index's together (issue #36).
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { catalogueVersion } from "~/db/client.server";
 import { readSearchVersion, readVocabulary, searchParams, type SearchParams } from "~/db/search.server";
+import type { Language } from "~/lib/i18n/languages";
 import {
   planWord,
   queryWork,
@@ -17,25 +19,39 @@ import {
 import { queryWords } from "~/lib/search-words";
 import type { TypoWork } from "~/lib/typo-trie";
 
-let cached: Vocabulary | null = null;
-let cachedSearchVersion = -1;
-let checkedAt = -1;
-/** Typo corrections per query word, and the closest word a suggestion offers, for the cached vocabulary. */
-const corrections = new Map<string, string[]>();
-const suggestions = new Map<string, string | null>();
+type Kept = {
+  vocab: Vocabulary | null;
+  searchVersion: number;
+  checkedAt: number;
+  /** Typo corrections per query word, and the closest word a suggestion offers, for `vocab`. */
+  corrections: Map<string, string[]>;
+  suggestions: Map<string, string | null>;
+};
+const kept = (): Kept => ({
+  vocab: null,
+  searchVersion: -1,
+  checkedAt: -1,
+  corrections: new Map(),
+  suggestions: new Map(),
+});
+const perLanguage: Record<Language, Kept> = { en: kept(), hi: kept() };
 
-export async function currentVocabulary(): Promise<Vocabulary> {
+const readWords = async (language: Language) =>
+  language === "en" ? readVocabulary() : [...(await readVocabulary()), ...(await readVocabulary("hi"))];
+
+export async function currentVocabulary(language: Language = "en"): Promise<Vocabulary> {
+  const cache = perLanguage[language];
   const version = catalogueVersion();
-  if (cached && version === checkedAt) return cached;
+  if (cache.vocab && version === cache.checkedAt) return cache.vocab;
   const searchVersion = await readSearchVersion();
-  if (!cached || searchVersion !== cachedSearchVersion) {
-    cached = vocabulary(await readVocabulary());
-    cachedSearchVersion = searchVersion;
-    corrections.clear();
-    suggestions.clear();
+  if (!cache.vocab || searchVersion !== cache.searchVersion) {
+    cache.vocab = vocabulary(await readWords(language));
+    cache.searchVersion = searchVersion;
+    cache.corrections.clear();
+    cache.suggestions.clear();
   }
-  checkedAt = version;
-  return cached;
+  cache.checkedAt = version;
+  return cache.vocab;
 }
 
 export type SearchPlan = {
@@ -45,6 +61,8 @@ export type SearchPlan = {
   typos: boolean;
   /** What is left of the request's typo work (search-words.ts SEARCH_WORK), for its suggestion. */
   work: TypoWork;
+  /** The page's: a Hindi page searches the Hindi texts too. */
+  language: Language;
 };
 
 /**
@@ -68,15 +86,18 @@ async function inTurns<T, R>(items: T[], work: TypoWork, step: (item: T) => R): 
  * The plan of a (cleaned) query; null when it has no words to search (punctuation only, say).
  * `work` is the request's: a suggestion's plan takes what the query's left.
  */
-export async function searchPlan(q: string, work = queryWork()): Promise<SearchPlan | null> {
-  const vocab = await currentVocabulary();
+export async function searchPlan(q: string, work = queryWork(), language: Language = "en"): Promise<SearchPlan | null> {
+  const vocab = await currentVocabulary(language);
+  const { corrections } = perLanguage[language];
   const groups = await inTurns(queryWords(q), work, (word) => planWord(word, vocab, corrections, work));
   if (!groups.length) return null;
-  return { groups, params: searchParams(groups), vocab, typos: groups.some((g) => g.typos.length > 0), work };
+  const typos = groups.some((g) => g.typos.length > 0);
+  return { groups, params: searchParams(groups), vocab, typos, work, language };
 }
 
 /** "Did you mean …?" for a plan whose query matched nothing exactly; null when its work ran out. */
 export async function suggestFor(plan: SearchPlan): Promise<string | null> {
+  const { suggestions } = perLanguage[plan.language];
   const picked = await inTurns(plan.groups, plan.work, (g) => suggestedWord(g, plan.vocab, suggestions, plan.work));
   return plan.work.cut ? null : suggestionFrom(plan.groups, picked);
 }
