@@ -60,6 +60,9 @@ function sourceShop() {
         id: "p1",
         name: "Mysore Sandalwood",
         description: "Sandal",
+        // The Hindi texts (issue #36) go across with the rest.
+        nameHi: "मैसूर चंदन",
+        descriptionHi: "मलाईदार चंदन",
         price: 499_00,
         mrp: 599_00,
         stock: 7,
