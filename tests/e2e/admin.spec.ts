@@ -46,8 +46,8 @@ test("admin: create with two pictures → shop → edit price → customer order
   await expect(page.getByLabel("MRP (₹)")).toHaveValue("0");
   await expect(page.getByLabel("Stock")).toHaveValue("10");
   await expect(page.getByLabel("HSN code")).toHaveValue("3406");
-  await page.getByLabel("Name").fill(name);
-  await page.getByLabel("Description").fill("A test candle with a <b>bold</b> claim.");
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  await page.getByLabel("Description", { exact: true }).fill("A test candle with a <b>bold</b> claim.");
   await page.getByLabel("Price (₹)").fill("321.50");
   await page.getByLabel("MRP (₹)").fill("400");
   await page.getByLabel("Stock").fill("7");
@@ -254,7 +254,7 @@ test("a dismissed confirmation deletes nothing; a fake image is refused with not
   const saved = async () => [...(await pictures()).values()].some((bytes) => bytes.equals(fake));
   const name = `Fake Picture ${test.info().project.name} ${Date.now()}`;
   await goto("/admin/products/new");
-  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Name", { exact: true }).fill(name);
   await page.getByLabel("Price (₹)").fill("100");
   await page.getByLabel("Add pictures").setInputFiles([{ name: "evil.png", mimeType: "image/png", buffer: fake }]);
   if (jsEnabled) {
@@ -272,7 +272,7 @@ test("the product form refuses bad numbers with clear messages", async ({ page, 
   await loginAsAdmin(page, goto);
   await goto("/admin/products/new");
   const name = `Bad Numbers ${Date.now()}`;
-  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Name", { exact: true }).fill(name);
   await page.getByLabel("Price (₹)").fill("");
   await page.getByLabel("Stock").fill("2.5");
   await page.getByRole("button", { name: "Create product" }).click();
@@ -289,7 +289,7 @@ test("the product form refuses an image URL that would load from another site (i
   await loginAsAdmin(page, goto);
   await goto("/admin/products/new");
   const name = `Bad URL ${test.info().project.name} ${Date.now()}`;
-  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Name", { exact: true }).fill(name);
   await page.getByLabel("Price (₹)").fill("100");
   for (const url of ["/\\evil.example/x.png", "//evil.example/x.png", "/a\\b.png"]) {
     await page.getByLabel("Image URL").fill(url);

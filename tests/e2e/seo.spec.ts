@@ -37,8 +37,8 @@ test("a product the admin creates is in the sitemap at once, with structured dat
 
   const name = `Sitemap Candle ${test.info().project.name} ${Date.now().toString(36)}`;
   await goto("/admin/products/new");
-  await page.getByLabel("Name").fill(name);
-  await page.getByLabel("Description").fill("Smoky oudh, sold out for now.");
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  await page.getByLabel("Description", { exact: true }).fill("Smoky oudh, sold out for now.");
   await page.getByLabel("Price (₹)").fill("275.50");
   await page.getByLabel("Stock").fill("0");
   await page.getByLabel("Image URL").fill("/images/demo/rose-garden-1.svg");

@@ -114,7 +114,7 @@ test("product form: a truncated PNG in the gallery shows the upload message and 
   const name = `Broken Picture ${test.info().project.name} ${Date.now()}`;
   await asAdmin(page, "/admin/products/new", jsEnabled);
   const before = await listing();
-  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Name", { exact: true }).fill(name);
   await page.getByLabel("Price (₹)").fill("100");
   await page
     .getByLabel("Add pictures")
@@ -142,7 +142,7 @@ test("product form: 2 pictures + 20 files are refused; the product and the uploa
   await asAdmin(page, `/admin/products/${id}`, jsEnabled);
   await expect(page.locator(".gallery-edit li")).toHaveCount(2);
   const before = await listing();
-  await page.getByLabel("Name").fill("Renamed by the refused post");
+  await page.getByLabel("Name", { exact: true }).fill("Renamed by the refused post");
   const files = Array.from({ length: 20 }, (_, i) => ({
     name: `p${i}.png`,
     mimeType: "image/png",
@@ -249,7 +249,7 @@ test("product form: a 20,000 × 20,000 PNG in the gallery shows its size, saves 
   const processes = processesOf(server);
   await asAdmin(page, "/admin/products/new", jsEnabled);
   const before = await listing();
-  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Name", { exact: true }).fill(name);
   await page.getByLabel("Price (₹)").fill("100");
   await page.getByLabel("Add pictures").setInputFiles([{ name: "bomb.png", mimeType: "image/png", buffer: bomb }]);
   const message = `${UPLOAD_TOO_MANY_PIXELS} (bomb.png: 20,000 × 20,000 pixels)`;

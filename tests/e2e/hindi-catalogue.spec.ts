@@ -1,0 +1,68 @@
+import { expect, test, waitForHydration } from "./support/fixtures";
+import { dbOf, OPS_ADMIN, startServer, type TestServer } from "./support/server";
+
+// Issue #36 item 3: the owner gives a product a Hindi name in the admin (English, JS off and on);
+// the Hindi product page shows it, the English one its English name, and a Hindi page's search
+// finds it by a Hindi word. The storefront's own texts are being translated, so this reads only
+// headings, titles and links of products, and the admin's English labels.
+// A server of our own with LANGUAGES=en,hi, one worker: about 2 s to start, per project.
+
+let server: TestServer;
+
+test.beforeAll(async () => {
+  test.setTimeout(60_000);
+  server = await startServer({ env: { LANGUAGES: "en,hi", WEB_CONCURRENCY: "1" } });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+test("the admin names a product in Hindi; Hindi pages show it and find it, English pages keep the English name", async ({
+  page,
+  jsEnabled,
+}) => {
+  const open = async (path: string) => {
+    await page.goto(`${server.url}${path}`);
+    if (jsEnabled) await waitForHydration(page);
+  };
+  const db = dbOf(server);
+  const id = (await db.value<string>("SELECT id FROM products WHERE name = ?", "Coffee House"))!;
+
+  await open("/login");
+  await page.locator('input[name="email"]').fill(OPS_ADMIN.email);
+  await page.locator('input[name="password"]').fill(OPS_ADMIN.password);
+  await page.locator('form button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/admin$/);
+
+  // The demo's Hindi name is shown again in the editor; the admin gives another.
+  await open(`/admin/products/${id}`);
+  await expect(page.getByLabel("Name in Hindi")).toHaveValue("कॉफ़ी हाउस");
+  await page.getByLabel("Name in Hindi").fill("  कहवा घर  ");
+  await page.getByLabel("Description in Hindi").fill("ताज़ी भुनी कॉफ़ी की ख़ुशबू।");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page).toHaveURL(/\/admin\/products$/);
+  expect(await db.get("SELECT name, name_hi, description_hi FROM products WHERE id = ?", id)).toEqual({
+    name: "Coffee House",
+    name_hi: "कहवा घर",
+    description_hi: "ताज़ी भुनी कॉफ़ी की ख़ुशबू।",
+  });
+
+  await open(`/hi/product/${id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("कहवा घर");
+  await expect(page).toHaveTitle(/^कहवा घर/);
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", "कहवा घर");
+  await expect(page.getByText("ताज़ी भुनी कॉफ़ी की ख़ुशबू।")).toBeVisible();
+
+  await open(`/product/${id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Coffee House");
+  await expect(page.getByText("ताज़ी भुनी कॉफ़ी")).toHaveCount(0);
+
+  await open(`/hi/shop?q=${encodeURIComponent("कहवा")}`);
+  const found = page.locator('a[href^="/hi/product/"]').filter({ hasText: "कहवा घर" });
+  await expect(found.first()).toHaveAttribute("href", `/hi/product/${id}`);
+  await expect(page.locator(`a[href^="/hi/product/"]:not([href="/hi/product/${id}"])`)).toHaveCount(0);
+  // The English shop does not search Hindi names.
+  await open(`/shop?q=${encodeURIComponent("कहवा")}`);
+  await expect(page.locator('a[href^="/product/"]')).toHaveCount(0);
+});
