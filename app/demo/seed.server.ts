@@ -6,8 +6,8 @@ import { rupeesToPaise } from "~/lib/money";
 import { averageRating } from "~/models/catalogue/rating.server";
 import { newId } from "~/utils/id.server";
 import { slugify } from "~/utils/slug.server";
-import { demoHindiTexts } from "./catalogue-hi";
 import { commentFits, demoDescription, demoProducts, reviewComments, reviewerNames, scentComments } from "./catalogue";
+import { demoHindiTexts } from "./catalogue-hi";
 
 export const demoImageUrl = (name: string, n: number) => `/images/demo/${slugify(name)}-${n}.svg`;
 

@@ -10,7 +10,10 @@ import { discardUploads, filesOf, saveUploads, UploadError } from "./uploads.ser
  */
 const GALLERY_LIST_MAX = 100;
 
-export const PRODUCT_FORM_FIELDS = formFields(productFormSchema, { images: GALLERY_LIST_MAX, gallery: GALLERY_LIST_MAX });
+export const PRODUCT_FORM_FIELDS = formFields(productFormSchema, {
+  images: GALLERY_LIST_MAX,
+  gallery: GALLERY_LIST_MAX,
+});
 
 /**
  * The product editor's submit, for create (no id) and edit: fields checked first, then the
