@@ -6,7 +6,7 @@ import { z } from "./zod";
 // The sign-up and login texts, verbatim as the product has them (U+2011 non-breaking hyphen, U+2013 en dash).
 export const REGISTER_INCOMPLETE = en.feedback.registerIncomplete;
 export const PHONE_INVALID = en.feedback.phoneInvalid;
-export const PHONE_HINT = "Enter 10\u2011digit mobile without +91/0 (starts 6\u20139)";
+export const PHONE_HINT = en.auth.phoneHint;
 export const FORM_INVALID = en.feedback.formInvalid;
 export const SESSION_ENDED = en.feedback.sessionEnded;
 export const LOGIN_REQUIRED = en.feedback.loginRequired;
@@ -17,7 +17,7 @@ export const NAME_REQUIRED = en.feedback.nameRequired;
 export const EMAIL_TAKEN = en.feedback.emailTaken;
 export const LOGIN_FAILED = en.feedback.loginFailed;
 /** Said on /login and /register to a guest on the way to the checkout (issue #21). */
-export const CHECKOUT_LOGIN_NOTE = "Log in or sign up to place your order; your cart is kept";
+export const CHECKOUT_LOGIN_NOTE = en.auth.checkoutNote;
 
 // Conform turns "" into undefined, so "required" is the type error of each field.
 const requiredString = (message: string) => z.string({ error: message });

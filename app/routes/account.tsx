@@ -2,17 +2,19 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useLocation } from "react-router";
 import { Field, FormAlert } from "~/components/Field";
-import { CURRENT_PASSWORD_WRONG, PHONE_HINT, passwordChangeSchema, profileSchema } from "~/lib/auth-schemas";
+import { CURRENT_PASSWORD_WRONG, passwordChangeSchema, profileSchema } from "~/lib/auth-schemas";
+import { metaMessages, messagesFor, useMessages } from "~/lib/i18n/messages";
 import { pageTitle } from "~/lib/shop";
 import { requireUser } from "~/models/accounts/auth.server";
 import { changePassword, updateProfile, WrongPasswordError } from "~/models/accounts/users.server";
 import { formFields, readForm, refused } from "~/utils/http.server";
+import { requestLanguage } from "~/utils/language.server";
 import { RateLimited } from "~/utils/rate-limit.server";
 import { getSession } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/account";
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Account") }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(metaMessages(matches).account.title) }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
@@ -49,16 +51,18 @@ export async function action({ request }: Route.ActionArgs) {
       }
       throw error;
     }
+    const t = messagesFor(requestLanguage(request));
     return redirectWithToast(request, "/account", {
       type: "success",
-      title: "Password changed",
-      description: "Other devices have been logged out.",
+      title: t.account.passwordChanged,
+      description: t.account.otherDevicesOut,
     });
   }
   const submission = parseWithZod(form, { schema: profileSchema });
   if (submission.status !== "success") return refused({ intent: "profile" as const, result: submission.reply() });
   await updateProfile(user.id, submission.value);
-  return redirectWithToast(request, "/account", { type: "success", title: "Account updated" });
+  const t = messagesFor(requestLanguage(request));
+  return redirectWithToast(request, "/account", { type: "success", title: t.account.updated });
 }
 
 export default function Account(props: Route.ComponentProps) {
@@ -68,6 +72,7 @@ export default function Account(props: Route.ComponentProps) {
 }
 
 function AccountForms({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useMessages();
   const [profile, profileFields] = useForm({
     id: "profile",
     lastResult: actionData?.intent === "profile" ? actionData.result : undefined,
@@ -89,24 +94,25 @@ function AccountForms({ loaderData, actionData }: Route.ComponentProps) {
   const { currentPassword, newPassword } = passwordFields;
   return (
     <section className="auth-card">
-      <h1>Account</h1>
+      <h1>{t.account.title}</h1>
       <p>
-        Email: <strong>{loaderData.email}</strong>
+        {t.account.email}
+        <strong>{loaderData.email}</strong>
       </p>
 
-      <h2>Your details</h2>
+      <h2>{t.account.yourDetails}</h2>
       <FormAlert message={profile.errors?.[0]} />
       <Form method="post" {...getFormProps(profile)}>
-        <Field label="Name" id={name.id} errorId={name.errorId} errors={name.errors}>
+        <Field label={t.auth.name} id={name.id} errorId={name.errorId} errors={name.errors}>
           <input {...getInputProps(name, { type: "text" })} autoComplete="name" />
         </Field>
         <Field
-          label="Phone"
+          label={t.auth.phone}
           id={phone.id}
           errorId={phone.errorId}
           descriptionId={phone.descriptionId}
           errors={phone.errors}
-          hint={PHONE_HINT}
+          hint={t.auth.phoneHint}
         >
           <input
             {...getInputProps(phone, { type: "tel", ariaDescribedBy: phone.descriptionId })}
@@ -115,29 +121,34 @@ function AccountForms({ loaderData, actionData }: Route.ComponentProps) {
           />
         </Field>
         <button type="submit" name="intent" value="profile" className="button primary">
-          Save details
+          {t.account.saveDetails}
         </button>
       </Form>
 
-      <h2>Change password</h2>
+      <h2>{t.account.changePassword}</h2>
       <FormAlert message={password.errors?.[0]} />
       <Form method="post" {...getFormProps(password)}>
         <Field
-          label="Current password"
+          label={t.account.currentPassword}
           id={currentPassword.id}
           errorId={currentPassword.errorId}
           errors={currentPassword.errors}
         >
           <input {...getInputProps(currentPassword, { type: "password" })} autoComplete="current-password" />
         </Field>
-        <Field label="New password" id={newPassword.id} errorId={newPassword.errorId} errors={newPassword.errors}>
+        <Field
+          label={t.account.newPassword}
+          id={newPassword.id}
+          errorId={newPassword.errorId}
+          errors={newPassword.errors}
+        >
           <input {...getInputProps(newPassword, { type: "password" })} autoComplete="new-password" />
         </Field>
         <button type="submit" name="intent" value="password" className="button primary">
-          Change password
+          {t.account.changePassword}
         </button>
       </Form>
-      <p className="hint">Changing the password logs you out on every other device.</p>
+      <p className="hint">{t.account.passwordHint}</p>
     </section>
   );
 }

@@ -3,6 +3,8 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, redirect } from "react-router";
 import { Field, FormAlert } from "~/components/Field";
 import { forgotSchema, RESET_SENT } from "~/lib/auth-schemas";
+import { translateFeedback } from "~/lib/i18n/translate";
+import { metaMessages, useMessages } from "~/lib/i18n/messages";
 import { pageTitle } from "~/lib/shop";
 import { requestPasswordReset } from "~/models/accounts/password-reset.server";
 import { formFields, readForm, refused } from "~/utils/http.server";
@@ -11,7 +13,7 @@ import { RateLimited } from "~/utils/rate-limit.server";
 import { ipOf } from "~/utils/request-context.server";
 import type { Route } from "./+types/forgot-password";
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Forgot password") }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(metaMessages(matches).auth.forgotTitle) }];
 
 export function loader({ request }: Route.LoaderArgs) {
   return { sent: new URL(request.url).searchParams.has("sent") };
@@ -35,6 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useMessages();
   const [form, fields] = useForm({
     lastResult: actionData,
     constraint: getZodConstraint(forgotSchema),
@@ -45,32 +48,34 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
   if (loaderData.sent) {
     return (
       <section className="auth-card">
-        <h1>Check your email</h1>
-        <p role="status">{RESET_SENT}</p>
+        <h1>{t.auth.checkEmail}</h1>
+        <p role="status">{translateFeedback(t, RESET_SENT)}</p>
         <p>
-          No mail after a few minutes? Look in the spam folder, or <Link to="/forgot-password">ask again</Link>.
+          {t.auth.noMailBefore}
+          <Link to="/forgot-password">{t.auth.askAgain}</Link>
+          {t.auth.noMailAfter}
         </p>
         <p>
-          Remembered it after all? <Link to="/login">Login</Link>
+          {t.auth.rememberedAfterAll} <Link to="/login">{t.auth.login}</Link>
         </p>
       </section>
     );
   }
   return (
     <section className="auth-card">
-      <h1>Forgot password</h1>
-      <p>Enter the email of your account. We will send you a link to choose a new password.</p>
+      <h1>{t.auth.forgotTitle}</h1>
+      <p>{t.auth.forgotIntro}</p>
       <FormAlert message={form.errors?.[0]} />
       <Form method="post" {...getFormProps(form)}>
-        <Field label="Email" id={fields.email.id} errorId={fields.email.errorId} errors={fields.email.errors}>
+        <Field label={t.auth.email} id={fields.email.id} errorId={fields.email.errorId} errors={fields.email.errors}>
           <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
         </Field>
         <button type="submit" className="button primary">
-          Send reset link
+          {t.auth.sendResetLink}
         </button>
       </Form>
       <p>
-        Remembered it? <Link to="/login">Login</Link>
+        {t.auth.remembered} <Link to="/login">{t.auth.login}</Link>
       </p>
     </section>
   );

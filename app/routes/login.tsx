@@ -3,24 +3,19 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, redirect, useSearchParams } from "react-router";
 import { Field, FormAlert } from "~/components/Field";
 import { isDatabaseUnavailable } from "~/db/unavailable.server";
-import {
-  CHECKOUT_LOGIN_NOTE,
-  isCheckoutReturn,
-  LOGIN_FAILED,
-  LOGIN_REQUIRED,
-  loginSchema,
-  safeRedirect,
-} from "~/lib/auth-schemas";
+import { isCheckoutReturn, LOGIN_FAILED, LOGIN_REQUIRED, loginSchema, safeRedirect } from "~/lib/auth-schemas";
+import { metaMessages, messagesFor, useMessages } from "~/lib/i18n/messages";
 import { pageTitle } from "~/lib/shop";
 import { authenticateForm, getUser, startUserSession } from "~/models/accounts/auth.server";
 import { LoginError } from "~/models/accounts/login.server";
 import { firstName } from "~/utils/greeting.server";
 import { formFields, readForm, refused } from "~/utils/http.server";
+import { requestLanguage } from "~/utils/language.server";
 import { RateLimited } from "~/utils/rate-limit.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/login";
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Login") }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(metaMessages(matches).auth.login) }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getUser(request);
@@ -54,15 +49,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const cookie = await startUserSession(request, user.id);
   const to = safeRedirect(submission.value.redirect, user.isAdmin ? "/admin" : "/");
+  const t = messagesFor(requestLanguage(request));
   return redirectWithToast(
     request,
     to,
-    { type: "success", title: "Welcome back!", description: `Hi ${firstName(user.name, user.email)} 👋` },
+    { type: "success", title: t.auth.welcomeBack, description: t.auth.hiName(firstName(user.name, user.email)) },
     { headers: { "Set-Cookie": cookie } },
   );
 }
 
 export default function Login({ actionData }: Route.ComponentProps) {
+  const t = useMessages();
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get("redirect") ?? "";
   const [form, fields] = useForm({
@@ -75,27 +72,30 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const fieldError = fields.email.errors?.[0] ?? fields.password.errors?.[0];
   return (
     <section className="auth-card">
-      <h1>Login</h1>
-      {isCheckoutReturn(redirectTo) ? <p className="auth-note">{CHECKOUT_LOGIN_NOTE}</p> : null}
+      <h1>{t.auth.login}</h1>
+      {isCheckoutReturn(redirectTo) ? <p className="auth-note">{t.auth.checkoutNote}</p> : null}
       <FormAlert message={form.errors?.[0] ?? fieldError} />
       <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="redirect" value={redirectTo} />
-        <Field label="Email" id={fields.email.id} errorId={fields.email.errorId}>
+        <Field label={t.auth.email} id={fields.email.id} errorId={fields.email.errorId}>
           <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
         </Field>
-        <Field label="Password" id={fields.password.id} errorId={fields.password.errorId}>
+        <Field label={t.auth.password} id={fields.password.id} errorId={fields.password.errorId}>
           <input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" />
         </Field>
         <button type="submit" className="button primary">
-          Login
+          {t.auth.login}
         </button>
       </Form>
       <p>
-        <Link to="/forgot-password">Forgot password?</Link> We can mail you a link to choose a new one.
+        <Link to="/forgot-password">{t.auth.forgotLink}</Link>
+        {t.auth.forgotAfter}
       </p>
       <p>
-        New here?{" "}
-        <Link to={redirectTo ? `/register?redirect=${encodeURIComponent(redirectTo)}` : "/register"}>Sign up</Link>
+        {t.auth.newHere}{" "}
+        <Link to={redirectTo ? `/register?redirect=${encodeURIComponent(redirectTo)}` : "/register"}>
+          {t.auth.signUp}
+        </Link>
       </p>
     </section>
   );

@@ -1,5 +1,7 @@
 import { redirect } from "react-router";
+import { messagesFor } from "~/lib/i18n/messages";
 import { endUserSession } from "~/models/accounts/auth.server";
+import { requestLanguage } from "~/utils/language.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/logout";
 
@@ -10,5 +12,11 @@ export function loader() {
 
 export async function action({ request }: Route.ActionArgs) {
   const cookie = await endUserSession(request);
-  return redirectWithToast(request, "/", { type: "info", title: "Logged out" }, { headers: { "Set-Cookie": cookie } });
+  const t = messagesFor(requestLanguage(request));
+  return redirectWithToast(
+    request,
+    "/",
+    { type: "info", title: t.auth.loggedOut },
+    { headers: { "Set-Cookie": cookie } },
+  );
 }

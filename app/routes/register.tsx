@@ -2,15 +2,8 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, redirect, useSearchParams } from "react-router";
 import { Field, FormAlert } from "~/components/Field";
-import {
-  CHECKOUT_LOGIN_NOTE,
-  EMAIL_TAKEN,
-  isCheckoutReturn,
-  PHONE_HINT,
-  registerSchema,
-  registerSummary,
-  safeRedirect,
-} from "~/lib/auth-schemas";
+import { EMAIL_TAKEN, isCheckoutReturn, registerSchema, registerSummary, safeRedirect } from "~/lib/auth-schemas";
+import { metaMessages, messagesFor, useMessages } from "~/lib/i18n/messages";
 import { pageTitle } from "~/lib/shop";
 import { getUser, startUserSession } from "~/models/accounts/auth.server";
 import { registerAccount } from "~/models/accounts/login.server";
@@ -23,7 +16,7 @@ import { ipOf } from "~/utils/request-context.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/register";
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Sign up") }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(metaMessages(matches).auth.signUp) }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (await getUser(request)) throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirect"), "/"));
@@ -53,15 +46,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const cookie = await startUserSession(request, user.id);
   const to = safeRedirect(formData.get("redirect"), "/");
+  const t = messagesFor(requestLanguage(request));
   return redirectWithToast(
     request,
     to,
-    { type: "success", title: "Account created!", description: `Welcome, ${firstName(user.name, user.email)}!` },
+    {
+      type: "success",
+      title: t.auth.accountCreated,
+      description: t.auth.welcomeName(firstName(user.name, user.email)),
+    },
     { headers: { "Set-Cookie": cookie } },
   );
 }
 
 export default function Register({ actionData }: Route.ComponentProps) {
+  const t = useMessages();
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get("redirect") ?? "";
   const [form, fields] = useForm({
@@ -76,24 +75,24 @@ export default function Register({ actionData }: Route.ComponentProps) {
   const summary = form.errors?.[0] ?? (hasFieldErrors ? registerSummary(form.value ?? {}, form.allErrors) : null);
   return (
     <section className="auth-card">
-      <h1>Create account</h1>
-      {isCheckoutReturn(redirectTo) ? <p className="auth-note">{CHECKOUT_LOGIN_NOTE}</p> : null}
+      <h1>{t.auth.createAccount}</h1>
+      {isCheckoutReturn(redirectTo) ? <p className="auth-note">{t.auth.checkoutNote}</p> : null}
       <FormAlert message={summary} />
       <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="redirect" value={redirectTo} />
-        <Field label="Name" id={fields.name.id} errorId={fields.name.errorId} errors={fields.name.errors}>
+        <Field label={t.auth.name} id={fields.name.id} errorId={fields.name.errorId} errors={fields.name.errors}>
           <input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" />
         </Field>
-        <Field label="Email" id={fields.email.id} errorId={fields.email.errorId} errors={fields.email.errors}>
+        <Field label={t.auth.email} id={fields.email.id} errorId={fields.email.errorId} errors={fields.email.errors}>
           <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
         </Field>
         <Field
-          label="Phone"
+          label={t.auth.phone}
           id={fields.phone.id}
           errorId={fields.phone.errorId}
           descriptionId={fields.phone.descriptionId}
           errors={fields.phone.errors}
-          hint={PHONE_HINT}
+          hint={t.auth.phoneHint}
         >
           <input
             {...getInputProps(fields.phone, { type: "tel", ariaDescribedBy: fields.phone.descriptionId })}
@@ -102,7 +101,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
           />
         </Field>
         <Field
-          label="Password"
+          label={t.auth.password}
           id={fields.password.id}
           errorId={fields.password.errorId}
           errors={fields.password.errors}
@@ -110,12 +109,12 @@ export default function Register({ actionData }: Route.ComponentProps) {
           <input {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" />
         </Field>
         <button type="submit" className="button primary">
-          Sign up
+          {t.auth.signUp}
         </button>
       </Form>
       <p>
-        Already have an account?{" "}
-        <Link to={redirectTo ? `/login?redirect=${encodeURIComponent(redirectTo)}` : "/login"}>Login</Link>
+        {t.auth.haveAccount}{" "}
+        <Link to={redirectTo ? `/login?redirect=${encodeURIComponent(redirectTo)}` : "/login"}>{t.auth.login}</Link>
       </p>
     </section>
   );

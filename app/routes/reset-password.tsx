@@ -3,19 +3,21 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
 import { Field, FormAlert } from "~/components/Field";
 import { RESET_LINK_INVALID, resetSchema } from "~/lib/auth-schemas";
+import { metaMessages, messagesFor, useMessages } from "~/lib/i18n/messages";
 import { pageTitle } from "~/lib/shop";
 import { startUserSession } from "~/models/accounts/auth.server";
 import { ResetLinkInvalid, resetPassword, userOfResetToken } from "~/models/accounts/password-reset.server";
 import { getUserById } from "~/models/accounts/users.server";
 import { firstName } from "~/utils/greeting.server";
 import { formFields, readForm, refused } from "~/utils/http.server";
+import { requestLanguage } from "~/utils/language.server";
 import { RateLimited } from "~/utils/rate-limit.server";
 import { ipOf } from "~/utils/request-context.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/reset-password";
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle("Choose a new password") },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle(metaMessages(matches).auth.resetTitle) },
   // The token is in this page's address: no search engine. (Other sites get no path in a Referer:
   // the server's strict-origin-when-cross-origin. A "no-referrer" meta here would make the form's
   // post carry `Origin: null`, which the cross-site guard refuses.)
@@ -51,19 +53,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // Every session of the account ended with the new password; this browser gets a fresh one.
   const cookie = await startUserSession(request, user.id);
+  const t = messagesFor(requestLanguage(request));
   return redirectWithToast(
     request,
     "/",
     {
       type: "success",
-      title: "Password changed",
-      description: `You are logged in, ${firstName(user.name, user.email)}.`,
+      title: t.auth.passwordChanged,
+      description: t.auth.loggedInName(firstName(user.name, user.email)),
     },
     { headers: { "Set-Cookie": cookie } },
   );
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useMessages();
   const [form, fields] = useForm({
     lastResult: actionData,
     constraint: getZodConstraint(resetSchema),
@@ -75,11 +79,11 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   if (linkDead) {
     return (
       <section className="auth-card">
-        <h1>Reset link not valid</h1>
+        <h1>{t.auth.resetInvalidTitle}</h1>
         <FormAlert message={RESET_LINK_INVALID} />
         <p>
           <Link to="/forgot-password" className="button primary">
-            Ask for a new link
+            {t.auth.askNewLink}
           </Link>
         </p>
       </section>
@@ -87,10 +91,11 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   }
   return (
     <section className="auth-card">
-      <h1>Choose a new password</h1>
+      <h1>{t.auth.resetTitle}</h1>
       <p>
-        For the account <strong>{loaderData.email}</strong>. At least 6 characters. Every device logged in to this
-        account will be logged out.
+        {t.auth.resetForAccount}
+        <strong>{loaderData.email}</strong>
+        {t.auth.resetRules}
       </p>
       <FormAlert message={form.errors?.[0]} />
       <Form method="post" {...getFormProps(form)}>
@@ -98,7 +103,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         {/* For password managers: the account the new password belongs to. */}
         <input type="email" name="username" value={loaderData.email} autoComplete="username" readOnly hidden />
         <Field
-          label="New password"
+          label={t.auth.newPassword}
           id={fields.password.id}
           errorId={fields.password.errorId}
           errors={fields.password.errors}
@@ -106,7 +111,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           <input {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" />
         </Field>
         <button type="submit" className="button primary">
-          Set new password
+          {t.auth.setNewPassword}
         </button>
       </Form>
     </section>
