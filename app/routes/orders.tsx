@@ -1,9 +1,11 @@
 import { useEffect, useState } from "react";
-import { isRouteErrorResponse, Link, useLocation, useRevalidator, useSearchParams } from "react-router";
+import { isRouteErrorResponse, Link, useHref, useLocation, useRevalidator, useSearchParams } from "react-router";
 import { Shipment } from "~/components/Shipment";
 import { formatDate } from "~/lib/dates";
+import { type Messages, metaMessages, useMessages } from "~/lib/i18n/messages";
 import { formatPaise } from "~/lib/money";
 import { orderNumber } from "~/lib/order-number";
+import { translateFeedback } from "~/lib/i18n/translate";
 import { pageTitle } from "~/lib/shop";
 import { requireUser } from "~/models/accounts/auth.server";
 import { listOrdersForUser } from "~/models/orders/read.server";
@@ -12,8 +14,8 @@ import { showToast } from "~/utils/toast.client";
 import { useErrorToast } from "~/utils/use-error-toast";
 import type { Route } from "./+types/orders";
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle("My Orders") },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle(metaMessages(matches).orders.title) },
   { name: "robots", content: "noindex" },
 ];
 
@@ -39,6 +41,7 @@ function useRevalidateOnFocus() {
 }
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
+  const t = useMessages();
   const { orders } = loaderData;
   const [params] = useSearchParams();
   const [lastOrder, setLastOrder] = useState<string | null>(null);
@@ -56,14 +59,15 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
   return (
     <section>
       <div className="page-head">
-        <h1>My Orders</h1>
+        <h1>{t.orders.title}</h1>
         <Link to={`/orders${params.get("o") ? `?o=${encodeURIComponent(params.get("o")!)}` : ""}`} className="button">
-          Refresh
+          {t.orders.refresh}
         </Link>
       </div>
       {orders.length === 0 ? (
         <p>
-          You have no orders yet. <Link to="/shop">Go to Shop</Link>
+          {t.orders.none}
+          <Link to="/shop">{t.orders.goToShop}</Link>
         </p>
       ) : (
         <ol className="orders">
@@ -75,12 +79,17 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
               aria-current={o.id === highlighted ? "true" : undefined}
             >
               <header className="order-head">
-                <h2>Order {orderNumber(o.id)}</h2>
-                <span className={`status status-${o.status.toLowerCase()}`}>{o.status}</span>{" "}
-                <span className={o.isPaid ? "paid" : "unpaid"}>{o.isPaid ? "Paid" : "Not paid"}</span>
+                <h2>
+                  {t.orders.order}
+                  {orderNumber(o.id)}
+                </h2>
+                <span className={`status status-${o.status.toLowerCase()}`}>{t.orders.status[o.status]}</span>{" "}
+                <span className={o.isPaid ? "paid" : "unpaid"}>{o.isPaid ? t.orders.paid : t.orders.notPaid}</span>
               </header>
               <p className="muted">
-                Placed <time dateTime={o.createdAt.toISOString()}>{formatDate(o.createdAt)}</time> · Cash on delivery
+                {t.orders.placedBefore}
+                <time dateTime={o.createdAt.toISOString()}>{formatDate(o.createdAt)}</time>
+                {t.orders.placedAfter}
               </p>
               <Shipment courier={o.courier} trackingNumber={o.trackingNumber} />
               <ul className="order-items">
@@ -94,11 +103,17 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                 ))}
               </ul>
               <p className="order-totals">
-                Subtotal {formatPaise(o.subtotal)} · Shipping {formatPaise(o.shipping)} ·{" "}
-                <strong>Total {formatPaise(o.grandTotal)}</strong>
+                {t.orders.subtotal}
+                {formatPaise(o.subtotal)}
+                {t.orders.shipping}
+                {formatPaise(o.shipping)} ·{" "}
+                <strong>
+                  {t.orders.total}
+                  {formatPaise(o.grandTotal)}
+                </strong>
               </p>
               <a href={`/api/orders/${o.id}/invoice`} target="_blank" rel="noopener" className="button small">
-                Download invoice
+                {t.orders.invoice}
               </a>
             </li>
           ))}
@@ -109,18 +124,19 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
 }
 
 // My Orders' texts.
-function errorMessage(error: unknown): string {
+function errorMessage(t: Messages, error: unknown): string {
   if (isRouteErrorResponse(error)) {
-    if (error.status === 401) return "Please login to view your orders";
-    if (error.status >= 500) return "Server is waking up or temporary issue. Please try again.";
+    if (error.status === 401) return t.orders.loginToView;
+    if (error.status >= 500) return t.orders.serverWaking;
     const message = (error.data as { message?: unknown } | null)?.message;
-    return typeof message === "string" && message ? message : "Failed to load orders";
+    return typeof message === "string" && message ? translateFeedback(t, message) : t.orders.loadFailed;
   }
-  if (error instanceof TypeError) return "Network issue or server waking up. Please retry.";
-  return "Server is waking up or temporary issue. Please try again.";
+  if (error instanceof TypeError) return t.orders.networkRetry;
+  return t.orders.serverWaking;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const t = useMessages();
   const { revalidate, state } = useRevalidator();
   const location = useLocation();
   const [retried, setRetried] = useState(false);
@@ -136,30 +152,32 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     return () => window.clearTimeout(timer);
   }, [network, retried, revalidate]);
   const unauthorized = isRouteErrorResponse(error) && error.status === 401;
+  // The page's own address, under the language's prefix (useLocation's path is past it).
+  const retryHref = useHref({ pathname: location.pathname, search: location.search });
   return (
     <section className="narrow">
-      <h1>My Orders</h1>
+      <h1>{t.orders.title}</h1>
       <p className="form-alert" role="alert">
-        {errorMessage(error)}
+        {errorMessage(t, error)}
       </p>
       {unauthorized ? (
         <Link to="/login?redirect=%2Forders" className="button primary">
-          Login
+          {t.orders.login}
         </Link>
       ) : (
         <p>
           {/* Without JS the link reloads the page; with JS it revalidates in place. */}
           <a
-            href={location.pathname + location.search}
+            href={retryHref}
             className="button"
             onClick={(e) => {
               e.preventDefault();
-              showToast({ type: "info", title: "Retrying…" });
+              showToast({ type: "info", title: t.orders.retrying });
               void revalidate();
             }}
             aria-disabled={state === "loading" || undefined}
           >
-            Retry
+            {t.orders.retry}
           </a>
         </p>
       )}
