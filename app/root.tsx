@@ -18,8 +18,9 @@ import { env } from "~/env.server";
 import { cartCount } from "~/lib/cart";
 import { linkFullStylesheet } from "~/lib/full-stylesheet";
 import { HREFLANG, HTML_LANG, localizedPath } from "~/lib/i18n/languages";
-import { useLanguage, useMessages } from "~/lib/i18n/messages";
-import { SHOP_NAME, SHOP_TAGLINE } from "~/lib/shop";
+import { metaMessages, useLanguage, useMessages } from "~/lib/i18n/messages";
+import { translateFeedback } from "~/lib/i18n/translate";
+import { SHOP_NAME } from "~/lib/shop";
 import { getUser } from "~/models/accounts/auth.server";
 import { toPublicUser } from "~/models/accounts/users.server";
 import { readCart } from "~/models/cart/cart.server";
@@ -142,24 +143,24 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta() {
-  return [
-    { title: `${SHOP_NAME} · ${SHOP_TAGLINE}` },
-    { name: "description", content: "Hand-poured soy wax candles, made in India. Cash on delivery across India." },
-  ];
-}
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaMessages(matches);
+  return [{ title: `${SHOP_NAME} · ${t.pages.tagline}` }, { name: "description", content: t.pages.siteDescription }];
+};
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  let title = "Something went wrong";
-  let details = "Please try again in a moment.";
+  const t = useMessages();
+  const language = useLanguage();
+  let title = t.errors.somethingWrong;
+  let details = t.errors.tryAgain;
   if (isRouteErrorResponse(error)) {
-    title = error.status === 404 ? "Page not found" : `Error ${error.status}`;
-    // A thrown `data("…", { status })` carries the sentence to show.
-    const said = typeof error.data === "string" && error.data.length <= 200 ? error.data : "";
-    details = error.status === 404 ? "We could not find that page." : said || error.statusText || details;
+    title = error.status === 404 ? t.errors.notFound : t.errors.status(error.status);
+    // A thrown `data("…", { status })` carries the sentence to show (English, from shared code).
+    const said = typeof error.data === "string" && error.data.length <= 200 ? translateFeedback(t, error.data) : "";
+    details = error.status === 404 ? t.errors.notFoundDetails : said || error.statusText || details;
   } else if (error instanceof TypeError) {
     // A client-side navigation whose request never got an answer.
-    details = NETWORK_ERROR;
+    details = translateFeedback(t, NETWORK_ERROR);
   } else if (import.meta.env.DEV && error instanceof Error) {
     details = error.message;
   }
@@ -168,7 +169,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <h1>{title}</h1>
       <p>{details}</p>
       <p>
-        <a href="/">Go to the home page</a>
+        {/* A whole page load, in the page's language. */}
+        <a href={localizedPath(language, "/")}>{t.errors.goHome}</a>
       </p>
     </main>
   );

@@ -1,12 +1,14 @@
 import { Link } from "react-router";
+import { useMessages } from "~/lib/i18n/messages";
 import { SUPPORT } from "~/lib/shop";
 
 export function Footer() {
+  const t = useMessages();
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
         <section aria-labelledby="footer-support">
-          <h2 id="footer-support">Support</h2>
+          <h2 id="footer-support">{t.footer.support}</h2>
           <ul>
             <li>
               <a href={`mailto:${SUPPORT.email}`}>{SUPPORT.email}</a>
@@ -16,13 +18,13 @@ export function Footer() {
             </li>
             <li>
               <a href={SUPPORT.chat} rel="noopener noreferrer" target="_blank">
-                Chat on WhatsApp
+                {t.footer.whatsapp}
               </a>
             </li>
           </ul>
         </section>
         <section aria-labelledby="footer-social">
-          <h2 id="footer-social">Follow us</h2>
+          <h2 id="footer-social">{t.footer.followUs}</h2>
           <ul>
             {SUPPORT.social.map((s) => (
               <li key={s.name}>
@@ -34,24 +36,24 @@ export function Footer() {
           </ul>
         </section>
         <section aria-labelledby="footer-policies">
-          <h2 id="footer-policies">Policies</h2>
+          <h2 id="footer-policies">{t.footer.policies}</h2>
           <ul>
             <li>
-              <Link to="/about">About</Link>
+              <Link to="/about">{t.footer.about}</Link>
             </li>
             <li>
-              <Link to="/policy/terms">Terms</Link>
+              <Link to="/policy/terms">{t.footer.terms}</Link>
             </li>
             <li>
-              <Link to="/policy/privacy">Privacy</Link>
+              <Link to="/policy/privacy">{t.footer.privacy}</Link>
             </li>
             <li>
-              <Link to="/policy/refund">Refund &amp; Returns</Link>
+              <Link to="/policy/refund">{t.footer.refund}</Link>
             </li>
           </ul>
         </section>
       </div>
-      <p className="container fineprint">Hand-poured in India · Cash on delivery · Prices in ₹ (INR)</p>
+      <p className="container fineprint">{t.footer.fineprint}</p>
     </footer>
   );
 }

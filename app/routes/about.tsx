@@ -1,26 +1,23 @@
 import { Link } from "react-router";
+import { metaMessages, useMessages } from "~/lib/i18n/messages";
 import { pageTitle, SHOP_NAME } from "~/lib/shop";
 import type { Route } from "./+types/about";
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle("About") },
-  { name: "description", content: "Who we are: a small studio hand-pouring soy wax candles in India." },
-];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaMessages(matches);
+  return [{ title: pageTitle(t.pages.aboutTitle) }, { name: "description", content: t.pages.aboutDescription }];
+};
 
 export default function About() {
+  const t = useMessages();
   return (
     <article className="prose">
-      <h1>About</h1>
-      <p>
-        {`${SHOP_NAME} is a small studio that hand-pours soy wax candles in small batches. We use natural soy wax, lead-free cotton wicks and fragrances inspired by Indian gardens, kitchens and monsoons.`}
-      </p>
-      <p>
-        Every candle is poured, cured and packed by hand, then shipped anywhere in India with cash on delivery.
-        Questions? Write to us from the links at the bottom of every page.
-      </p>
+      <h1>{t.pages.aboutTitle}</h1>
+      <p>{t.pages.aboutStudio(SHOP_NAME)}</p>
+      <p>{t.pages.aboutHands}</p>
       <p>
         <Link to="/shop" className="button primary">
-          Shop candles
+          {t.pages.shopCandles}
         </Link>
       </p>
     </article>

@@ -1,35 +1,34 @@
 import { Link } from "react-router";
 import { DELIVERY_DAYS, DISPATCH_DAYS } from "~/lib/dates";
+import { metaMessages, useMessages } from "~/lib/i18n/messages";
 import { SUPPORT, pageTitle } from "~/lib/shop";
 import type { Route } from "./+types/policy.terms";
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle("Terms") },
-  { name: "description", content: "Terms of sale: orders, cash on delivery, shipping within India." },
-];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaMessages(matches);
+  return [{ title: pageTitle(t.pages.termsTitle) }, { name: "description", content: t.pages.termsDescription }];
+};
 
 export default function Terms() {
+  const t = useMessages();
   return (
     <article className="prose">
-      <h1>Terms</h1>
-      <h2>Orders and payment</h2>
+      <h1>{t.pages.termsTitle}</h1>
+      <h2>{t.pages.termsOrders}</h2>
+      <p>{t.pages.termsPayment}</p>
+      <h2>{t.pages.termsShipping}</h2>
+      <p>{t.pages.termsShippingText(DISPATCH_DAYS, DELIVERY_DAYS)}</p>
+      <h2>{t.pages.termsReturns}</h2>
       <p>
-        Prices are in Indian rupees and include taxes. Orders are paid by cash on delivery; online payment is coming
-        soon. A flat shipping charge of ₹49 applies to every order.
+        {t.pages.termsReturnsBefore}
+        <Link to="/policy/refund">{t.pages.termsReturnsLink}</Link>
+        {t.pages.termsReturnsAfter}
       </p>
-      <h2>Shipping</h2>
+      <h2>{t.pages.termsSafety}</h2>
+      <p>{t.pages.termsSafetyText}</p>
       <p>
-        We ship only within India. Orders are dispatched within {DISPATCH_DAYS} business days and delivered within{" "}
-        {DELIVERY_DAYS} business days of dispatch.
-      </p>
-      <h2>Returns</h2>
-      <p>
-        Broken or defective items are covered by our <Link to="/policy/refund">Refund &amp; Returns policy</Link>.
-      </p>
-      <h2>Candle safety</h2>
-      <p>Never leave a burning candle unattended; keep it away from children, pets and anything that can catch fire.</p>
-      <p>
-        Contact: <a href={`mailto:${SUPPORT.email}`}>{SUPPORT.email}</a>
+        {t.pages.termsContact}
+        <a href={`mailto:${SUPPORT.email}`}>{SUPPORT.email}</a>
       </p>
     </article>
   );
