@@ -56,7 +56,8 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
           {t.auth.noMailAfter}
         </p>
         <p>
-          {t.auth.rememberedAfterAll} <Link to="/login">{t.auth.login}</Link>
+          {`${t.auth.rememberedAfterAll} `}
+          <Link to="/login">{t.auth.login}</Link>
         </p>
       </section>
     );
@@ -75,7 +76,8 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
         </button>
       </Form>
       <p>
-        {t.auth.remembered} <Link to="/login">{t.auth.login}</Link>
+        {`${t.auth.remembered} `}
+        <Link to="/login">{t.auth.login}</Link>
       </p>
     </section>
   );
