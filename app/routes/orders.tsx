@@ -3,9 +3,9 @@ import { isRouteErrorResponse, Link, useHref, useLocation, useRevalidator, useSe
 import { Shipment } from "~/components/Shipment";
 import { formatDate } from "~/lib/dates";
 import { type Messages, metaMessages, useMessages } from "~/lib/i18n/messages";
+import { translateFeedback } from "~/lib/i18n/translate";
 import { formatPaise } from "~/lib/money";
 import { orderNumber } from "~/lib/order-number";
-import { translateFeedback } from "~/lib/i18n/translate";
 import { pageTitle } from "~/lib/shop";
 import { requireUser } from "~/models/accounts/auth.server";
 import { listOrdersForUser } from "~/models/orders/read.server";

@@ -94,7 +94,6 @@ test("sign up, account, My Orders, logout and login in Hindi", async ({ page, js
 
   // Logout, then login: a wrong password in Hindi, then the welcome toast.
   await hydrated();
-  await page.locator("#nav-toggle").check({ force: true });
   await menu.getByRole("button", { name: "लॉग आउट" }).click();
   await expect(page).toHaveURL(`${server.url}/hi`);
   await expect(toaster(page)).toContainText("आप लॉग आउट हो गए");
