@@ -1,34 +1,19 @@
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
+import { useMessages } from "~/lib/i18n/messages";
 
 export const CAROUSEL_INTERVAL_MS = 4000;
 
-const SLIDES = [
-  {
-    title: "Hand-poured soy candles",
-    text: "Small batches of natural soy wax with cotton wicks.",
-    cta: "Shop Now",
-    to: "/shop",
-  },
-  {
-    title: "Scents of India",
-    text: "Mogra, masala chai, monsoon mitti and more.",
-    cta: "Best Sellers",
-    to: "#best-sellers",
-  },
-  {
-    title: "Cash on delivery",
-    text: "Shipped anywhere in India. Flat ₹49 shipping.",
-    cta: "Start shopping",
-    to: "/shop",
-  },
-] as const;
+/** Where each slide's button goes; its words are the catalogue's `carousel.slides`, in this order. */
+const SLIDES = [{ to: "/shop" }, { to: "#best-sellers" }, { to: "/shop" }] as const;
 
 /**
  * Without JS: a CSS scroll-snap strip with prev/next and dot links to slide anchors.
  * With JS: it also advances every 4 s, except under prefers-reduced-motion, on hover or focus.
  */
 export function HeroCarousel() {
+  const t = useMessages().carousel;
+  const slides = SLIDES.map((s, i) => ({ ...s, ...t.slides[i]! }));
   const track = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = track.current;
@@ -57,9 +42,9 @@ export function HeroCarousel() {
   }, []);
 
   return (
-    <section className="carousel" aria-roledescription="carousel" aria-label="Highlights">
+    <section className="carousel" aria-roledescription="carousel" aria-label={t.label}>
       <div className="carousel-track" ref={track} data-slide="1">
-        {SLIDES.map((s, i) => {
+        {slides.map((s, i) => {
           const prev = ((i + SLIDES.length - 1) % SLIDES.length) + 1;
           const next = ((i + 1) % SLIDES.length) + 1;
           return (
@@ -69,7 +54,7 @@ export function HeroCarousel() {
               className="slide"
               role="group"
               aria-roledescription="slide"
-              aria-label={`${i + 1} of ${SLIDES.length}`}
+              aria-label={t.slideOf(i + 1, SLIDES.length)}
             >
               <div className="slide-body">
                 {i === 0 ? <h1>{s.title}</h1> : <h2>{s.title}</h2>}
@@ -86,19 +71,19 @@ export function HeroCarousel() {
               </div>
               {/* Words for a text browser; CSS draws the arrows and dots (app/styles/product.css). */}
               <a href={`#slide-${prev}`} className="carousel-prev">
-                <span className="visually-hidden">Previous slide</span>
+                <span className="visually-hidden">{t.prev}</span>
               </a>{" "}
               <a href={`#slide-${next}`} className="carousel-next">
-                <span className="visually-hidden">Next slide</span>
+                <span className="visually-hidden">{t.next}</span>
               </a>
             </div>
           );
         })}
       </div>
-      <nav className="carousel-dots" aria-label="Choose a slide">
-        {SLIDES.map((s, i) => (
+      <nav className="carousel-dots" aria-label={t.choose}>
+        {slides.map((s, i) => (
           <a key={s.title} href={`#slide-${i + 1}`}>
-            <span className="visually-hidden">Slide {i + 1}</span>{" "}
+            <span className="visually-hidden">{t.slide(i + 1)}</span>{" "}
           </a>
         ))}
       </nav>

@@ -1,10 +1,12 @@
 import { Link } from "react-router";
+import { useMessages } from "~/lib/i18n/messages";
 import type { CardView as Card } from "~/models/catalogue/products.server";
 import { Price } from "./Price";
 import { ProductImage } from "./ProductImage";
 import { Stars } from "./Stars";
 
 export function ProductCard({ product, eager }: { product: Card; eager?: boolean }) {
+  const t = useMessages().card;
   return (
     <li className="card">
       <Link to={`/product/${product.id}`} className="card-link">
@@ -25,10 +27,10 @@ export function ProductCard({ product, eager }: { product: Card; eager?: boolean
         <Stars rating={product.rating} />{" "}
         <span className="muted">
           ({product.numReviews}
-          <span className="visually-hidden"> {product.numReviews === 1 ? "review" : "reviews"}</span>)
+          <span className="visually-hidden"> {t.reviews(product.numReviews)}</span>)
         </span>
       </span>{" "}
-      {product.stock <= 0 ? <span className="badge-soldout">Sold out</span> : null}
+      {product.stock <= 0 ? <span className="badge-soldout">{t.soldOut}</span> : null}
     </li>
   );
 }

@@ -2,6 +2,7 @@ import { getFormProps, getSelectProps, getTextareaProps, useForm, type Submissio
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { Field, FormAlert } from "~/components/Field";
+import { useMessages } from "~/lib/i18n/messages";
 import { reviewSchema } from "~/lib/review-schema";
 
 // Derived from the schema alone: computed once, not on every render.
@@ -18,6 +19,7 @@ export default function ReviewForm({
   lastResult: SubmissionResult<string[]> | undefined;
   mine: { rating: number; comment: string } | null;
 }) {
+  const t = useMessages().reviews;
   const [form, fields] = useForm({
     lastResult,
     constraint,
@@ -33,22 +35,22 @@ export default function ReviewForm({
       className="review-form"
       aria-describedby={mine ? "review-note" : undefined}
     >
-      <h3>{mine ? "Update your review" : "Write a review"}</h3>
+      <h3>{mine ? t.update : t.write}</h3>
       <FormAlert message={form.errors?.[0]} />
-      <Field label="Rating" id={fields.rating.id} errorId={fields.rating.errorId} errors={fields.rating.errors}>
+      <Field label={t.rating} id={fields.rating.id} errorId={fields.rating.errorId} errors={fields.rating.errors}>
         <select {...getSelectProps(fields.rating)}>
           {[5, 4, 3, 2, 1].map((n) => (
             <option key={n} value={n}>
-              {n} {n === 1 ? "star" : "stars"}
+              {t.stars(n)}
             </option>
           ))}
         </select>
       </Field>
-      <Field label="Comment" id={fields.comment.id} errorId={fields.comment.errorId} errors={fields.comment.errors}>
+      <Field label={t.comment} id={fields.comment.id} errorId={fields.comment.errorId} errors={fields.comment.errors}>
         <textarea {...getTextareaProps(fields.comment)} rows={3} />
       </Field>
       <button type="submit" className="button primary">
-        Submit review
+        {t.submit}
       </button>
     </Form>
   );

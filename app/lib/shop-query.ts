@@ -1,4 +1,5 @@
 // Parsing and clamping of the shop's query (/shop's search, sort, page size and page; GET /api/products).
+import { en, type Messages } from "./i18n/en";
 
 export const PAGE_SIZES = [8, 12, 16, 24, 32] as const;
 export const DEFAULT_LIMIT = 12;
@@ -12,14 +13,12 @@ export type SortKey = "relevance" | "createdAt" | "price" | "rating";
 export type SortOrder = "asc" | "desc";
 export type ShopQuery = { page: number; limit: number; q: string; sort: SortKey; order: SortOrder };
 
-/** The sort select of /shop: one value carries both `sort` and `order`. Best match only with a search. */
-export const SORT_OPTIONS = [
-  { value: "relevance", label: "Best match" },
-  { value: "createdAt-desc", label: "Newest" },
-  { value: "price-asc", label: "Price low to high" },
-  { value: "price-desc", label: "Price high to low" },
-  { value: "rating-desc", label: "Top rated" },
-] as const;
+/**
+ * The sort select of /shop: one value carries both `sort` and `order`. Best match only with a search.
+ * Its words are the catalogue's `shop.sortLabels`, by value.
+ */
+export const SORT_VALUES = ["relevance", "createdAt-desc", "price-asc", "price-desc", "rating-desc"] as const;
+type SortLabels = Messages["shop"]["sortLabels"];
 
 const SORT_KEYS: SortKey[] = ["relevance", "createdAt", "price", "rating"];
 const DEFAULT_ORDER: Record<SortKey, SortOrder> = {
@@ -112,11 +111,12 @@ export function parseShopQuery(
  * default) sends an empty value, so that a search typed next is ordered by Best match, its own
  * default, rather than by a Newest the shopper never chose.
  */
-export function sortOptions(q: string): { value: string; label: string }[] {
-  if (q) return [...SORT_OPTIONS];
-  return SORT_OPTIONS.filter((o) => o.value !== "relevance").map((o) =>
-    o.value === "createdAt-desc" ? { ...o, value: "" } : o,
-  );
+export function sortOptions(q: string, labels: SortLabels = en.shop.sortLabels): { value: string; label: string }[] {
+  const options = SORT_VALUES.map((value) => ({ value, label: labels[value] }));
+  if (q) return options;
+  return options
+    .filter((o) => o.value !== "relevance")
+    .map((o) => (o.value === "createdAt-desc" ? { ...o, value: "" } : o));
 }
 
 /** The select's value for a query among sortOptions(q). */

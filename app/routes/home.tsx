@@ -1,27 +1,27 @@
 import { Link } from "react-router";
 import { HeroCarousel } from "~/components/HeroCarousel";
 import { ProductGrid } from "~/components/ProductCard";
-import { useMessages } from "~/lib/i18n/messages";
+import { localizedPath } from "~/lib/i18n/languages";
+import { metaLanguage, metaMessages, useMessages } from "~/lib/i18n/messages";
 import { organizationJsonLd, originOf, socialMeta } from "~/lib/seo";
-import { SHOP_NAME, SHOP_TAGLINE } from "~/lib/shop";
+import { SHOP_NAME } from "~/lib/shop";
 import { BEST_SELLERS } from "~/lib/shop-query";
 import { cardView, topRated } from "~/models/catalogue/products.server";
 import { requestLanguage } from "~/utils/language.server";
 import type { Route } from "./+types/home";
 
-const TITLE = `${SHOP_NAME} · ${SHOP_TAGLINE}`;
-const DESCRIPTION = "Hand-poured soy wax candles made in India. Cash on delivery, shipped across India.";
-
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const origin = originOf(matches);
+  const t = metaMessages(matches).home;
+  const title = `${SHOP_NAME} · ${t.tagline}`;
   return [
-    { title: TITLE },
-    { name: "description", content: DESCRIPTION },
+    { title },
+    { name: "description", content: t.description },
     ...socialMeta({
       origin,
-      path: "/",
-      title: TITLE,
-      description: DESCRIPTION,
+      path: localizedPath(metaLanguage(matches), "/"),
+      title,
+      description: t.description,
       image: loaderData?.bestSellers.find((p) => p.image)?.image,
     }),
     organizationJsonLd(origin),

@@ -3,7 +3,9 @@ import { LoadFailed } from "~/components/LoadFailed";
 import { Pagination } from "~/components/Pagination";
 import { ProductGrid } from "~/components/ProductCard";
 import { SearchIcon } from "~/components/SearchIcon";
-import { metaMessages, useMessages } from "~/lib/i18n/messages";
+import { localizedPath } from "~/lib/i18n/languages";
+import { metaLanguage, metaMessages, useMessages } from "~/lib/i18n/messages";
+import { translateFeedback } from "~/lib/i18n/translate";
 import { breadcrumbJsonLd, originOf, socialMeta } from "~/lib/seo";
 import { pageTitle } from "~/lib/shop";
 import { PAGE_SIZES, parseShopQuery, shopHref, sortOptions, sortSelectValue } from "~/lib/shop-query";
@@ -14,27 +16,26 @@ import { ipOf } from "~/utils/request-context.server";
 import { useErrorToast } from "~/utils/use-error-toast";
 import type { Route } from "./+types/shop";
 
-const DESCRIPTION = "Browse hand-poured soy candles: search, sort by price or rating.";
-
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const origin = originOf(matches);
   const t = metaMessages(matches);
+  const language = metaLanguage(matches);
   const q = loaderData?.query.q;
   return [
-    { title: q ? pageTitle(`“${q}”`, t.shop.title) : pageTitle(t.shop.title) },
-    { name: "description", content: DESCRIPTION },
+    { title: q ? pageTitle(t.shop.searchTitle(q), t.shop.title) : pageTitle(t.shop.title) },
+    { name: "description", content: t.shop.description },
     // Search results are for the shopper who asked, not for an index (issue #25).
     ...(q ? [{ name: "robots", content: "noindex, follow" }] : []),
     ...socialMeta({
       origin,
-      path: "/shop",
+      path: localizedPath(language, "/shop"),
       title: pageTitle(t.shop.title),
-      description: DESCRIPTION,
+      description: t.shop.description,
       image: loaderData?.items.find((p) => p.image)?.image,
     }),
     breadcrumbJsonLd(origin, [
-      { name: "Home", path: "/" },
-      { name: "Shop", path: "/shop" },
+      { name: t.nav.home, path: localizedPath(language, "/") },
+      { name: t.nav.shop, path: localizedPath(language, "/shop") },
     ]),
   ];
 };
@@ -68,8 +69,8 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
         <h1>{t.title}</h1>
         <p className="muted" aria-live="polite">
           {totalItems} {t.products(totalItems)}
-          {query.q ? ` for “${query.q}”` : ""}
-          {totalPages > 1 ? ` · page ${page} of ${totalPages}` : ""}
+          {query.q ? t.forQuery(query.q) : ""}
+          {totalPages > 1 ? t.pageOf(page, totalPages) : ""}
         </p>
       </div>
       {/* Issue #21: one compact bar, so products show on a phone's first screen. A GET form without
@@ -97,7 +98,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="shop-controls">
           <label className="inline-field">
-            <span>Sort</span>
+            <span>{t.sort}</span>
             {/* Keyed by the query: its options and default change with the search (a client navigation
                 would otherwise keep the old choice). */}
             <select
@@ -107,7 +108,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
               defaultValue={sortSelectValue(query)}
               onChange={(e) => submit(e.currentTarget.form)}
             >
-              {sortOptions(query.q).map((o) => (
+              {sortOptions(query.q, t.sortLabels).map((o) => (
                 <option key={o.value} value={o.value}>
                   {o.label}
                 </option>
@@ -115,7 +116,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
             </select>
           </label>
           <label className="inline-field">
-            <span>Per page</span>
+            <span>{t.perPage}</span>
             <select
               id="shop-limit"
               name="limit"
@@ -132,26 +133,28 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           {/* In <noscript>, not hidden once hydrated: the row it takes would vanish under the cards (layout shift). */}
           <noscript>
             <button type="submit" className="button">
-              Apply
+              {t.apply}
             </button>
           </noscript>
         </div>
       </Form>
       {suggestion ? (
         <p className="did-you-mean">
-          Did you mean <Link to={shopHref(query, { q: suggestion, page: 1 })}>{suggestion}</Link>?
+          {t.didYouMean}
+          <Link to={shopHref(query, { q: suggestion, page: 1 })}>{suggestion}</Link>
+          {t.didYouMeanEnd}
         </p>
       ) : null}
       {items.length === 0 ? (
         <div className="empty">
-          <p>No products match your search.</p>
+          <p>{t.noMatch}</p>
           <Link to={shopHref(query, { q: "", page: 1 })} className="button">
-            Clear search
+            {t.clearSearch}
           </Link>
         </div>
       ) : (
         <>
-          <h2 className="visually-hidden">Products</h2>
+          <h2 className="visually-hidden">{t.productsHeading}</h2>
           <ProductGrid products={items} eagerCount={4} />
         </>
       )}
@@ -163,8 +166,9 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
 /** A failed product list says the server's message, or 'Failed to load products'. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const said = isRouteErrorResponse(error) ? (error.data as { message?: unknown } | string | null) : null;
+  const t = useMessages();
   const message =
-    typeof said === "string" ? said : typeof said?.message === "string" ? said.message : "Failed to load products";
+    typeof said === "string" ? said : typeof said?.message === "string" ? said.message : t.shop.loadFailed;
   useErrorToast(error);
-  return <LoadFailed title="Shop" message={message} retryHref="/shop" />;
+  return <LoadFailed title={t.shop.title} message={translateFeedback(t, message)} retryHref="/shop" />;
 }
