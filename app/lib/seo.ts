@@ -79,8 +79,13 @@ export type ProductFacts = {
 };
 
 /** schema.org Product with its Offer, and AggregateRating only when it has reviews. */
-export function productJsonLd(origin: string, p: ProductFacts): MetaDescriptor {
-  const url = absoluteUrl(origin, `/product/${encodeURIComponent(p.id)}`);
+export function productJsonLd(
+  origin: string,
+  p: ProductFacts,
+  /** The page's path, in its language (issue #36). */
+  path = `/product/${encodeURIComponent(p.id)}`,
+): MetaDescriptor {
+  const url = absoluteUrl(origin, path);
   return {
     "script:ld+json": {
       "@context": "https://schema.org",

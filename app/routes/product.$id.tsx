@@ -5,8 +5,10 @@ import { Price } from "~/components/Price";
 import { ProductImage } from "~/components/ProductImage";
 import { Stars } from "~/components/Stars";
 import { DELIVERY_DAYS, DISPATCH_DAYS, formatDate } from "~/lib/dates";
+import { localizedPath } from "~/lib/i18n/languages";
+import { metaLanguage, metaMessages, useMessages } from "~/lib/i18n/messages";
 import { reviewSchema } from "~/lib/review-schema";
-import { REVIEW_SUBMITTED, REVIEW_UPDATED, REVIEWED_ALREADY } from "~/lib/review-texts";
+import { REVIEW_SUBMITTED, REVIEW_UPDATED } from "~/lib/review-texts";
 import { breadcrumbJsonLd, originOf, productJsonLd, socialMeta } from "~/lib/seo";
 import { pageTitle } from "~/lib/shop";
 import { queryInt } from "~/lib/shop-query";
@@ -28,10 +30,12 @@ import type { action as cartAction } from "./cart";
 const ReviewForm = lazy(() => import("~/components/ReviewForm"));
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  if (!loaderData) return [{ title: pageTitle("Product not found") }];
+  const t = metaMessages(matches);
+  if (!loaderData) return [{ title: pageTitle(t.product.notFound) }];
   const { product } = loaderData;
   const origin = originOf(matches);
-  const path = `/product/${encodeURIComponent(product.id)}`;
+  const language = metaLanguage(matches);
+  const path = localizedPath(language, `/product/${encodeURIComponent(product.id)}`);
   const description = product.description.slice(0, 155);
   return [
     { title: pageTitle(product.name) },
@@ -44,10 +48,10 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
       image: product.images[0] ?? product.image,
       price: product.price,
     }),
-    productJsonLd(origin, product),
+    productJsonLd(origin, product, path),
     breadcrumbJsonLd(origin, [
-      { name: "Home", path: "/" },
-      { name: "Shop", path: "/shop" },
+      { name: t.nav.home, path: localizedPath(language, "/") },
+      { name: t.nav.shop, path: localizedPath(language, "/shop") },
       { name: product.name, path },
     ]),
   ];
@@ -94,6 +98,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 function Gallery({ name, images, initial }: { name: string; images: string[]; initial: number }) {
   // Without JS the thumbnails are links (?image=n); with JS they switch instantly.
   const [selected, setSelected] = useState(initial);
+  const t = useMessages().product;
   const main = images[selected] ?? "";
   return (
     <div className="gallery">
@@ -107,7 +112,7 @@ function Gallery({ name, images, initial }: { name: string; images: string[]; in
         sizes="(min-width: 800px) 540px, 100vw"
       />
       {images.length > 1 ? (
-        <ul className="thumbs" aria-label="More pictures">
+        <ul className="thumbs" aria-label={t.morePictures}>
           {images.map((url, i) => (
             <li key={url}>
               <a
@@ -119,7 +124,7 @@ function Gallery({ name, images, initial }: { name: string; images: string[]; in
                 }}
               >
                 {/* The picture's words name the link, for a text browser as for a screen reader. */}
-                <ProductImage src={url} alt={`Picture ${i + 1} of ${images.length}`} width={80} height={80} />
+                <ProductImage src={url} alt={t.pictureOf(i + 1, images.length)} width={80} height={80} />
               </a>
             </li>
           ))}
@@ -141,6 +146,7 @@ function BuyBox({ productId, stock }: { productId: string; stock: number }) {
   useEffect(() => {
     if (toast) showToast(toast);
   }, [toast]);
+  const t = useMessages().product;
   const soldOut = stock <= 0;
   const busy = fetcher.state !== "idle";
   return (
@@ -150,7 +156,7 @@ function BuyBox({ productId, stock }: { productId: string; stock: number }) {
       <input type="hidden" name="redirectTo" value={`/product/${productId}#buy`} />
       {/* Only the script adds it: a plain browser sends every field of the HTML, disabled or not. */}
       {hydrated ? <input type="hidden" name="reply" value="data" /> : null}
-      <label htmlFor="qty">Quantity</label>
+      <label htmlFor="qty">{t.quantity}</label>
       <input
         id="qty"
         name="qty"
@@ -164,7 +170,7 @@ function BuyBox({ productId, stock }: { productId: string; stock: number }) {
         disabled={soldOut}
       />
       <button type="submit" className="button primary" disabled={soldOut || busy}>
-        {busy ? "Adding…" : "Add to Cart"}
+        {busy ? t.adding : t.addToCart}
       </button>
     </fetcher.Form>
   );
@@ -172,16 +178,16 @@ function BuyBox({ productId, stock }: { productId: string; stock: number }) {
 
 /** What a cash-on-delivery shopper asks before buying, from the refund policy. */
 function BuyFacts() {
+  const t = useMessages().product;
   return (
     <ul className="buy-facts">
       <li>
-        <strong>Cash on delivery</strong>: pay when your candles arrive
+        <strong>{t.cod}</strong>
+        {t.codText}
       </li>
+      <li>{t.dispatch(DISPATCH_DAYS, DELIVERY_DAYS)}</li>
       <li>
-        Dispatched in {DISPATCH_DAYS} business days, delivered in {DELIVERY_DAYS} business days
-      </li>
-      <li>
-        Arrived broken? Claim within 7 days of delivery. <Link to="/policy/refund">Refund policy</Link>
+        {t.broken} <Link to="/policy/refund">{t.refundPolicy}</Link>
       </li>
     </ul>
   );
@@ -190,6 +196,8 @@ function BuyFacts() {
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const { product, selected, loggedIn, mine } = loaderData;
   const soldOut = product.stock <= 0;
+  const m = useMessages();
+  const t = m.product;
   return (
     <article className="product">
       {/* key: a new ?image= link (or product) resets the gallery's state */}
@@ -197,30 +205,29 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
       <div className="product-info" id="buy">
         <h1>{product.name}</h1>
         <p className="product-price">
-          <Price price={product.price} mrp={product.mrp} />{" "}
-          <span className="muted tax-note">Inclusive of all taxes</span>
+          <Price price={product.price} mrp={product.mrp} /> <span className="muted tax-note">{t.inclTaxes}</span>
         </p>
         <p>
           <Stars rating={product.rating} />{" "}
           <a href="#reviews">
-            {product.numReviews} {product.numReviews === 1 ? "review" : "reviews"}
+            {product.numReviews} {t.reviews(product.numReviews)}
           </a>
         </p>
         <p className={soldOut ? "stock out" : "stock"}>
-          {soldOut ? "Sold out" : product.stock <= 5 ? `Only ${product.stock} left` : "In stock"}
+          {soldOut ? t.soldOut : product.stock <= 5 ? t.onlyLeft(product.stock) : t.inStock}
         </p>
         <BuyBox productId={product.id} stock={product.stock} />
         <BuyFacts />
         <p>{product.description}</p>
       </div>
       <section id="reviews" className="reviews" aria-labelledby="reviews-title">
-        <h2 id="reviews-title">Reviews</h2>
-        {product.reviews.length === 0 ? <p>No reviews yet.</p> : null}
+        <h2 id="reviews-title">{m.reviews.title}</h2>
+        {product.reviews.length === 0 ? <p>{m.reviews.none}</p> : null}
         <ul className="review-list">
           {product.reviews.map((r) => (
             <li key={r.id}>
               <p>
-                <strong>{r.name || "User"}</strong> <Stars rating={r.rating} />{" "}
+                <strong>{r.name || m.reviews.anonymous}</strong> <Stars rating={r.rating} />{" "}
                 <time dateTime={r.createdAt.toISOString()} className="muted">
                   {formatDate(r.createdAt)}
                 </time>
@@ -233,7 +240,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           <>
             {mine ? (
               <p className="muted" id="review-note">
-                {REVIEWED_ALREADY}
+                {m.feedback.reviewedAlready}
               </p>
             ) : null}
             {/* key: a posted review remounts the form, so it starts from what is now stored */}
@@ -243,8 +250,8 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           </>
         ) : (
           <p>
-            Please login to write a review.{" "}
-            <Link to={`/login?redirect=${encodeURIComponent(`/product/${product.id}`)}`}>Login</Link>
+            {m.reviews.loginToReview}{" "}
+            <Link to={`/login?redirect=${encodeURIComponent(`/product/${product.id}`)}`}>{m.reviews.login}</Link>
           </p>
         )}
       </section>
@@ -254,14 +261,15 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const t = useMessages().product;
   useErrorToast(error);
   return (
     <section className="narrow">
-      <h1>{notFound ? "Product not found" : "Something went wrong"}</h1>
-      <p>{notFound ? "This candle is not in our shop (any more)." : "Please try again in a moment."}</p>
+      <h1>{notFound ? t.notFound : t.somethingWrong}</h1>
+      <p>{notFound ? t.notFoundText : t.tryAgain}</p>
       <p>
         <Link to="/shop" className="button primary">
-          Back to the shop
+          {t.backToShop}
         </Link>
       </p>
     </section>
