@@ -3,6 +3,7 @@ import { ProductImage } from "~/components/ProductImage";
 import { Totals } from "~/components/Totals";
 import { safeRedirect } from "~/lib/auth-schemas";
 import { addQty, addToCart, type CartEntry, MAX_QTY, QTY_AT_LEAST_ONE, removeFromCart, setQty } from "~/lib/cart";
+import { messagesFor, metaMessages, useMessages } from "~/lib/i18n/messages";
 import { formatPaise } from "~/lib/money";
 import { pageTitle, SHOP_NAME } from "~/lib/shop";
 import { cartLines, cartSummary, commitCart, productForCart, readCart, type CartLine } from "~/models/cart/cart.server";
@@ -14,13 +15,10 @@ import type { Route } from "./+types/cart";
 
 // Not noindex (issue #24 asks SEO 100 here): a crawler has no cookie, so it only ever sees the
 // empty cart, and the page is never cached (Cache-Control: private, no-store).
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle("Cart") },
-  {
-    name: "description",
-    content: `Your cart at ${SHOP_NAME}: hand-poured soy candles, cash on delivery across India.`,
-  },
-];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaMessages(matches).cart;
+  return [{ title: pageTitle(t.title) }, { name: "description", content: t.description(SHOP_NAME) }];
+};
 
 export async function loader({ request }: Route.LoaderArgs) {
   const lines = await cartLines(await readCart(request), requestLanguage(request));
@@ -35,14 +33,15 @@ const CART_FIELDS: FormFields = { intent: 1, productId: 1, qty: 1, redirectTo: 1
  * put, so the answer is the toast itself (a redirect would navigate). Issue #21.
  */
 async function add(request: Request, form: FormData, cart: CartEntry[]) {
+  const t = messagesFor(requestLanguage(request)).cart;
   const stay = form.get("reply") === "data";
   const back = safeRedirect(form.get("redirectTo"), "/cart");
   const answer = (toast: Omit<Toast, "id">, to: string, headers?: HeadersInit) =>
     stay ? data({ toast }, { headers }) : redirectWithToast(request, to, toast, { headers });
 
   const product = await productForCart(String(form.get("productId") ?? ""));
-  if (!product) return answer({ type: "error", title: "That product is no longer available" }, "/shop");
-  if (product.stock <= 0) return answer({ type: "error", title: "Sorry, this candle is sold out" }, back);
+  if (!product) return answer({ type: "error", title: t.productGone }, "/shop");
+  if (product.stock <= 0) return answer({ type: "error", title: t.soldOutToast }, back);
   const qty = addQty(form.get("qty"));
   if (qty === null) return answer({ type: "error", title: QTY_AT_LEAST_ONE }, back);
   let next = addToCart(cart, product.id, qty);
@@ -52,9 +51,9 @@ async function add(request: Request, form: FormData, cart: CartEntry[]) {
   return answer(
     {
       type: "success",
-      title: "Added to cart",
-      description: inCart > product.stock ? `Only ${product.stock} in stock` : undefined,
-      link: { href: "/cart", label: "View cart" },
+      title: t.added,
+      description: inCart > product.stock ? t.onlyInStock(product.stock) : undefined,
+      link: { href: "/cart", label: t.viewCart },
     },
     back,
     { "Set-Cookie": await commitCart(next) },
@@ -75,25 +74,22 @@ export async function action({ request }: Route.ActionArgs) {
   return redirect("/cart", { headers: { "Set-Cookie": await commitCart(cart) } });
 }
 
-const STATUS_TEXT: Record<CartLine["status"], string | null> = {
-  ok: null,
-  deleted: "No longer available",
-  soldout: "Sold out",
-  short: "Not enough in stock",
-};
-
 /** The lines a phone shows on its first screen: their pictures load with the page, not lazily. */
 const FIRST_SCREEN_LINES = 3;
 
 function Line({ line, eager }: { line: CartLine; eager: boolean }) {
   const submit = useSubmit();
-  const note = line.status === "short" ? `Only ${line.stock} left` : STATUS_TEXT[line.status];
+  const t = useMessages().cart;
+  const note = { ok: null, deleted: t.gone, soldout: t.soldOut, short: t.onlyLeft(line.stock) }[line.status];
   return (
     <li className={line.status === "ok" ? "cart-line" : "cart-line unavailable"}>
       <ProductImage src={line.image} alt="" width={80} height={80} eager={eager} />
       <div className="cart-line-info">
         {line.status === "deleted" ? <strong>{line.name}</strong> : <Link to={`/product/${line.id}`}>{line.name}</Link>}{" "}
-        <span>{formatPaise(line.price)} each</span>
+        <span>
+          {formatPaise(line.price)}
+          {t.each}
+        </span>
         {note ? <span className="line-warning">{note}</span> : null}
       </div>
       {/* noValidate: a 0 or junk quantity goes to the server, which floors it at 1. */}
@@ -101,7 +97,7 @@ function Line({ line, eager }: { line: CartLine; eager: boolean }) {
         <input type="hidden" name="intent" value="update" />
         <input type="hidden" name="productId" value={line.id} />
         <label htmlFor={`qty-${line.id}`} className="visually-hidden">
-          Quantity of {line.name}
+          {t.quantityOf(line.name)}
         </label>
         <input
           id={`qty-${line.id}`}
@@ -118,15 +114,15 @@ function Line({ line, eager }: { line: CartLine; eager: boolean }) {
           }}
         />
         <button type="submit" className="button small">
-          Update
+          {t.update}
         </button>
       </Form>
       <span className="cart-line-total">{formatPaise(line.price * line.qty)}</span>
       <Form method="post" className="cart-remove">
         <input type="hidden" name="intent" value="remove" />
         <input type="hidden" name="productId" value={line.id} />
-        <button type="submit" className="button small danger" aria-label={`Remove ${line.name}`}>
-          Remove
+        <button type="submit" className="button small danger" aria-label={t.removeName(line.name)}>
+          {t.remove}
         </button>
       </Form>
     </li>
@@ -138,20 +134,21 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
   // A guest goes straight to the login page that says why (checkout would send them there anyway):
   // one round trip less on a slow phone.
   const loggedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.user);
+  const t = useMessages().cart;
   if (lines.length === 0) {
     return (
       <section className="narrow">
-        <h1>Cart</h1>
-        <p>Your cart is empty.</p>
+        <h1>{t.title}</h1>
+        <p>{t.empty}</p>
         <Link to="/shop" className="button primary">
-          Go to Shop
+          {t.goToShop}
         </Link>
       </section>
     );
   }
   return (
     <section>
-      <h1>Cart</h1>
+      <h1>{t.title}</h1>
       <div className="cart">
         <ul className="cart-lines">
           {lines.map((line, i) => (
@@ -159,24 +156,24 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
         <aside className="summary" aria-labelledby="summary-title">
-          <h2 id="summary-title">Summary</h2>
+          <h2 id="summary-title">{t.summary}</h2>
           <Totals subtotal={summary.subtotal} shipping={summary.shipping} total={summary.total} />
           {summary.canCheckout ? (
             <Link
               to={loggedIn ? "/checkout" : `/login?redirect=${encodeURIComponent("/checkout")}`}
               className="button primary block"
             >
-              Proceed to Checkout
+              {t.proceed}
             </Link>
           ) : (
             <p className="line-warning" role="status">
-              Remove the unavailable items (or lower their quantity) to check out.
+              {t.removeUnavailable}
             </p>
           )}
           <Form method="post">
             <input type="hidden" name="intent" value="clear" />
             <button type="submit" className="button block">
-              Clear Cart
+              {t.clear}
             </button>
           </Form>
         </aside>

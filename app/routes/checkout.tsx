@@ -4,8 +4,10 @@ import { useEffect } from "react";
 import { Form, Link, redirect, type ShouldRevalidateFunction } from "react-router";
 import { Field, FormAlert } from "~/components/Field";
 import { Totals } from "~/components/Totals";
-import { CART_EMPTY, CHECKOUT_INCOMPLETE, checkoutSchema, PHONE_HINT_CHECKOUT } from "~/lib/checkout-schema";
+import { CART_EMPTY, CHECKOUT_INCOMPLETE, checkoutSchema } from "~/lib/checkout-schema";
 import { gstStateByName } from "~/lib/gst-states";
+import { messagesFor, metaMessages, useMessages, type Messages } from "~/lib/i18n/messages";
+import { translateFeedback } from "~/lib/i18n/translate";
 import { formatPaise } from "~/lib/money";
 import { pageTitle } from "~/lib/shop";
 import { requireUser } from "~/models/accounts/auth.server";
@@ -24,37 +26,20 @@ import { useHydrated } from "~/utils/use-hydrated";
 import { usePinLookup } from "~/utils/use-pin-lookup";
 import type { Route } from "./+types/checkout";
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle("Checkout") },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle(metaMessages(matches).checkout.title) },
   { name: "robots", content: "noindex" },
 ];
 
-const UNAVAILABLE = "Some items in your cart are no longer available. Please review your cart.";
-const FORM_OUT_OF_DATE = "This checkout form is out of date. Please reload the page and place your order again.";
-const PIN_CHECK = "Please check the PIN.";
-const PIN_LOOKING_UP = "Looking up your PIN…";
-const statePutFromPin = (pin: string, state: string) =>
-  `PIN ${pin} is in ${state}, so we have put ${state} as the state. Please check your address and place the order again.`;
-
-/** The checkout fields' labels, in the form's order: the disabled Place Order names what is missing. */
-const FIELD_LABELS: Record<string, string> = {
-  name: "Name",
-  email: "Email",
-  phone: "Phone",
-  address: "Address",
-  pin: "PIN",
-  city: "City",
-  state: "State",
-};
+/** The checkout's fields, in the form's order: the disabled Place Order names what is missing by their labels. */
+const FIELDS = ["name", "email", "phone", "address", "pin", "city", "state"] as const;
 
 /** The fields the form still needs (empty or not valid), by their labels. */
-function missingFields(value: unknown): string[] {
+function missingFields(value: unknown, t: Messages["checkout"]): string[] {
   const parsed = checkoutSchema.safeParse(value ?? {});
   if (parsed.success) return [];
   const names = new Set(parsed.error.issues.map((i) => String(i.path[0])));
-  return Object.keys(FIELD_LABELS)
-    .filter((n) => names.has(n))
-    .map((n) => FIELD_LABELS[n]!);
+  return FIELDS.filter((n) => names.has(n)).map((n) => t[n]);
 }
 
 /**
@@ -81,7 +66,8 @@ function orderTokenOf(formData: FormData): string | undefined | null {
 async function orderPlaced(request: Request, orderId: string) {
   const headers = new Headers();
   headers.append("Set-Cookie", await commitCart([]));
-  headers.append("Set-Cookie", await flashToast(request, { type: "success", title: "Order placed!" }));
+  const title = messagesFor(requestLanguage(request)).checkout.placed;
+  headers.append("Set-Cookie", await flashToast(request, { type: "success", title }));
   return redirect(`/thank-you?o=${orderId}`, { headers });
 }
 
@@ -105,6 +91,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defau
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
+  const t = messagesFor(requestLanguage(request)).checkout;
   const formData = await readForm(request, CHECKOUT_FIELDS);
   // Non-digits are stripped (spaces, dashes); anything but 6 digits is then refused, never cut.
   const pin = digitsOnly(formData.get("pin"));
@@ -138,10 +125,10 @@ export async function action({ request }: Route.ActionArgs) {
       }),
     );
   }
-  if (token === null) return refused(submission.reply({ formErrors: [FORM_OUT_OF_DATE] }), 409);
+  if (token === null) return refused(submission.reply({ formErrors: [t.formOutOfDate] }), 409);
   const lines = await cartLines(await readCart(request));
   if (lines.length === 0) return refused(submission.reply({ formErrors: [CART_EMPTY] }), 409);
-  if (!cartSummary(lines).canCheckout) return refused(submission.reply({ formErrors: [UNAVAILABLE] }), 409);
+  if (!cartSummary(lines).canCheckout) return refused(submission.reply({ formErrors: [t.unavailableItems] }), 409);
   // The PIN's state is the place of supply (placeOrder); a typed state that disagrees is more
   // likely a slip in one of the two than a parcel meant for another state. The form comes back
   // once, before anything is placed, with the PIN's state put in and a note, so the shopper can
@@ -157,7 +144,7 @@ export async function action({ request }: Route.ActionArgs) {
     const noted = parseWithZod(formData, { schema: checkoutSchema });
     return refused(
       {
-        ...noted.reply({ formErrors: [statePutFromPin(submission.value.pin, fromPin.name)] }),
+        ...noted.reply({ formErrors: [t.statePutFromPin(submission.value.pin, fromPin.name)] }),
         stateFromPin: fromPin.name,
       },
       400,
@@ -179,19 +166,23 @@ export async function action({ request }: Route.ActionArgs) {
   return orderPlaced(request, order.id);
 }
 
-/** Why Place Order is disabled (with JS), said under it; null when the order can go. */
-function placeOrderBlocked(state: {
-  empty: boolean;
-  canCheckout: boolean;
-  pinPending: boolean;
-  pinError: boolean;
-  missing: string[];
-}): string | null {
-  if (state.empty) return CART_EMPTY;
-  if (!state.canCheckout) return UNAVAILABLE;
-  if (state.pinPending) return PIN_LOOKING_UP;
-  if (state.pinError) return PIN_CHECK;
-  if (state.missing.length > 0) return `${CHECKOUT_INCOMPLETE}: ${state.missing.join(", ")}.`;
+/** Why Place Order is disabled (with JS), said under it in the page's language; null when the order can go. */
+function placeOrderBlocked(
+  m: Messages,
+  state: {
+    empty: boolean;
+    canCheckout: boolean;
+    pinPending: boolean;
+    pinError: boolean;
+    missing: string[];
+  },
+): string | null {
+  const t = m.checkout;
+  if (state.empty) return translateFeedback(m, CART_EMPTY);
+  if (!state.canCheckout) return t.unavailableItems;
+  if (state.pinPending) return t.pinLookingUp;
+  if (state.pinError) return t.pinCheck;
+  if (state.missing.length > 0) return t.missing(translateFeedback(m, CHECKOUT_INCOMPLETE), state.missing.join(", "));
   return null;
 }
 
@@ -206,6 +197,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     shouldRevalidate: "onInput",
   });
   const hydrated = useHydrated();
+  const m = useMessages();
+  const t = m.checkout;
 
   // With JS, the PIN is looked up as soon as it has 6 digits.
   const pin = usePinLookup((place) => {
@@ -217,12 +210,12 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   // Without JS the button must stay usable: the server answers with the messages of what is missing. With JS it
   // is disabled until the order can go, and the reason is said under it (issue #21).
   const placeBlocked = hydrated
-    ? placeOrderBlocked({
+    ? placeOrderBlocked(m, {
         empty,
         canCheckout: summary.canCheckout,
         pinPending: pin.pending !== null,
         pinError: pin.error !== null,
-        missing: missingFields(form.value),
+        missing: missingFields(form.value, t),
       })
     : null;
   const pinErrors = pin.error ? [pin.error] : fields.pin.errors;
@@ -242,10 +235,10 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 
   return (
     <section>
-      <h1>Checkout</h1>
+      <h1>{t.title}</h1>
       {empty ? (
         <p className="form-alert" role="alert">
-          {CART_EMPTY}. <Link to="/shop">Go to Shop</Link>
+          {translateFeedback(m, CART_EMPTY)}. <Link to="/shop">{t.goToShop}</Link>
         </p>
       ) : null}
       <div className="cart">
@@ -254,20 +247,20 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           <input type="hidden" name={ORDER_TOKEN} value={orderToken} />
           {typeof notedPin === "string" ? <input type="hidden" name={PIN_STATE_NOTED} value={notedPin} /> : null}
           <fieldset>
-            <legend>Contact</legend>
-            <Field label="Name" id={fields.name.id} errorId={fields.name.errorId} errors={fields.name.errors}>
+            <legend>{t.contact}</legend>
+            <Field label={t.name} id={fields.name.id} errorId={fields.name.errorId} errors={fields.name.errors}>
               <input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" />
             </Field>
-            <Field label="Email" id={fields.email.id} errorId={fields.email.errorId} errors={fields.email.errors}>
+            <Field label={t.email} id={fields.email.id} errorId={fields.email.errorId} errors={fields.email.errors}>
               <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
             </Field>
             <Field
-              label="Phone"
+              label={t.phone}
               id={fields.phone.id}
               errorId={fields.phone.errorId}
               descriptionId={fields.phone.descriptionId}
               errors={fields.phone.errors}
-              hint={PHONE_HINT_CHECKOUT}
+              hint={t.phoneHint}
             >
               <input
                 {...getInputProps(fields.phone, { type: "tel", ariaDescribedBy: fields.phone.descriptionId })}
@@ -277,16 +270,16 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             </Field>
           </fieldset>
           <fieldset>
-            <legend>Shipping address</legend>
+            <legend>{t.shippingAddress}</legend>
             <Field
-              label="Address"
+              label={t.address}
               id={fields.address.id}
               errorId={fields.address.errorId}
               errors={fields.address.errors}
             >
               <textarea {...getTextareaProps(fields.address)} rows={3} autoComplete="street-address" />
             </Field>
-            <Field label="PIN" id={fields.pin.id} errorId={fields.pin.errorId} errors={pinErrors}>
+            <Field label={t.pin} id={fields.pin.id} errorId={fields.pin.errorId} errors={pinErrors}>
               <div className="pin-row">
                 <input
                   {...getInputProps(fields.pin, { type: "text" })}
@@ -297,19 +290,19 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 />
                 {hydrated ? (
                   pin.pending ? (
-                    <span className="muted">Looking up…</span>
+                    <span className="muted">{t.lookingUp}</span>
                   ) : null
                 ) : (
                   <button type="submit" name="intent" value="lookup" formNoValidate className="button small">
-                    Look up
+                    {t.lookUp}
                   </button>
                 )}
               </div>
             </Field>
-            <Field label="City" id={fields.city.id} errorId={fields.city.errorId} errors={fields.city.errors}>
+            <Field label={t.city} id={fields.city.id} errorId={fields.city.errorId} errors={fields.city.errors}>
               <input {...getInputProps(fields.city, { type: "text" })} autoComplete="address-level2" />
             </Field>
-            <Field label="State" id={fields.state.id} errorId={fields.state.errorId} errors={fields.state.errors}>
+            <Field label={t.state} id={fields.state.id} errorId={fields.state.errorId} errors={fields.state.errors}>
               <input {...getInputProps(fields.state, { type: "text" })} autoComplete="address-level1" />
             </Field>
           </fieldset>
@@ -318,11 +311,10 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             {empty ? null : (
               <p className="checkout-total">
                 <span>
-                  Total <strong>{formatPaise(summary.total)}</strong>
+                  {t.total} <strong>{formatPaise(summary.total)}</strong>
                 </span>{" "}
                 <span className="muted">
-                  (incl. shipping {formatPaise(summary.shipping)}) ·{" "}
-                  {summary.count === 1 ? "1 item" : `${summary.count} items`}
+                  {t.inclShipping(formatPaise(summary.shipping))} · {t.items(summary.count)}
                 </span>
               </p>
             )}
@@ -334,7 +326,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               disabled={placeBlocked !== null}
               aria-describedby={placeBlocked ? "place-order-reason" : undefined}
             >
-              Place Order (Cash on Delivery)
+              {t.placeOrder}
             </button>{" "}
             {placeBlocked ? (
               <p id="place-order-reason" className="place-reason">
@@ -342,25 +334,25 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               </p>
             ) : null}
             <Link to="/coming-soon" className="button">
-              Pay Online (Coming Soon)
+              {t.payOnline}
             </Link>
           </div>
         </Form>
         <aside className="summary" aria-labelledby="summary-title">
-          <h2 id="summary-title">Order summary</h2>
+          <h2 id="summary-title">{t.orderSummary}</h2>
           <ul className="summary-lines">
             {lines.map((l) => (
               <li key={l.id}>
                 <span>
                   {l.name} × {l.qty}
-                  {l.status !== "ok" ? <span className="line-warning"> (unavailable)</span> : null}
+                  {l.status !== "ok" ? <span className="line-warning">{t.unavailable}</span> : null}
                 </span>{" "}
                 <span>{formatPaise(l.price * l.qty)}</span>
               </li>
             ))}
           </ul>
           <Totals subtotal={summary.subtotal} shipping={summary.shipping} total={summary.total} />
-          <Link to="/cart">Edit cart</Link>
+          <Link to="/cart">{t.editCart}</Link>
         </aside>
       </div>
     </section>

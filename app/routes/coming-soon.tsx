@@ -1,21 +1,25 @@
 import { Link } from "react-router";
+import { metaMessages, useMessages } from "~/lib/i18n/messages";
 import { pageTitle } from "~/lib/shop";
 import type { Route } from "./+types/coming-soon";
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Online payments coming soon") }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle(metaMessages(matches).checkout.comingSoonTitle) },
+];
 
 // Served at /pay/online and /coming-soon (both say online payment is not offered yet).
 export default function ComingSoon() {
+  const t = useMessages().checkout;
   return (
     <section className="narrow">
-      <h1>Online payments are coming soon</h1>
-      <p>For now, every order is paid by cash on delivery.</p>
+      <h1>{t.comingSoon}</h1>
+      <p>{t.comingSoonText}</p>
       <p>
         <Link to="/checkout" className="button primary">
-          Back to checkout
+          {t.backToCheckout}
         </Link>{" "}
         <Link to="/shop" className="button">
-          Continue shopping
+          {t.continueShopping}
         </Link>
       </p>
     </section>

@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import { Totals } from "~/components/Totals";
 import { DELIVERY_DAYS, DISPATCH_DAYS, expectedDelivery, formatDay, isoDay } from "~/lib/dates";
+import { metaMessages, useMessages } from "~/lib/i18n/messages";
 import { formatPaise } from "~/lib/money";
 import { orderNumber } from "~/lib/order-number";
 import { pageTitle } from "~/lib/shop";
@@ -11,8 +12,8 @@ import { rememberLastOrder } from "~/utils/last-order.client";
 import { useErrorToast } from "~/utils/use-error-toast";
 import type { Route } from "./+types/thank-you";
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle("Thank you") },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle(metaMessages(matches).thankYou.title) },
   { name: "robots", content: "noindex" },
 ];
 
@@ -53,32 +54,32 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
   const { id, isPaid, items, subtotal, shipping, total, shipTo, delivery } = loaderData;
   const [from, to] = delivery;
   useEffect(() => rememberLastOrder(id), [id]);
+  const t = useMessages().thankYou;
   return (
     <section className="narrow thank-you">
-      <h1>Thank you!</h1>
+      <h1>{t.heading}</h1>
       <p>
-        Your order <strong>{orderNumber(id)}</strong> has been placed. You will pay cash on delivery.
+        {t.orderBefore}
+        <strong>{orderNumber(id)}</strong>
+        {t.orderAfter}
       </p>
       <dl className="thank-you-facts">
         <div className="cash-due">
-          <dt>{isPaid ? "Paid" : "To pay in cash on delivery"}</dt>
+          <dt>{isPaid ? t.paid : t.toPay}</dt>
           <dd>
-            <strong>{formatPaise(total)}</strong> <span className="muted">incl. shipping {formatPaise(shipping)}</span>
+            <strong>{formatPaise(total)}</strong> <span className="muted">{t.inclShipping(formatPaise(shipping))}</span>
           </dd>
         </div>
         <div>
-          <dt>Expected delivery</dt>
+          <dt>{t.expectedDelivery}</dt>
           <dd className="delivery-range">
             <time dateTime={from.iso}>{from.text}</time> – <time dateTime={to.iso}>{to.text}</time>
           </dd>
         </div>
       </dl>
-      <p className="muted">
-        We dispatch within {DISPATCH_DAYS} business days; delivery takes {DELIVERY_DAYS} business days (Monday to
-        Saturday, national holidays excepted).
-      </p>
+      <p className="muted">{t.dispatchNote(DISPATCH_DAYS, DELIVERY_DAYS)}</p>
       <section className="summary" aria-labelledby="order-items-title">
-        <h2 id="order-items-title">Your order</h2>
+        <h2 id="order-items-title">{t.yourOrder}</h2>
         <ul className="summary-lines">
           {items.map((i) => (
             <li key={i.id}>
@@ -92,7 +93,7 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
         <Totals subtotal={subtotal} shipping={shipping} total={total} />
       </section>
       <section aria-labelledby="ship-to-title">
-        <h2 id="ship-to-title">Delivery address</h2>
+        <h2 id="ship-to-title">{t.deliveryAddress}</h2>
         <address className="ship-to">
           {shipTo.name}
           <br />
@@ -100,15 +101,15 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
           <br />
           {shipTo.city}, {shipTo.state} {shipTo.pin}
           <br />
-          Phone {shipTo.phone}
+          {t.phone(shipTo.phone)}
         </address>
       </section>
       <p className="thank-you-links">
         <Link to={`/orders?o=${id}`} className="button primary">
-          View my orders
+          {t.viewOrders}
         </Link>{" "}
         <Link to="/shop" className="button">
-          Continue shopping
+          {t.continueShopping}
         </Link>
       </p>
     </section>
@@ -117,17 +118,19 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const m = useMessages();
+  const t = m.thankYou;
   useErrorToast(error);
   return (
     <section className="narrow">
-      <h1>{notFound ? "Order not found" : "Something went wrong"}</h1>
-      <p>{notFound ? "We could not find that order." : "Please try again in a moment."}</p>
+      <h1>{notFound ? t.notFound : m.product.somethingWrong}</h1>
+      <p>{notFound ? t.notFoundText : m.product.tryAgain}</p>
       <p>
         <Link to="/orders" className="button primary">
-          View my orders
+          {t.viewOrders}
         </Link>{" "}
         <Link to="/shop" className="button">
-          Continue shopping
+          {t.continueShopping}
         </Link>
       </p>
     </section>
