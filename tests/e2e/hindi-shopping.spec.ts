@@ -31,7 +31,7 @@ test("a Hindi shopper searches, adds to the cart, checks out and is thanked in H
 
   // A search that finds nothing: the empty state, its link and the bar's labels in Hindi.
   await open("/hi/shop?q=zzqqxx");
-  await expect(page).toHaveTitle("“zzqqxx” · दुकान · RK Candles");
+  await expect(page).toHaveTitle("खोज: “zzqqxx” · दुकान · RK Candles");
   await expect(page.getByText("आपकी खोज से कोई उत्पाद नहीं मिला।")).toBeVisible();
   await expect(page.getByRole("link", { name: "खोज हटाएँ" })).toHaveAttribute("href", "/hi/shop");
   await expect(page.getByRole("combobox", { name: "क्रम" })).toHaveValue("relevance");

@@ -38,7 +38,7 @@ export const hi: Messages = {
     // Hindi's उत्पाद is the same for one and many.
     products: () => "उत्पाद",
     description: "हाथ से ढली सोया मोमबत्तियाँ देखें: खोजें, क़ीमत या रेटिंग के क्रम में लगाएँ।",
-    searchTitle: (q) => `“${q}”`,
+    searchTitle: (q) => `खोज: “${q}”`,
     forQuery: (q) => ` · खोज: “${q}”`,
     pageOf: (page, pages) => ` · ${pages} में से पेज ${page}`,
     sort: "क्रम",
