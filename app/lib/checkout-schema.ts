@@ -7,7 +7,6 @@ import { z } from "./zod";
 export const CHECKOUT_INCOMPLETE = en.feedback.checkoutIncomplete;
 export const CART_EMPTY = en.feedback.cartEmpty;
 export const REQUIRED = en.feedback.required;
-export const PHONE_HINT_CHECKOUT = "10-digit mobile number";
 export const ONLY_COD = en.feedback.onlyCod;
 
 /** A required text field, cleaned (plain-text.ts: one line unless `clean` says otherwise) before it is measured. */

@@ -6,4 +6,3 @@ import { en } from "./i18n/en";
 export const REVIEW_SUBMITTED = en.feedback.reviewSubmitted;
 /** A customer's second review of a product replaces the first (one review per customer per product). */
 export const REVIEW_UPDATED = en.feedback.reviewUpdated;
-export const REVIEWED_ALREADY = en.feedback.reviewedAlready;

@@ -2,7 +2,6 @@
 // link preview reads it from here, so a second shop would change this one module.
 
 export const SHOP_NAME = "RK Candles";
-export const SHOP_TAGLINE = "Hand-poured soy candles";
 /** The sender of every mail, unless MAIL_FROM says otherwise. */
 export const SHOP_MAIL_FROM = `${SHOP_NAME} <orders@rkcandles.in>`;
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { isRouteErrorResponse, Link, useHref, useLocation, useRevalidator, useSearchParams } from "react-router";
 import { Shipment } from "~/components/Shipment";
 import { formatDate } from "~/lib/dates";
-import { type Messages, metaMessages, useMessages } from "~/lib/i18n/messages";
+import { type Messages, metaMessages, useLanguage, useMessages } from "~/lib/i18n/messages";
 import { translateFeedback } from "~/lib/i18n/translate";
 import { formatPaise } from "~/lib/money";
 import { orderNumber } from "~/lib/order-number";
@@ -42,6 +42,7 @@ function useRevalidateOnFocus() {
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
   const t = useMessages();
+  const language = useLanguage();
   const { orders } = loaderData;
   const [params] = useSearchParams();
   const [lastOrder, setLastOrder] = useState<string | null>(null);
@@ -88,7 +89,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
               </header>
               <p className="muted">
                 {t.orders.placedBefore}
-                <time dateTime={o.createdAt.toISOString()}>{formatDate(o.createdAt)}</time>
+                <time dateTime={o.createdAt.toISOString()}>{formatDate(o.createdAt, language)}</time>
                 {t.orders.placedAfter}
               </p>
               <Shipment courier={o.courier} trackingNumber={o.trackingNumber} />

@@ -6,7 +6,7 @@ import { ProductImage } from "~/components/ProductImage";
 import { Stars } from "~/components/Stars";
 import { DELIVERY_DAYS, DISPATCH_DAYS, formatDate } from "~/lib/dates";
 import { localizedPath } from "~/lib/i18n/languages";
-import { metaLanguage, metaMessages, useMessages } from "~/lib/i18n/messages";
+import { metaLanguage, metaMessages, useLanguage, useMessages } from "~/lib/i18n/messages";
 import { reviewSchema } from "~/lib/review-schema";
 import { REVIEW_SUBMITTED, REVIEW_UPDATED } from "~/lib/review-texts";
 import { breadcrumbJsonLd, originOf, productJsonLd, socialMeta } from "~/lib/seo";
@@ -197,6 +197,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
   const { product, selected, loggedIn, mine } = loaderData;
   const soldOut = product.stock <= 0;
   const m = useMessages();
+  const language = useLanguage();
   const t = m.product;
   return (
     <article className="product">
@@ -229,7 +230,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
               <p>
                 <strong>{r.name || m.reviews.anonymous}</strong> <Stars rating={r.rating} />{" "}
                 <time dateTime={r.createdAt.toISOString()} className="muted">
-                  {formatDate(r.createdAt)}
+                  {formatDate(r.createdAt, language)}
                 </time>
               </p>
               {r.comment ? <p>{r.comment}</p> : null}

@@ -8,6 +8,7 @@ import { orderNumber } from "~/lib/order-number";
 import { pageTitle } from "~/lib/shop";
 import { requireUser } from "~/models/accounts/auth.server";
 import { getOrderFor } from "~/models/orders/read.server";
+import { requestLanguage } from "~/utils/language.server";
 import { rememberLastOrder } from "~/utils/last-order.client";
 import { useErrorToast } from "~/utils/use-error-toast";
 import type { Route } from "./+types/thank-you";
@@ -27,6 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const order = await getOrderFor(user, id);
   if (!order) throw data("Order not found", { status: 404 });
   const delivery = expectedDelivery(order.createdAt);
+  const language = requestLanguage(request);
   // Only what the page shows goes into it.
   return {
     id: order.id,
@@ -43,7 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       state: order.state,
       pin: order.pin,
     },
-    delivery: [delivery.from, delivery.to].map((d) => ({ iso: isoDay(d), text: formatDay(d) })) as [
+    delivery: [delivery.from, delivery.to].map((d) => ({ iso: isoDay(d), text: formatDay(d, language) })) as [
       { iso: string; text: string },
       { iso: string; text: string },
     ],

@@ -331,7 +331,6 @@ export const en = {
     fineprint: "Hand-poured in India · Cash on delivery · Prices in ₹ (INR)",
   },
   pages: {
-    tagline: "Hand-poured soy candles",
     siteDescription: "Hand-poured soy wax candles, made in India. Cash on delivery across India.",
     aboutTitle: "About",
     aboutDescription: "Who we are: a small studio hand-pouring soy wax candles in India.",
