@@ -23,7 +23,16 @@ export default defineConfig(({ isSsrBuild }) => ({
   // the client's chunks were under 1 kB (issue #35).
   build: isSsrBuild
     ? { rollupOptions: { input: "./server/index.ts" } }
-    : { rollupOptions: { output: { experimentalMinChunkSize: 4_000 } } },
+    : {
+        rollupOptions: {
+          output: {
+            experimentalMinChunkSize: 4_000,
+            // The Hindi catalogue is loaded by Hindi pages alone (app/entry.client.tsx): a chunk of
+            // its own, which small shared chunks must not be merged into (every page would load it).
+            manualChunks: (id) => (id.endsWith("/app/lib/i18n/hi.ts") ? "i18n-hi" : undefined),
+          },
+        },
+      },
   // Native addons: loaded by Node, never bundled.
   ssr: { external: ["better-sqlite3", "sharp"] },
   plugins: [!process.env.VITEST && reactRouter()],

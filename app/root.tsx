@@ -145,7 +145,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const t = metaMessages(matches);
-  return [{ title: `${SHOP_NAME} · ${t.home.tagline}` }, { name: "description", content: t.pages.siteDescription }];
+  return [{ title: `${SHOP_NAME} · ${t.home.tagline}` }, { name: "description", content: t.home.siteDescription }];
 };
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

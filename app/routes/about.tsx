@@ -1,23 +1,23 @@
 import { Link } from "react-router";
-import { metaMessages, useMessages } from "~/lib/i18n/messages";
+import { metaPageTexts, usePageTexts } from "~/lib/i18n/pages";
 import { pageTitle, SHOP_NAME } from "~/lib/shop";
 import type { Route } from "./+types/about";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const t = metaMessages(matches);
-  return [{ title: pageTitle(t.pages.aboutTitle) }, { name: "description", content: t.pages.aboutDescription }];
+  const pages = metaPageTexts(matches);
+  return [{ title: pageTitle(pages.aboutTitle) }, { name: "description", content: pages.aboutDescription }];
 };
 
 export default function About() {
-  const t = useMessages();
+  const pages = usePageTexts();
   return (
     <article className="prose">
-      <h1>{t.pages.aboutTitle}</h1>
-      <p>{t.pages.aboutStudio(SHOP_NAME)}</p>
-      <p>{t.pages.aboutHands}</p>
+      <h1>{pages.aboutTitle}</h1>
+      <p>{pages.aboutStudio(SHOP_NAME)}</p>
+      <p>{pages.aboutHands}</p>
       <p>
         <Link to="/shop" className="button primary">
-          {t.pages.shopCandles}
+          {pages.shopCandles}
         </Link>
       </p>
     </article>

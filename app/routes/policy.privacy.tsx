@@ -1,24 +1,24 @@
-import { metaMessages, useMessages } from "~/lib/i18n/messages";
+import { metaPageTexts, usePageTexts } from "~/lib/i18n/pages";
 import { SUPPORT, pageTitle } from "~/lib/shop";
 import type { Route } from "./+types/policy.privacy";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const t = metaMessages(matches);
-  return [{ title: pageTitle(t.pages.privacyTitle) }, { name: "description", content: t.pages.privacyDescription }];
+  const pages = metaPageTexts(matches);
+  return [{ title: pageTitle(pages.privacyTitle) }, { name: "description", content: pages.privacyDescription }];
 };
 
 export default function Privacy() {
-  const t = useMessages();
+  const pages = usePageTexts();
   return (
     <article className="prose">
-      <h1>{t.pages.privacyTitle}</h1>
-      <p>{t.pages.privacyCollect}</p>
-      <p>{t.pages.privacyCookies}</p>
-      <p>{t.pages.privacyShipping}</p>
+      <h1>{pages.privacyTitle}</h1>
+      <p>{pages.privacyCollect}</p>
+      <p>{pages.privacyCookies}</p>
+      <p>{pages.privacyShipping}</p>
       <p>
-        {t.pages.privacyContact}
+        {pages.privacyContact}
         <a href={`mailto:${SUPPORT.email}`}>{SUPPORT.email}</a>
-        {t.pages.privacyContactAfter}
+        {pages.privacyContactAfter}
       </p>
     </article>
   );

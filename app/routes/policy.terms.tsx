@@ -1,33 +1,33 @@
 import { Link } from "react-router";
 import { DELIVERY_DAYS, DISPATCH_DAYS } from "~/lib/dates";
-import { metaMessages, useMessages } from "~/lib/i18n/messages";
+import { metaPageTexts, usePageTexts } from "~/lib/i18n/pages";
 import { SUPPORT, pageTitle } from "~/lib/shop";
 import type { Route } from "./+types/policy.terms";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const t = metaMessages(matches);
-  return [{ title: pageTitle(t.pages.termsTitle) }, { name: "description", content: t.pages.termsDescription }];
+  const pages = metaPageTexts(matches);
+  return [{ title: pageTitle(pages.termsTitle) }, { name: "description", content: pages.termsDescription }];
 };
 
 export default function Terms() {
-  const t = useMessages();
+  const pages = usePageTexts();
   return (
     <article className="prose">
-      <h1>{t.pages.termsTitle}</h1>
-      <h2>{t.pages.termsOrders}</h2>
-      <p>{t.pages.termsPayment}</p>
-      <h2>{t.pages.termsShipping}</h2>
-      <p>{t.pages.termsShippingText(DISPATCH_DAYS, DELIVERY_DAYS)}</p>
-      <h2>{t.pages.termsReturns}</h2>
+      <h1>{pages.termsTitle}</h1>
+      <h2>{pages.termsOrders}</h2>
+      <p>{pages.termsPayment}</p>
+      <h2>{pages.termsShipping}</h2>
+      <p>{pages.termsShippingText(DISPATCH_DAYS, DELIVERY_DAYS)}</p>
+      <h2>{pages.termsReturns}</h2>
       <p>
-        {t.pages.termsReturnsBefore}
-        <Link to="/policy/refund">{t.pages.termsReturnsLink}</Link>
-        {t.pages.termsReturnsAfter}
+        {pages.termsReturnsBefore}
+        <Link to="/policy/refund">{pages.termsReturnsLink}</Link>
+        {pages.termsReturnsAfter}
       </p>
-      <h2>{t.pages.termsSafety}</h2>
-      <p>{t.pages.termsSafetyText}</p>
+      <h2>{pages.termsSafety}</h2>
+      <p>{pages.termsSafetyText}</p>
       <p>
-        {t.pages.termsContact}
+        {pages.termsContact}
         <a href={`mailto:${SUPPORT.email}`}>{SUPPORT.email}</a>
       </p>
     </article>

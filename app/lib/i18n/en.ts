@@ -26,6 +26,8 @@ export const en = {
     mainLabel: "Main",
   },
   home: {
+    /** The description of a page that has none of its own. */
+    siteDescription: "Hand-poured soy wax candles, made in India. Cash on delivery across India.",
     whyTitle: "Why choose us",
     whyNatural: "100% natural soy wax, clean and slow burning",
     whyWicks: "Lead-free cotton wicks and phthalate-free fragrances",
@@ -329,64 +331,6 @@ export const en = {
     privacy: "Privacy",
     refund: "Refund & Returns",
     fineprint: "Hand-poured in India · Cash on delivery · Prices in ₹ (INR)",
-  },
-  pages: {
-    siteDescription: "Hand-poured soy wax candles, made in India. Cash on delivery across India.",
-    aboutTitle: "About",
-    aboutDescription: "Who we are: a small studio hand-pouring soy wax candles in India.",
-    aboutStudio: (shop: string): string =>
-      `${shop} is a small studio that hand-pours soy wax candles in small batches. We use natural soy wax, lead-free cotton wicks and fragrances inspired by Indian gardens, kitchens and monsoons.`,
-    aboutHands:
-      "Every candle is poured, cured and packed by hand, then shipped anywhere in India with cash on delivery. Questions? Write to us from the links at the bottom of every page.",
-    shopCandles: "Shop candles",
-    privacyTitle: "Privacy",
-    privacyDescription: "What we collect, why, and how we keep it safe.",
-    privacyCollect:
-      "We collect only what we need to deliver your order: your name, email, phone number and shipping address. Passwords are stored as one-way hashes. We never sell your data.",
-    privacyCookies:
-      "Your cart is kept in a cookie on your device, and a session cookie keeps you logged in. We use no advertising or tracking cookies.",
-    privacyShipping: "We ship only within India; your address is shared only with the courier delivering your order.",
-    privacyContact: "To see or delete your data, write to ",
-    privacyContactAfter: ".",
-    refundTitle: "Refund & Returns",
-    refundDescription: "Claims for broken or defective candles, returns and refunds.",
-    // The parts of a sentence with day ranges ("2-3") in it, for React to put together as before.
-    refundDispatch: (dispatch: string, delivery: string): string[] => [
-      "Orders are dispatched within ",
-      dispatch,
-      " business days and delivered within ",
-      delivery,
-      " business days.",
-    ],
-    refundIndia: "We ship only in India.",
-    refundClaims:
-      "Claims for broken or defective items must be made within 7 days of delivery, with an unboxing video showing the damage.",
-    refundUsed: "Used candles are not returnable.",
-    refundTime: "Approved refunds are made within 5-7 business days.",
-    refundContact: "To make a claim, write to ",
-    refundContactAfter: " with your order number.",
-    termsTitle: "Terms",
-    termsDescription: "Terms of sale: orders, cash on delivery, shipping within India.",
-    termsOrders: "Orders and payment",
-    termsPayment:
-      "Prices are in Indian rupees and include taxes. Orders are paid by cash on delivery; online payment is coming soon. A flat shipping charge of ₹49 applies to every order.",
-    termsShipping: "Shipping",
-    termsShippingText: (dispatch: string, delivery: string): string[] => [
-      "We ship only within India. Orders are dispatched within ",
-      dispatch,
-      " business days and delivered within",
-      " ",
-      delivery,
-      " business days of dispatch.",
-    ],
-    termsReturns: "Returns",
-    termsReturnsBefore: "Broken or defective items are covered by our ",
-    termsReturnsLink: "Refund & Returns policy",
-    termsReturnsAfter: ".",
-    termsSafety: "Candle safety",
-    termsSafetyText:
-      "Never leave a burning candle unattended; keep it away from children, pets and anything that can catch fire.",
-    termsContact: "Contact: ",
   },
   errors: {
     somethingWrong: "Something went wrong",

@@ -7,9 +7,18 @@ import { LANGUAGE_PREFIX, type Language } from "./languages";
 
 export type { Messages };
 
-const CATALOGUES = { en, hi } as const satisfies Record<Language, Messages>;
+/**
+ * The server has every catalogue. A browser gets English with the code, and another language only
+ * on that language's pages, loaded by app/entry.client.tsx before hydration (addCatalogue): the
+ * Hindi texts are not in the English shopper's bytes (the client build drops the import below).
+ */
+const CATALOGUES: Partial<Record<Language, Messages>> = import.meta.env.SSR ? { en, hi } : { en };
 
-export const messagesFor = (language: Language): Messages => CATALOGUES[language];
+export function addCatalogue(language: Language, messages: Messages): void {
+  CATALOGUES[language] = messages;
+}
+
+export const messagesFor = (language: Language): Messages => CATALOGUES[language] ?? en;
 
 /**
  * The language of the page being rendered, on the server and in the browser alike: React Router's

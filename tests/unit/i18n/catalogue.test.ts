@@ -7,6 +7,7 @@ import { parseLanguages } from "~/env.server";
 import { en, type Messages } from "~/lib/i18n/en";
 import { hi } from "~/lib/i18n/hi";
 import { languageOfPath, languageSwitchHref, localizedPath } from "~/lib/i18n/languages";
+import { PAGE_TEXTS } from "~/lib/i18n/pages";
 
 type Entry = [path: string, message: unknown];
 const entries = (catalogue: object, at = ""): Entry[] =>
@@ -28,8 +29,9 @@ describe("the catalogues", () => {
   });
 
   it("Hindi has every English text, of the same kind, none empty, each in Devanagari", () => {
-    const english = entries(en);
-    const hindi = new Map(entries(hi));
+    // The shared catalogue and the site's own pages' (app/lib/i18n/pages.ts).
+    const english = [...entries(en), ...entries(PAGE_TEXTS.en, "pages.")];
+    const hindi = new Map([...entries(hi), ...entries(PAGE_TEXTS.hi, "pages.")]);
     expect([...hindi.keys()]).toEqual(english.map(([k]) => k));
     for (const [key, message] of english) {
       const translated = hindi.get(key);
