@@ -1,3 +1,4 @@
+import { request } from "node:http";
 import { expect, test, waitForHydration } from "./support/fixtures";
 import { startServer, type TestServer } from "./support/server";
 
@@ -98,6 +99,23 @@ test("the language cookie alone keeps pages cached, except / which it redirects"
   const home = await get("/", "lang=hi");
   expect(home.status).toBe(302);
   expect(home.headers.get("location")).toBe("/hi");
+});
+
+test("a Hindi page's first response fits the first-paint budget of /shop: 14 KB as served", async () => {
+  // Devanagari takes three bytes a letter in UTF-8; brotli takes most of that back (issue #24's budget).
+  const served = (path: string) =>
+    new Promise<number>((resolve, reject) => {
+      request(`${server.url}${path}`, { headers: { "accept-encoding": "br" } }, (res) => {
+        let bytes = 0;
+        res.on("data", (chunk: Buffer) => (bytes += chunk.length));
+        res.on("end", () => resolve(bytes));
+      })
+        .on("error", reject)
+        .end();
+    });
+  const shop = await (await fetch(`${server.url}/hi/shop`)).text();
+  const product = /href="(\/hi\/product\/[^"]+)"/.exec(shop)![1]!;
+  for (const path of ["/hi", "/hi/shop", product]) expect(await served(path), path).toBeLessThanOrEqual(14 * 1024);
 });
 
 test("the sitemap lists each page in both languages, each naming the other", async () => {
