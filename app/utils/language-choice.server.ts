@@ -12,9 +12,17 @@ import { pathLanguage } from "./language.server";
 const COOKIE = "lang";
 const ADMIN_UNDER_PREFIX = /^\/[a-z]{2}(\/admin(?:[/.].*)?)$/;
 const YEAR_S = 365 * 24 * 60 * 60;
+const CHOICE = new RegExp(`(?:^|;\\s*)${COOKIE}=([a-z]{2})(?:;|$)`);
+const ONLY_CHOICE = new RegExp(`^\\s*${COOKIE}=[a-z]{2}\\s*;?\\s*$`);
+
+/**
+ * Whether a Cookie header holds the language choice and nothing else: such a request gets the same
+ * page as one without cookies everywhere but / (the page cache keeps it for both).
+ */
+export const onlyLanguageChoice = (cookieHeader: string): boolean => ONLY_CHOICE.test(cookieHeader);
 
 function chosen(cookieHeader: string | undefined): Language | undefined {
-  const value = /(?:^|;\s*)lang=([a-z]{2})(?:;|$)/.exec(cookieHeader ?? "")?.[1];
+  const value = CHOICE.exec(cookieHeader ?? "")?.[1];
   return env.languages.find((l) => l === value && l !== "en");
 }
 

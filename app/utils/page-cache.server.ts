@@ -22,6 +22,7 @@ import { LRUCache } from "lru-cache";
 import type { MiddlewareFunction } from "react-router";
 import { catalogueVersion } from "~/db/client.server";
 import { env } from "~/env.server";
+import { onlyLanguageChoice } from "./language-choice.server";
 import { appPath } from "./language.server";
 import { nonceOf, originOf, requestOrigin } from "./request-context.server";
 
@@ -77,7 +78,7 @@ type RequestHead = {
 function personal(request: RequestHead, pathname: string): boolean {
   const cookie = request.headers.get("cookie");
   if (cookie == null) return false;
-  return pathname === "/" || !/^\s*lang=[a-z]{2}\s*;?\s*$/.test(cookie);
+  return pathname === "/" || !onlyLanguageChoice(cookie);
 }
 
 /**

@@ -24,7 +24,7 @@ export async function customerLanguage(userId: string | null, tx: Tx | DB = db):
 
 /**
  * Keeps `language` (a page's: requestLanguage) as the customer's. Writes only when it changed;
- * inside `tx` when given (the order's or the reset's own transaction).
+ * inside `tx` when given (the order's own transaction).
  */
 export async function rememberLanguage(
   user: Pick<User, "id"> & { language?: string },
