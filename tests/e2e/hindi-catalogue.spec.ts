@@ -1,5 +1,5 @@
 import { expect, test, waitForHydration } from "./support/fixtures";
-import { dbOf, OPS_ADMIN, startServer, type TestServer } from "./support/server";
+import { dbOf, hindiServer, OPS_ADMIN } from "./support/server";
 
 // Issue #36 item 3: the owner gives a product a Hindi name in the admin (English, JS off and on);
 // the Hindi product page shows it, the English one its English name, and a Hindi page's search
@@ -7,26 +7,17 @@ import { dbOf, OPS_ADMIN, startServer, type TestServer } from "./support/server"
 // headings, titles and links of products, and the admin's English labels.
 // A server of our own with LANGUAGES=en,hi, one worker: about 2 s to start, per project.
 
-let server: TestServer;
-
-test.beforeAll(async () => {
-  test.setTimeout(60_000);
-  server = await startServer({ env: { LANGUAGES: "en,hi", WEB_CONCURRENCY: "1" } });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-});
+const hindi = hindiServer();
 
 test("the admin names a product in Hindi; Hindi pages show it and find it, English pages keep the English name", async ({
   page,
   jsEnabled,
 }) => {
   const open = async (path: string) => {
-    await page.goto(`${server.url}${path}`);
+    await page.goto(`${hindi().url}${path}`);
     if (jsEnabled) await waitForHydration(page);
   };
-  const db = dbOf(server);
+  const db = dbOf(hindi());
   const id = (await db.value<string>("SELECT id FROM products WHERE name = ?", "Coffee House"))!;
 
   await open("/login");

@@ -3,7 +3,7 @@ import { testDb } from "../support/db";
 import { pdfText } from "../support/pdf-text";
 import { expect, test, waitForHydration } from "./support/fixtures";
 import { waitForMail } from "./support/mail";
-import { startServer, type TestServer } from "./support/server";
+import { hindiServer } from "./support/server";
 
 // Issue #36 item 4: a shopper who signs up on /hi/register and orders gets the confirmation in
 // Hindi, linking the Hindi pages, with the invoice in Hindi attached; My Orders' invoice is in
@@ -11,29 +11,13 @@ import { startServer, type TestServer } from "./support/server";
 // being translated). A server of our own with LANGUAGES=en,hi (about 2 s to start, per project),
 // its mail to the run's SMTP catcher.
 
-let server: TestServer;
-
-test.beforeAll(async () => {
-  test.setTimeout(60_000);
-  server = await startServer({
-    env: {
-      LANGUAGES: "en,hi",
-      WEB_CONCURRENCY: "1",
-      SMTP_URL: process.env.E2E_SMTP_URL!,
-      PUBLIC_URL: "https://shop.test",
-    },
-  });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-});
+const hindi = hindiServer({ SMTP_URL: process.env.E2E_SMTP_URL!, PUBLIC_URL: "https://shop.test" });
 
 test("signed up in Hindi: the order's mail and invoice in Hindi", async ({ page, jsEnabled, uniqueEmail }) => {
   // Two PDFs drawn by the server (the attachment and the download): room for a loaded machine.
   test.setTimeout(60_000);
   const open = async (path: string) => {
-    await page.goto(`${server.url}${path}`);
+    await page.goto(`${hindi().url}${path}`);
     if (jsEnabled) await waitForHydration(page);
   };
   const email = uniqueEmail();
@@ -44,8 +28,8 @@ test("signed up in Hindi: the order's mail and invoice in Hindi", async ({ page,
   await signUp.locator('[name="phone"]').fill("9876543210");
   await signUp.locator('[name="password"]').fill("secret12");
   await signUp.locator('button[type="submit"]').click();
-  await expect(page).toHaveURL(`${server.url}/hi`);
-  const db = testDb(server.database);
+  await expect(page).toHaveURL(`${hindi().url}/hi`);
+  const db = testDb(hindi().database);
   expect(await db.value("select language from users where email = ?", email)).toBe("hi");
 
   const product = (await db.value<string>("select id from products where stock > 10 order by id limit 1"))!;
@@ -73,7 +57,7 @@ test("signed up in Hindi: the order's mail and invoice in Hindi", async ({ page,
   expect(attached).toContain("बिलिंग पता");
 
   // My Orders' invoice: the same Hindi labels.
-  const invoice = await page.request.get(`${server.url}/api/orders/${orderId}/invoice`);
+  const invoice = await page.request.get(`${hindi().url}/api/orders/${orderId}/invoice`);
   expect(invoice.status()).toBe(200);
   const text = await pdfText(await invoice.body());
   expect(text).toContain("सामान मात्रा दर राशि");

@@ -1,21 +1,12 @@
 import { expect, test, toaster, waitForHydration } from "./support/fixtures";
-import { startServer, type TestServer } from "./support/server";
+import { hindiServer } from "./support/server";
 
 // Issue #36, the shopping path in Hindi: shop (search with no match), product, Add to Cart and its
 // toast, cart, checkout (a Hindi validation message after a bad submit, the PIN lookup), Place
 // Order, its toast and the thank-you page, with every link staying under /hi/. A server of our own
 // with LANGUAGES=en,hi (as tests/e2e/hindi.spec.ts), one worker.
 
-let server: TestServer;
-
-test.beforeAll(async () => {
-  test.setTimeout(60_000);
-  server = await startServer({ env: { LANGUAGES: "en,hi", WEB_CONCURRENCY: "1" } });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-});
+const hindi = hindiServer();
 
 test("a Hindi shopper searches, adds to the cart, checks out and is thanked in Hindi", async ({
   page,
@@ -25,7 +16,7 @@ test("a Hindi shopper searches, adds to the cart, checks out and is thanked in H
   const errors: string[] = [];
   page.on("pageerror", (e) => void errors.push(e.message));
   const open = async (path: string) => {
-    await page.goto(`${server.url}${path}`);
+    await page.goto(`${hindi().url}${path}`);
     if (jsEnabled) await waitForHydration(page);
   };
 
@@ -39,7 +30,7 @@ test("a Hindi shopper searches, adds to the cart, checks out and is thanked in H
 
   // The shop's first page, then a product.
   await page.getByRole("link", { name: "खोज हटाएँ" }).click();
-  await expect(page).toHaveURL(`${server.url}/hi/shop`);
+  await expect(page).toHaveURL(`${hindi().url}/hi/shop`);
   await expect(page.getByRole("navigation", { name: "पेज" }).getByRole("link", { name: "अगला" })).toHaveAttribute(
     "href",
     "/hi/shop?page=2",
@@ -58,7 +49,7 @@ test("a Hindi shopper searches, adds to the cart, checks out and is thanked in H
 
   // Logged in (through the JSON door, sharing the browser's cookies), Add to Cart: the toast in Hindi.
   const email = uniqueEmail();
-  const registered = await page.request.post(`${server.url}/api/auth/register`, {
+  const registered = await page.request.post(`${hindi().url}/api/auth/register`, {
     data: { name: "Meera Iyer", email, password: "secret12", phone: "9123400000" },
   });
   expect(registered.status()).toBe(201);
@@ -72,14 +63,14 @@ test("a Hindi shopper searches, adds to the cart, checks out and is thanked in H
   await viewCart.click();
 
   // The cart.
-  await expect(page).toHaveURL(`${server.url}/hi/cart`);
+  await expect(page).toHaveURL(`${hindi().url}/hi/cart`);
   await expect(page).toHaveTitle("कार्ट · RK Candles");
   await expect(page.getByLabel(`${name} की मात्रा`)).toHaveValue("2");
   await expect(page.locator(".summary dt").first()).toHaveText("सबटोटल");
   await page.getByRole("link", { name: "चेकआउट करें" }).click();
 
   // Checkout: a bad email is refused in Hindi (on blur with JS, by the server without).
-  await expect(page).toHaveURL(`${server.url}/hi/checkout`);
+  await expect(page).toHaveURL(`${hindi().url}/hi/checkout`);
   await expect(page).toHaveTitle("चेकआउट · RK Candles");
   const place = page.getByRole("button", { name: "ऑर्डर करें (कैश ऑन डिलीवरी)" });
   if (jsEnabled) {

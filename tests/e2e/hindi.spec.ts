@@ -1,6 +1,6 @@
 import { request } from "node:http";
 import { expect, test, waitForHydration } from "./support/fixtures";
-import { startServer, type TestServer } from "./support/server";
+import { hindiServer } from "./support/server";
 
 // Issue #36, the first path through the shop in Hindi: with LANGUAGES=en,hi the same routes answer
 // under /hi (nav and a first handful of texts from the Hindi catalogue), with <html lang>,
@@ -8,16 +8,7 @@ import { startServer, type TestServer } from "./support/server";
 // Without LANGUAGES (the shared server) /hi/… is an unknown path and English pages have none of it.
 // A server of our own with LANGUAGES=en,hi, one worker: about 2 s to start, per project.
 
-let server: TestServer;
-
-test.beforeAll(async () => {
-  test.setTimeout(60_000);
-  server = await startServer({ env: { LANGUAGES: "en,hi", WEB_CONCURRENCY: "1" } });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-});
+const hindi = hindiServer();
 
 const alternates = (page: import("@playwright/test").Page) =>
   page
@@ -34,7 +25,7 @@ test("the shop in Hindi: home, the shop page, the switch both ways, the home pag
   page.on("console", (m) => void (m.type() === "error" && errors.push(m.text())));
   page.on("pageerror", (e) => void errors.push(e.message));
   const open = async (path: string) => {
-    await page.goto(`${server.url}${path}`);
+    await page.goto(`${hindi().url}${path}`);
     if (jsEnabled) await waitForHydration(page);
   };
   await open("/hi/");
@@ -43,12 +34,12 @@ test("the shop in Hindi: home, the shop page, the switch both ways, the home pag
   const menu = page.getByRole("navigation", { name: "मुख्य" });
   await expect(menu.getByRole("link", { name: "होम" })).toHaveAttribute("href", "/hi");
   expect(await alternates(page)).toEqual({ "en-IN": "/", "hi-IN": "/hi", "x-default": "/" });
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${server.url}/hi`);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${hindi().url}/hi`);
 
   // The app's own links stay in Hindi: a whole page load without JS, the router's with it.
   if (jsEnabled) await page.evaluate(() => ((window as { stayed?: boolean }).stayed = true));
   await menu.getByRole("link", { name: "दुकान", exact: true }).click();
-  await expect(page).toHaveURL(`${server.url}/hi/shop`);
+  await expect(page).toHaveURL(`${hindi().url}/hi/shop`);
   if (jsEnabled) expect(await page.evaluate(() => (window as { stayed?: boolean }).stayed)).toBe(true);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("दुकान");
   await expect(page.locator(".shop-head .muted")).toContainText("उत्पाद");
@@ -57,17 +48,17 @@ test("the shop in Hindi: home, the shop page, the switch both ways, the home pag
 
   // The switch: to the same page in English, and the home page stays English afterwards.
   await menu.getByRole("link", { name: "English" }).click();
-  await expect(page).toHaveURL(`${server.url}/shop`);
+  await expect(page).toHaveURL(`${hindi().url}/shop`);
   await expect(page.locator("html")).toHaveAttribute("lang", "en-IN");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Shop");
   await open("/");
-  await expect(page).toHaveURL(`${server.url}/`);
+  await expect(page).toHaveURL(`${hindi().url}/`);
 
   // Back to Hindi: remembered, so / now leads to the Hindi home page; other paths are as named.
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "हिन्दी" }).click();
-  await expect(page).toHaveURL(`${server.url}/hi`);
+  await expect(page).toHaveURL(`${hindi().url}/hi`);
   await open("/");
-  await expect(page).toHaveURL(`${server.url}/hi`);
+  await expect(page).toHaveURL(`${hindi().url}/hi`);
   await open("/shop");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Shop");
   // No hydration mismatch: server and browser agree on the language.
@@ -75,19 +66,19 @@ test("the shop in Hindi: home, the shop page, the switch both ways, the home pag
 });
 
 test("a Hindi page behind a login comes back to itself in Hindi", async ({ page }) => {
-  const res = await page.request.get(`${server.url}/hi/orders`, { maxRedirects: 0 });
+  const res = await page.request.get(`${hindi().url}/hi/orders`, { maxRedirects: 0 });
   expect(res.status()).toBe(302);
   expect(res.headers()["location"]).toBe("/hi/login?redirect=%2Forders");
   expect(res.headers()["cache-control"]).toBe("private, no-store");
   // The admin is the owner's and stays English: its pages have one address.
-  const admin = await page.request.get(`${server.url}/hi/admin/orders?status=Placed`, { maxRedirects: 0 });
+  const admin = await page.request.get(`${hindi().url}/hi/admin/orders?status=Placed`, { maxRedirects: 0 });
   expect(admin.status()).toBe(302);
   expect(admin.headers()["location"]).toBe("/admin/orders?status=Placed");
 });
 
 test("the language cookie alone keeps pages cached, except / which it redirects", async () => {
   const get = (path: string, cookie?: string) =>
-    fetch(`${server.url}${path}`, { headers: cookie ? { cookie } : {}, redirect: "manual" });
+    fetch(`${hindi().url}${path}`, { headers: cookie ? { cookie } : {}, redirect: "manual" });
   for (const path of ["/hi/shop", "/about"]) {
     await get(path);
     const kept = await get(path, "lang=hi");
@@ -105,7 +96,7 @@ test("a Hindi page's first response fits the first-paint budget of /shop: 14 KB 
   // Devanagari takes three bytes a letter in UTF-8; brotli takes most of that back (issue #24's budget).
   const served = (path: string) =>
     new Promise<number>((resolve, reject) => {
-      request(`${server.url}${path}`, { headers: { "accept-encoding": "br" } }, (res) => {
+      request(`${hindi().url}${path}`, { headers: { "accept-encoding": "br" } }, (res) => {
         let bytes = 0;
         res.on("data", (chunk: Buffer) => (bytes += chunk.length));
         res.on("end", () => resolve(bytes));
@@ -113,26 +104,26 @@ test("a Hindi page's first response fits the first-paint budget of /shop: 14 KB 
         .on("error", reject)
         .end();
     });
-  const shop = await (await fetch(`${server.url}/hi/shop`)).text();
+  const shop = await (await fetch(`${hindi().url}/hi/shop`)).text();
   const product = /href="(\/hi\/product\/[^"]+)"/.exec(shop)![1]!;
   for (const path of ["/hi", "/hi/shop", product]) expect(await served(path), path).toBeLessThanOrEqual(14 * 1024);
 });
 
 test("the sitemap lists each page in both languages, each naming the other", async () => {
-  const body = await (await fetch(`${server.url}/sitemap.xml`)).text();
+  const body = await (await fetch(`${hindi().url}/sitemap.xml`)).text();
   const urls = [...body.matchAll(/<url>(.*?)<\/url>/g)].map((m) => m[1]!);
-  const at = (path: string) => urls.find((u) => u.includes(`<loc>${server.url}${path}</loc>`));
+  const at = (path: string) => urls.find((u) => u.includes(`<loc>${hindi().url}${path}</loc>`));
   for (const path of ["/shop", "/about"]) {
     for (const loc of [path, `/hi${path}`]) {
-      expect(at(loc), loc).toContain(`hreflang="en-IN" href="${server.url}${path}"`);
-      expect(at(loc), loc).toContain(`hreflang="hi-IN" href="${server.url}/hi${path}"`);
+      expect(at(loc), loc).toContain(`hreflang="en-IN" href="${hindi().url}${path}"`);
+      expect(at(loc), loc).toContain(`hreflang="hi-IN" href="${hindi().url}/hi${path}"`);
     }
   }
   expect(at("/hi")).toBeDefined();
   const product = urls.find((u) => u.includes("/hi/product/"));
   expect(product).toMatch(/hreflang="en-IN" href="[^"]+\/product\//);
   expect(urls.filter((u) => u.includes("/product/")).length % 2).toBe(0);
-  expect((await fetch(`${server.url}/hi/sitemap.xml`, { redirect: "manual" })).status).toBe(302);
+  expect((await fetch(`${hindi().url}/hi/sitemap.xml`, { redirect: "manual" })).status).toBe(302);
 });
 
 test("without LANGUAGES, /hi/… redirects to / as any unknown path, and English pages carry no alternates", async ({

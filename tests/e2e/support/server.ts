@@ -20,7 +20,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { TestInfo } from "@playwright/test";
+import { test, type TestInfo } from "@playwright/test";
 import bcrypt from "bcryptjs";
 import Database from "better-sqlite3";
 import { isPostgres, testDb, type TestDb } from "../../support/db";
@@ -590,4 +590,23 @@ export function processesOf(server: TestServer): number[] {
     .map(Number)
     .filter((pid) => procStat(pid)?.ppid === primary);
   return [primary, ...children];
+}
+
+/**
+ * A server with LANGUAGES=en,hi (issue #36, plus `env`) for the spec file that calls this at its
+ * top: started before its first test, stopped after its last. Returns the running server.
+ */
+export function hindiServer(env: Record<string, string> = {}): () => TestServer {
+  let server: TestServer | undefined;
+
+  test.beforeAll(async () => {
+    test.setTimeout(60_000);
+    server = await startServer({ env: { LANGUAGES: "en,hi", WEB_CONCURRENCY: "1", ...env } });
+  });
+
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  return () => server!;
 }
