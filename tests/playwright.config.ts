@@ -32,12 +32,13 @@ export const ADMIN = { email: "admin@e2e.test", password: "admin-e2e-pass" };
 export const SHOP_OWNER = "owner@e2e.test";
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
-// Specs that measure pixels and paint, or walk the Hindi pages' texts and addresses (issue #36),
-// which no database changes: the SQLite run has them, the PostgreSQL run spends its time where the
+// Specs that measure pixels and paint, walk the Hindi pages' texts and addresses (issue #36), or
+// check what the HTTP door does (headers, proxies, slow clients, the shell's links and toasts,
+// image boxes), which no database changes: the SQLite run has them, the PostgreSQL run spends its time where the
 // database's behaviour differs (the Hindi search and the customer's language, in hindi-catalogue,
 // hindi-mail and the pg unit tests, run on both).
 const SQLITE_ONLY =
-  /(phone-fit|phone-first-screen|phone-header|first-paint|hindi|hindi-account|hindi-shopping)\.spec\.ts$/;
+  /(phone-fit|phone-first-screen|phone-header|first-paint|hindi|hindi-account|hindi-shopping|shell|images|ops\.headers|ops\.proxy|ops\.slow-clients)\.spec\.ts$/;
 
 const chromium = {
   ...devices["Desktop Chrome"],

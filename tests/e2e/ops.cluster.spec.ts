@@ -202,7 +202,8 @@ test("a rolling restart (SIGHUP) under load: every request answered, every worke
 });
 
 test("static files answer 304 to a matching If-None-Match, and Range requests", async ({}, testInfo) => {
-  test.skip(!runsHere(testInfo));
+  // The files, the dev server and the settings check are the same on both databases.
+  test.skip(!runsHere(testInfo) || onPostgres);
   const server = await twoWorkers();
   const html = await (await fetch(`${server.url}/`)).text();
   const asset = /\/assets\/[^"\s]+\.js/.exec(html)![0];
@@ -227,7 +228,8 @@ test("static files answer 304 to a matching If-None-Match, and Range requests", 
 });
 
 test("npm run dev: the same server, so a cross-site post is refused, bodies are limited and the security headers are sent", async ({}, testInfo) => {
-  test.skip(!runsHere(testInfo));
+  // The files, the dev server and the settings check are the same on both databases.
+  test.skip(!runsHere(testInfo) || onPostgres);
   test.setTimeout(120_000);
   const dir = tempDir("candle-dev-");
   const port = await freePort();
@@ -314,7 +316,8 @@ test("npm run dev: the same server, so a cross-site post is refused, bodies are 
 });
 
 test("a bad setting stops the start with a message that names it", async ({}, testInfo) => {
-  test.skip(!runsHere(testInfo));
+  // The files, the dev server and the settings check are the same on both databases.
+  test.skip(!runsHere(testInfo) || onPostgres);
   const dir = tempDir("candle-env-");
   const bad: [string, string, string][] = [
     ["WEB_CONCURRENCY", "0", "WEB_CONCURRENCY must be at least 1"],
