@@ -7,6 +7,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -111,6 +112,67 @@ export const productImages = pgTable(
   (t) => [index("product_images_product_idx").on(t.productId, t.position)],
 );
 
+// Sizes and collections (issue #37): see schema.sqlite.ts.
+export const productSizes = pgTable(
+  "product_sizes",
+  {
+    id: text("id").primaryKey(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    label: text("label").notNull(),
+    /** The label on Hindi pages; empty: the English one. */
+    labelHi: text("label_hi").notNull().default(""),
+    sku: text("sku"),
+    price: integer("price").notNull(),
+    mrp: integer("mrp"),
+    stock: integer("stock").notNull().default(0),
+    image: text("image").notNull().default(""),
+    position: integer("position").notNull().default(0),
+    deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date", precision: 3 }),
+  },
+  (t) => [
+    index("product_sizes_product_idx").on(t.productId, t.position),
+    index("product_sizes_sku_idx")
+      .on(t.sku)
+      .where(sql`${t.deletedAt} IS NULL`),
+  ],
+);
+
+export const collections = pgTable(
+  "collections",
+  {
+    id: text("id").primaryKey(),
+    slug: text("slug").notNull(),
+    name: text("name").notNull(),
+    nameHi: text("name_hi").notNull().default(""),
+    description: text("description").notNull().default(""),
+    descriptionHi: text("description_hi").notNull().default(""),
+    image: text("image").notNull().default(""),
+    /** The owner's order of the collections (0, 1, …): links are shown in this order. */
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date", precision: 3 }),
+  },
+  (t) => [uniqueIndex("collections_slug_unique").on(t.slug), index("collections_position_idx").on(t.position)],
+);
+
+export const productCollections = pgTable(
+  "product_collections",
+  {
+    collectionId: text("collection_id")
+      .notNull()
+      .references(() => collections.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.collectionId, t.productId] }),
+    index("product_collections_product_idx").on(t.productId),
+  ],
+);
+
 export const reviews = pgTable(
   "reviews",
   {
@@ -194,6 +256,8 @@ export const orderItems = pgTable(
     /** The line's place in its order (0, 1, …), as the cart listed it: lines are shown in this order. */
     position: integer("position").notNull().default(0),
     hsn: text("hsn").notNull().default("3406"),
+    sizeId: text("size_id").references(() => productSizes.id),
+    sizeLabel: text("size_label").notNull().default(""),
   },
   (t) => [index("order_items_order_idx").on(t.orderId, t.productId, t.qty)],
 );
@@ -233,6 +297,8 @@ export const mailOutbox = pgTable(
 
 export type User = typeof users.$inferSelect;
 export type Product = typeof products.$inferSelect;
+export type ProductSize = typeof productSizes.$inferSelect;
+export type Collection = typeof collections.$inferSelect;
 export type Review = typeof reviews.$inferSelect;
 export type Order = typeof orders.$inferSelect;
 export type OrderItem = typeof orderItems.$inferSelect;

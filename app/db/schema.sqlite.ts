@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { blob, index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { blob, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 // Money columns are integer paise; timestamps are unix seconds.
 const createdAt = () =>
@@ -102,6 +102,73 @@ export const productImages = sqliteTable(
   (t) => [index("product_images_product_idx").on(t.productId, t.position)],
 );
 
+// Sizes of a product (issue #37): the same candle as a 100 g tin, a 200 g jar… A product without
+// rows here is sold as one size, at the product's own price, MRP and stock, as before. A product
+// with sizes keeps its default size's (the first live one by position) price, MRP and stock in its
+// own columns too, in the transaction that changes them, so the JSON API, the price sort and the
+// clients of the specification see the default size. Removed sizes are soft-deleted: order lines
+// keep pointing at them.
+export const productSizes = sqliteTable(
+  "product_sizes",
+  {
+    id: text("id").primaryKey(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    label: text("label").notNull(),
+    /** The label on Hindi pages; empty: the English one. */
+    labelHi: text("label_hi").notNull().default(""),
+    sku: text("sku"),
+    price: integer("price").notNull(),
+    mrp: integer("mrp"),
+    stock: integer("stock").notNull().default(0),
+    image: text("image").notNull().default(""),
+    position: integer("position").notNull().default(0),
+    deletedAt: integer("deleted_at", { mode: "timestamp" }),
+  },
+  (t) => [
+    index("product_sizes_product_idx").on(t.productId, t.position),
+    index("product_sizes_sku_idx")
+      .on(t.sku)
+      .where(sql`${t.deletedAt} IS NULL`),
+  ],
+);
+
+// Collections to browse by (issue #37): floral, woody… A product is in any number of them.
+export const collections = sqliteTable(
+  "collections",
+  {
+    id: text("id").primaryKey(),
+    slug: text("slug").notNull(),
+    name: text("name").notNull(),
+    nameHi: text("name_hi").notNull().default(""),
+    description: text("description").notNull().default(""),
+    descriptionHi: text("description_hi").notNull().default(""),
+    image: text("image").notNull().default(""),
+    /** The owner's order of the collections (0, 1, …): links are shown in this order. */
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp" }),
+  },
+  (t) => [uniqueIndex("collections_slug_unique").on(t.slug), index("collections_position_idx").on(t.position)],
+);
+
+export const productCollections = sqliteTable(
+  "product_collections",
+  {
+    collectionId: text("collection_id")
+      .notNull()
+      .references(() => collections.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.collectionId, t.productId] }),
+    index("product_collections_product_idx").on(t.productId),
+  ],
+);
+
 export const reviews = sqliteTable(
   "reviews",
   {
@@ -200,6 +267,9 @@ export const orderItems = sqliteTable(
     position: integer("position").notNull().default(0),
     /** The product's HSN code when it was sold: the invoice shows what was sold, not today's product. */
     hsn: text("hsn").notNull().default("3406"),
+    /** The size sold (issue #37) and its label then; null and empty for a product without sizes. */
+    sizeId: text("size_id").references(() => productSizes.id),
+    sizeLabel: text("size_label").notNull().default(""),
   },
   // Best sellers (issue #26) read a window's lines from the index alone.
   (t) => [index("order_items_order_idx").on(t.orderId, t.productId, t.qty)],
@@ -267,6 +337,8 @@ export const passwordResets = sqliteTable(
 
 export type User = typeof users.$inferSelect;
 export type Product = typeof products.$inferSelect;
+export type ProductSize = typeof productSizes.$inferSelect;
+export type Collection = typeof collections.$inferSelect;
 export type Review = typeof reviews.$inferSelect;
 export type Order = typeof orders.$inferSelect;
 export type OrderItem = typeof orderItems.$inferSelect;

@@ -14,6 +14,9 @@ export const {
   sessions,
   products,
   productImages,
+  productSizes,
+  collections,
+  productCollections,
   reviews,
   orders,
   orderItems,
@@ -26,4 +29,4 @@ export const {
   mailOutbox,
   passwordResets,
 } = tables;
-export type { Order, OrderItem, OutboxMail, Product, Review, User } from "~/db/types";
+export type { Collection, Order, OrderItem, OutboxMail, Product, ProductSize, Review, User } from "~/db/types";
