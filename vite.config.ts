@@ -69,8 +69,11 @@ export default defineConfig(({ isSsrBuild }) => ({
                 globalSetup: ["tests/support/pg-global-setup.ts"],
                 setupFiles: ["tests/support/setup-pg.ts"],
                 // PDFs drawn from in-memory orders: no database, so once (in the sqlite project) is enough.
+                // A failed login's time is bcrypt's on either path, whatever the database (the reset's
+                // timing, whose account path writes rows, runs on both).
                 exclude: [
                   ...configDefaults.exclude,
+                  "tests/unit/accounts/login-timing.test.ts",
                   "tests/unit/invoices/packing-slips-hostile.test.ts",
                   "tests/unit/invoices/pdf-thread.test.ts",
                 ],
