@@ -6,9 +6,20 @@ export const MAX_QTY = 99;
 export const MAX_LINES = 50;
 export const SHIPPING_PAISE = 49_00;
 
-export type CartEntry = { id: string; qty: number };
+/**
+ * One cart line: a product, and the size chosen on its page (issue #37). An entry without `size`
+ * (every cookie written before sizes, a product without sizes) is the product's default size.
+ */
+export type CartEntry = { id: string; qty: number; size?: string };
 
 const ID = /^[0-9a-f]{24}$/;
+
+/** Two entries are the same line when they name the same product and the same size (or none). */
+const same = (e: CartEntry, id: string, size: string | undefined) => e.id === id && (e.size ?? "") === (size ?? "");
+
+/** An entry as the cookie keeps it: no `size` key at all when there is none (old cookies' shape). */
+const entry = (id: string, qty: number, size: string | undefined): CartEntry =>
+  size ? { id, qty, size } : { id, qty };
 
 /** A cart quantity: coerced to a number, floored, at least 1 (and at most MAX_QTY). */
 export function coerceQty(value: unknown): number {
@@ -36,29 +47,31 @@ export function parseCart(value: unknown): CartEntry[] {
   const entries: CartEntry[] = [];
   for (const item of value.slice(0, MAX_LINES * 2)) {
     if (item === null || typeof item !== "object") continue;
-    const { id, qty } = item as Record<string, unknown>;
+    const { id, qty, size } = item as Record<string, unknown>;
     if (typeof id !== "string" || !ID.test(id)) continue;
-    const existing = entries.find((e) => e.id === id);
+    // A size is a size id or nothing; anything else makes the entry garbage.
+    if (size !== undefined && (typeof size !== "string" || !ID.test(size))) continue;
+    const existing = entries.find((e) => same(e, id, size));
     if (existing) existing.qty = Math.min(MAX_QTY, existing.qty + coerceQty(qty));
-    else if (entries.length < MAX_LINES) entries.push({ id, qty: coerceQty(qty) });
+    else if (entries.length < MAX_LINES) entries.push(entry(id, coerceQty(qty), size));
   }
   return entries;
 }
 
-/** An existing product's qty grows; a new one is appended. */
-export function addToCart(cart: CartEntry[], id: string, qty: number): CartEntry[] {
-  if (cart.some((e) => e.id === id)) {
-    return cart.map((e) => (e.id === id ? { id, qty: Math.min(MAX_QTY, e.qty + coerceQty(qty)) } : e));
+/** An existing line (product and size) grows; a new one is appended. */
+export function addToCart(cart: CartEntry[], id: string, qty: number, size?: string): CartEntry[] {
+  if (cart.some((e) => same(e, id, size))) {
+    return cart.map((e) => (same(e, id, size) ? entry(id, Math.min(MAX_QTY, e.qty + coerceQty(qty)), size) : e));
   }
-  return cart.length >= MAX_LINES ? cart : [...cart, { id, qty: coerceQty(qty) }];
+  return cart.length >= MAX_LINES ? cart : [...cart, entry(id, coerceQty(qty), size)];
 }
 
-export function setQty(cart: CartEntry[], id: string, qty: unknown): CartEntry[] {
-  return cart.map((e) => (e.id === id ? { id, qty: coerceQty(qty) } : e));
+export function setQty(cart: CartEntry[], id: string, qty: unknown, size?: string): CartEntry[] {
+  return cart.map((e) => (same(e, id, size) ? entry(id, coerceQty(qty), size) : e));
 }
 
-export function removeFromCart(cart: CartEntry[], id: string): CartEntry[] {
-  return cart.filter((e) => e.id !== id);
+export function removeFromCart(cart: CartEntry[], id: string, size?: string): CartEntry[] {
+  return cart.filter((e) => !same(e, id, size));
 }
 
 /** The cart's count is the sum of its quantities. */

@@ -43,6 +43,8 @@ export const addressSchema = z.object({
 export const checkoutSchema = contactSchema.extend(addressSchema.shape);
 export type CheckoutInput = z.infer<typeof checkoutSchema>;
 
+export const SIZE_ID_INVALID = "sizeId must be the id of one of the product's sizes.";
+
 /** The most of one product an order may hold, whether in one line or several. */
 export const QTY_MAX = 99;
 export const QTY_TOO_MANY = en.feedback.qtyTooMany(QTY_MAX);
@@ -65,6 +67,12 @@ export const orderRequestSchema = z.object({
           .max(QTY_MAX, { error: QTY_TOO_MANY }),
         // The price the client showed (rupees). Never used to charge; a mismatch refuses the order.
         price: z.number({ error: "Price must be a number." }).nonnegative().finite().optional(),
+        // The size (issue #37); without it (or null) the product's default size.
+        sizeId: z
+          .string({ error: SIZE_ID_INVALID })
+          .regex(/^[0-9a-f]{24}$/, { error: SIZE_ID_INVALID })
+          .nullish()
+          .transform((v) => v ?? undefined),
       }),
       { error: CART_EMPTY },
     )

@@ -4,9 +4,18 @@ import { Totals } from "~/components/Totals";
 import { safeRedirect } from "~/lib/auth-schemas";
 import { addQty, addToCart, type CartEntry, MAX_QTY, QTY_AT_LEAST_ONE, removeFromCart, setQty } from "~/lib/cart";
 import { messagesFor, metaMessages, useMessages } from "~/lib/i18n/messages";
+import { lineName } from "~/lib/line-name";
 import { formatPaise } from "~/lib/money";
 import { pageTitle, SHOP_NAME } from "~/lib/shop";
-import { cartLines, cartSummary, commitCart, productForCart, readCart, type CartLine } from "~/models/cart/cart.server";
+import {
+  cartSummary,
+  commitCart,
+  productForCart,
+  readCart,
+  readCartLines,
+  dropGoneSizes,
+  type CartLine,
+} from "~/models/cart/cart.server";
 import type { loader as rootLoader } from "~/root";
 import { type FormFields, readForm } from "~/utils/http.server";
 import { requestLanguage } from "~/utils/language.server";
@@ -21,11 +30,13 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const lines = await cartLines(await readCart(request), requestLanguage(request));
+  const cart = await readCart(request);
+  const { lines, goneSizes } = await readCartLines(cart, requestLanguage(request));
+  if (goneSizes.length > 0) throw await dropGoneSizes(request, cart, lines, goneSizes);
   return { lines, summary: cartSummary(lines) };
 }
 
-const CART_FIELDS: FormFields = { intent: 1, productId: 1, qty: 1, redirectTo: 1, reply: 1 };
+const CART_FIELDS: FormFields = { intent: 1, productId: 1, sizeId: 1, qty: 1, redirectTo: 1, reply: 1 };
 
 /**
  * Add to Cart from the product page. Without JS the shopper is sent back to where they were
@@ -39,15 +50,16 @@ async function add(request: Request, form: FormData, cart: CartEntry[]) {
   const answer = (toast: Omit<Toast, "id">, to: string, headers?: HeadersInit) =>
     stay ? data({ toast }, { headers }) : redirectWithToast(request, to, toast, { headers });
 
-  const product = await productForCart(String(form.get("productId") ?? ""));
+  // No sizeId (an old page, a product without sizes): the product's default size.
+  const product = await productForCart(String(form.get("productId") ?? ""), String(form.get("sizeId") ?? ""));
   if (!product) return answer({ type: "error", title: t.productGone }, "/shop");
   if (product.stock <= 0) return answer({ type: "error", title: t.soldOutToast }, back);
   const qty = addQty(form.get("qty"));
   if (qty === null) return answer({ type: "error", title: QTY_AT_LEAST_ONE }, back);
-  let next = addToCart(cart, product.id, qty);
-  const inCart = next.find((e) => e.id === product.id)?.qty ?? 0;
+  let next = addToCart(cart, product.id, qty, product.size);
+  const inCart = next.find((e) => e.id === product.id && e.size === product.size)?.qty ?? 0;
   // Never hold more than the shop has; say so rather than fail at checkout.
-  if (inCart > product.stock) next = setQty(next, product.id, product.stock);
+  if (inCart > product.stock) next = setQty(next, product.id, product.stock, product.size);
   return answer(
     {
       type: "success",
@@ -64,11 +76,13 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request, CART_FIELDS);
   const intent = form.get("intent");
   const productId = String(form.get("productId") ?? "");
+  // The line's size as its cookie entry names it ("": the entry without a size).
+  const sizeId = String(form.get("sizeId") ?? "") || undefined;
   let cart = await readCart(request);
 
   if (intent === "add") return add(request, form, cart);
-  if (intent === "update") cart = setQty(cart, productId, form.get("qty"));
-  else if (intent === "remove") cart = removeFromCart(cart, productId);
+  if (intent === "update") cart = setQty(cart, productId, form.get("qty"), sizeId);
+  else if (intent === "remove") cart = removeFromCart(cart, productId, sizeId);
   else if (intent === "clear") cart = [];
   else return redirect("/cart");
   return redirect("/cart", { headers: { "Set-Cookie": await commitCart(cart) } });
@@ -77,15 +91,21 @@ export async function action({ request }: Route.ActionArgs) {
 /** The lines a phone shows on its first screen: their pictures load with the page, not lazily. */
 const FIRST_SCREEN_LINES = 3;
 
+const lineKey = (line: CartLine) => (line.size ? `${line.id}-${line.size}` : line.id);
+
 function Line({ line, eager }: { line: CartLine; eager: boolean }) {
   const submit = useSubmit();
   const t = useMessages().cart;
   const note = { ok: null, deleted: t.gone, soldout: t.soldOut, short: t.onlyLeft(line.stock) }[line.status];
+  // Two sizes of one product are two lines: their ids and names tell them apart.
+  const key = lineKey(line);
+  const name = lineName(line.name, line.sizeLabel);
   return (
     <li className={line.status === "ok" ? "cart-line" : "cart-line unavailable"}>
       <ProductImage src={line.image} alt="" width={80} height={80} eager={eager} />
       <div className="cart-line-info">
         {line.status === "deleted" ? <strong>{line.name}</strong> : <Link to={`/product/${line.id}`}>{line.name}</Link>}{" "}
+        {line.sizeLabel ? <span className="line-size">{line.sizeLabel}</span> : null}
         <span>
           {formatPaise(line.price)}
           {t.each}
@@ -96,11 +116,12 @@ function Line({ line, eager }: { line: CartLine; eager: boolean }) {
       <Form method="post" className="cart-qty" noValidate>
         <input type="hidden" name="intent" value="update" />
         <input type="hidden" name="productId" value={line.id} />
-        <label htmlFor={`qty-${line.id}`} className="visually-hidden">
-          {t.quantityOf(line.name)}
+        {line.size ? <input type="hidden" name="sizeId" value={line.size} /> : null}
+        <label htmlFor={`qty-${key}`} className="visually-hidden">
+          {t.quantityOf(name)}
         </label>
         <input
-          id={`qty-${line.id}`}
+          id={`qty-${key}`}
           name="qty"
           type="number"
           min={1}
@@ -121,7 +142,8 @@ function Line({ line, eager }: { line: CartLine; eager: boolean }) {
       <Form method="post" className="cart-remove">
         <input type="hidden" name="intent" value="remove" />
         <input type="hidden" name="productId" value={line.id} />
-        <button type="submit" className="button small danger" aria-label={t.removeName(line.name)}>
+        {line.size ? <input type="hidden" name="sizeId" value={line.size} /> : null}
+        <button type="submit" className="button small danger" aria-label={t.removeName(name)}>
           {t.remove}
         </button>
       </Form>
@@ -152,7 +174,7 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
       <div className="cart">
         <ul className="cart-lines">
           {lines.map((line, i) => (
-            <Line key={line.id} line={line} eager={i < FIRST_SCREEN_LINES} />
+            <Line key={lineKey(line)} line={line} eager={i < FIRST_SCREEN_LINES} />
           ))}
         </ul>
         <aside className="summary" aria-labelledby="summary-title">

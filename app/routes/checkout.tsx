@@ -8,12 +8,13 @@ import { CART_EMPTY, CHECKOUT_INCOMPLETE, checkoutSchema } from "~/lib/checkout-
 import { gstStateByName } from "~/lib/gst-states";
 import { messagesFor, metaMessages, useMessages, type Messages } from "~/lib/i18n/messages";
 import { translateFeedback } from "~/lib/i18n/translate";
+import { lineName } from "~/lib/line-name";
 import { formatPaise } from "~/lib/money";
 import { pageTitle } from "~/lib/shop";
 import { requireUser } from "~/models/accounts/auth.server";
 import { digitsOnly, fillCityState, resolvePin } from "~/models/addresses/city-state.server";
 import { pinState } from "~/models/addresses/supply-state.server";
-import { cartLines, cartSummary, commitCart, readCart } from "~/models/cart/cart.server";
+import { cartSummary, commitCart, dropGoneSizes, readCart, readCartLines } from "~/models/cart/cart.server";
 import { submitOrder } from "~/models/flows/place-order.server";
 import { isIdempotencyKey } from "~/models/orders/idempotency.server";
 import { OrderError } from "~/models/orders/order-error.server";
@@ -73,7 +74,10 @@ async function orderPlaced(request: Request, orderId: string) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const lines = await cartLines(await readCart(request), requestLanguage(request));
+  const cart = await readCart(request);
+  const { lines, goneSizes } = await readCartLines(cart, requestLanguage(request));
+  // A size removed since it was added: the cart says so (and drops it) before anything is ordered.
+  if (goneSizes.length > 0) throw await dropGoneSizes(request, cart, lines, goneSizes);
   return {
     lines,
     summary: cartSummary(lines),
@@ -126,7 +130,8 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   if (token === null) return refused(submission.reply({ formErrors: [t.formOutOfDate] }), 409);
-  const lines = await cartLines(await readCart(request));
+  const { lines, goneSizes } = await readCartLines(await readCart(request));
+  if (goneSizes.length > 0) return refused(submission.reply({ formErrors: [t.unavailableItems] }), 409);
   if (lines.length === 0) return refused(submission.reply({ formErrors: [CART_EMPTY] }), 409);
   if (!cartSummary(lines).canCheckout) return refused(submission.reply({ formErrors: [t.unavailableItems] }), 409);
   // The PIN's state is the place of supply (placeOrder); a typed state that disagrees is more
@@ -156,7 +161,7 @@ export async function action({ request }: Route.ActionArgs) {
     order = await submitted.place({
       contact: { name, email, phone },
       shippingAddress: { address, city, state, pin: submission.value.pin },
-      items: lines.map((l) => ({ product: l.id, qty: l.qty })),
+      items: lines.map((l) => ({ product: l.id, qty: l.qty, sizeId: l.sizeId ?? undefined })),
     });
   } catch (error) {
     if (error instanceof OrderError) return refused(submission.reply({ formErrors: [error.message] }), 409);
@@ -342,9 +347,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           <h2 id="summary-title">{t.orderSummary}</h2>
           <ul className="summary-lines">
             {lines.map((l) => (
-              <li key={l.id}>
+              <li key={`${l.id}-${l.size}`}>
                 <span>
-                  {l.name} × {l.qty}
+                  {lineName(l.name, l.sizeLabel)} × {l.qty}
                   {l.status !== "ok" ? <span className="line-warning">{t.unavailable}</span> : null}
                 </span>{" "}
                 <span>{formatPaise(l.price * l.qty)}</span>

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { data, isRouteErrorResponse, Link, useFetcher } from "react-router";
 import { Price } from "~/components/Price";
 import { ProductImage } from "~/components/ProductImage";
+import { SizePicker } from "~/components/SizePicker";
 import { Stars } from "~/components/Stars";
 import { DELIVERY_DAYS, DISPATCH_DAYS, formatDate } from "~/lib/dates";
 import { localizedPath } from "~/lib/i18n/languages";
@@ -15,6 +16,7 @@ import { queryInt } from "~/lib/shop-query";
 import { getUser, requireUser } from "~/models/accounts/auth.server";
 import { getProduct } from "~/models/catalogue/products.server";
 import { postReview, reviewBy } from "~/models/catalogue/reviews.server";
+import { sizesOfProduct } from "~/models/catalogue/sizes.server";
 import { formFields, readForm, refused } from "~/utils/http.server";
 import { requestLanguage } from "~/utils/language.server";
 import { RateLimited } from "~/utils/rate-limit.server";
@@ -58,10 +60,22 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const product = await getProduct(params.id, requestLanguage(request));
+  const language = requestLanguage(request);
+  const product = await getProduct(params.id, language);
   if (!product) throw data({ message: "Product not found" }, { status: 404 });
+  const search = new URL(request.url).searchParams;
+  // Issue #37: the product's sizes; ?size=<id> checks one, else the first one in stock (else the default).
+  const sizes = (await sizesOfProduct(product.id, language)).map(({ id, label, price, mrp, stock, image }) => ({
+    id,
+    label,
+    price,
+    mrp,
+    stock,
+    image,
+  }));
+  const size = (sizes.find((s) => s.id === search.get("size")) ?? sizes.find((s) => s.stock > 0) ?? sizes[0])?.id ?? "";
   // ?image=n picks the nth picture; anything else (or past the last) shows the first.
-  const image = queryInt(new URL(request.url).searchParams.get("image"), {
+  const image = queryInt(search.get("image"), {
     fallback: 1,
     min: 0,
     max: Number.MAX_SAFE_INTEGER,
@@ -69,7 +83,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const selected = image >= 1 && image <= product.images.length ? image - 1 : 0;
   const user = await getUser(request);
   // The customer's own review: one per customer per product, so posting again replaces it.
-  return { product, selected, loggedIn: user !== null, mine: user ? await reviewBy(product.id, user.id) : null };
+  return {
+    product,
+    sizes,
+    size,
+    selected,
+    loggedIn: user !== null,
+    mine: user ? await reviewBy(product.id, user.id) : null,
+  };
 }
 
 const REVIEW_FIELDS = formFields(reviewSchema);
@@ -134,12 +155,15 @@ function Gallery({ name, images, initial }: { name: string; images: string[]; in
   );
 }
 
+const BUY_FORM = "buy-form";
+
 /**
  * Quantity and Add to Cart: a bar that stays at the foot of a phone's screen (CSS) until the
  * shopper scrolls past it. Without JS it posts and comes back to #buy; with JS a fetcher posts
  * (reply=data, rendered only once hydrated) and the page stays where it is. Issues #21, #35.
  */
 function BuyBox({ productId, stock }: { productId: string; stock: number }) {
+  // The size radios sit above the bar (SizePicker) and join this form by its id.
   const fetcher = useFetcher<typeof cartAction>();
   const hydrated = useHydrated();
   const toast = fetcher.data && "toast" in fetcher.data ? fetcher.data.toast : null;
@@ -150,7 +174,7 @@ function BuyBox({ productId, stock }: { productId: string; stock: number }) {
   const soldOut = stock <= 0;
   const busy = fetcher.state !== "idle";
   return (
-    <fetcher.Form method="post" action="/cart" className="add-to-cart buy-bar">
+    <fetcher.Form method="post" action="/cart" className="add-to-cart buy-bar" id={BUY_FORM}>
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="redirectTo" value={`/product/${productId}#buy`} />
@@ -194,19 +218,31 @@ function BuyFacts() {
 }
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, selected, loggedIn, mine } = loaderData;
-  const soldOut = product.stock <= 0;
+  const { product, sizes, size, selected, loggedIn, mine } = loaderData;
+  // The checked size (issue #37) decides the price, MRP, stock and first picture shown: with JS
+  // at once, from the loader's sizes; without JS each radio's label says its own price.
+  const [sizeId, setSizeId] = useState(size);
+  useEffect(() => setSizeId(size), [size]);
+  const chosen = sizes.find((s) => s.id === sizeId);
+  const { price, mrp, stock } = chosen ?? product;
+  const images = chosen?.image ? [chosen.image, ...product.images.filter((i) => i !== chosen.image)] : product.images;
+  const soldOut = stock <= 0;
   const m = useMessages();
   const language = useLanguage();
   const t = m.product;
   return (
     <article className="product">
       {/* key: a new ?image= link (or product) resets the gallery's state */}
-      <Gallery key={`${product.id}-${selected}`} name={product.name} images={product.images} initial={selected} />
+      <Gallery
+        key={`${product.id}-${selected}-${images[0] ?? ""}`}
+        name={product.name}
+        images={images}
+        initial={chosen?.image ? 0 : selected}
+      />
       <div className="product-info" id="buy">
         <h1>{product.name}</h1>
         <p className="product-price">
-          <Price price={product.price} mrp={product.mrp} /> <span className="muted tax-note">{t.inclTaxes}</span>
+          <Price price={price} mrp={mrp} /> <span className="muted tax-note">{t.inclTaxes}</span>
         </p>
         <p>
           <Stars rating={product.rating} />{" "}
@@ -214,10 +250,11 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             {product.numReviews} {t.reviews(product.numReviews)}
           </a>
         </p>
+        {sizes.length > 0 ? <SizePicker sizes={sizes} selected={sizeId} form={BUY_FORM} onSelect={setSizeId} /> : null}
         <p className={soldOut ? "stock out" : "stock"}>
-          {soldOut ? t.soldOut : product.stock <= 5 ? t.onlyLeft(product.stock) : t.inStock}
+          {soldOut ? t.soldOut : stock <= 5 ? t.onlyLeft(stock) : t.inStock}
         </p>
-        <BuyBox productId={product.id} stock={product.stock} />
+        <BuyBox productId={product.id} stock={stock} />
         <BuyFacts />
         <p>{product.description}</p>
       </div>

@@ -101,6 +101,8 @@ export const en = {
       `Dispatched in ${dispatchDays} business days, delivered in ${deliveryDays} business days`,
     broken: "Arrived broken? Claim within 7 days of delivery.",
     refundPolicy: "Refund policy",
+    /** The legend of a product's size choice (issue #37). */
+    size: "Size",
   },
   reviews: {
     title: "Reviews",
@@ -145,6 +147,8 @@ export const en = {
     added: "Added to cart",
     onlyInStock: (stock: number): string => `Only ${stock} in stock`,
     viewCart: "View cart",
+    /** A line whose size the owner removed left the cart (issue #37). */
+    sizeGone: (names: string): string => `${names}: that size is no longer available and was removed from your cart`,
   },
   checkout: {
     title: "Checkout",
@@ -233,6 +237,8 @@ export const en = {
     mrp: "MRP ",
     off: (percent: number): string => `${percent}% off`,
     rated: (rating: string): string => `Rated ${rating} out of 5`,
+    /** A product whose sizes differ in price: "from ₹349.00" (issue #37). */
+    from: (price: string): string => `from ${price}`,
   },
 
   // ── Account pages, the customer's orders, the site's own pages and errors ──
@@ -386,6 +392,8 @@ export const en = {
     qtyAtLeastOne: "Quantity must be at least 1",
     qtyTooMany: (max: number): string => `At most ${max} of one item per order.`,
     productGone: "A product in your order is no longer available.",
+    /** An order names a size its product does not have (any more): issue #37. */
+    sizeGone: "A size in your order is no longer available.",
     soldOut: (name: string): string => `${name} is sold out.`,
     onlyLeft: (stock: number, name: string): string => `Only ${stock} left of ${name}.`,
     priceChanged: (name: string, price: string): string =>

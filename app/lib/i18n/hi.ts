@@ -88,6 +88,7 @@ export const hi: Messages = {
       `${dispatchDays} कार्यदिवस में भेजी जाती हैं, ${deliveryDays} कार्यदिवस में पहुँचती हैं`,
     broken: "टूटी हुई पहुँची? डिलीवरी के 7 दिन के अंदर दावा करें।",
     refundPolicy: "रिफ़ंड नीति",
+    size: "आकार",
   },
   reviews: {
     title: "समीक्षाएँ",
@@ -128,6 +129,7 @@ export const hi: Messages = {
     added: "कार्ट में डाल दिया",
     onlyInStock: (stock) => (stock === 1 ? "स्टॉक में केवल 1 है" : `स्टॉक में केवल ${stock} हैं`),
     viewCart: "कार्ट देखें",
+    sizeGone: (names) => `${names}: यह आकार अब उपलब्ध नहीं है, इसलिए इसे आपके कार्ट से हटा दिया गया`,
   },
   checkout: {
     title: "चेकआउट",
@@ -210,6 +212,7 @@ export const hi: Messages = {
     mrp: "एमआरपी ",
     off: (percent) => `${percent}% छूट`,
     rated: (rating) => `5 में से ${rating} रेटिंग`,
+    from: (price) => `${price} से शुरू`,
   },
 
   // ── Account pages, the customer's orders, the site's own pages and errors ──
@@ -351,6 +354,7 @@ export const hi: Messages = {
     qtyAtLeastOne: "मात्रा कम से कम 1 हो",
     qtyTooMany: (max) => `एक ऑर्डर में एक चीज़ ज़्यादा से ज़्यादा ${max}।`,
     productGone: "आपके ऑर्डर की एक चीज़ अब उपलब्ध नहीं है।",
+    sizeGone: "आपके ऑर्डर का एक आकार अब उपलब्ध नहीं है।",
     soldOut: (name) => `${name} बिक चुकी है।`,
     onlyLeft: (stock, name) => `${name} केवल ${stock} बची हैं।`,
     priceChanged: (name, price) => `${name} की क़ीमत अब ${price} है। कृपया अपना ऑर्डर फिर से देखें।`,

@@ -3,6 +3,7 @@
 // them are written or none is.
 import { writeTransaction, type Tx } from "~/db/client.server";
 import { cartTotals } from "~/lib/cart";
+import { lineName } from "~/lib/line-name";
 import type { Language } from "~/lib/i18n/languages";
 import { customerLanguage, rememberLanguage } from "~/models/accounts/customer-language.server";
 import { supplyStateCode } from "~/models/addresses/supply-state.server";
@@ -79,7 +80,7 @@ export async function placeOrder(
         id,
         contact: input.contact,
         shippingAddress: input.shippingAddress,
-        items: lines.map((l) => ({ name: l.name, qty: l.qty, price: l.price })),
+        items: lines.map((l) => ({ name: lineName(l.name, l.sizeLabel), qty: l.qty, price: l.price })),
         subtotal: totals.subtotal,
         shipping: totals.shipping,
         grandTotal: totals.total,

@@ -18,6 +18,9 @@ export function toApiOrder(o: OrderWithItems) {
       qty: i.qty,
       price: paiseToRupees(i.price),
       image: i.image,
+      // Issue #37: the size ordered (null: the product has none) and its label then.
+      sizeId: i.sizeId,
+      sizeLabel: i.sizeLabel,
     })),
     courier: o.courier,
     trackingNumber: o.trackingNumber,

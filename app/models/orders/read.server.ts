@@ -1,6 +1,7 @@
 import { desc, eq, inArray, sql } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
 import { orderItems, orders, type Order, type OrderItem } from "~/db/schema";
+import { lineName } from "~/lib/line-name";
 import type { OrderFilter } from "~/lib/order-filter";
 import { orderFilterWhere } from "./search.server";
 
@@ -41,13 +42,14 @@ export async function orderById(orderId: string): Promise<OrderWithItems | null>
   return (await ordersByIds([orderId]))[0] ?? null;
 }
 
-/** An order's lines, names and quantities, in the order's own order, read inside `tx`. */
-export function linesOf(tx: Tx, orderId: string): Promise<{ name: string; qty: number }[]> {
-  return tx
-    .select({ name: orderItems.name, qty: orderItems.qty })
+/** An order's lines, names (with their sizes) and quantities, in the order's own order, read inside `tx`. */
+export async function linesOf(tx: Tx, orderId: string): Promise<{ name: string; qty: number }[]> {
+  const rows = await tx
+    .select({ name: orderItems.name, sizeLabel: orderItems.sizeLabel, qty: orderItems.qty })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
     .orderBy(orderItems.position);
+  return rows.map((r) => ({ name: lineName(r.name, r.sizeLabel), qty: r.qty }));
 }
 
 /** A customer's own orders, newest first. */

@@ -52,6 +52,8 @@ export async function insertOrder(tx: Tx, o: NewOrder): Promise<void> {
       image: line.image,
       hsn: line.hsn,
       position,
+      sizeId: line.sizeId,
+      sizeLabel: line.sizeLabel,
     });
   }
 }
