@@ -3,13 +3,13 @@ import { createCookie } from "react-router";
 import { db } from "~/db/client.server";
 import { products } from "~/db/schema";
 import { env } from "~/env.server";
-import { messagesFor } from "~/lib/i18n/messages";
-import { requestLanguage } from "~/utils/language.server";
-import { redirectWithToast } from "~/utils/toast.server";
 import { CART_COOKIE, cartTotals, parseCart, type CartEntry } from "~/lib/cart";
 import { textIn } from "~/lib/catalogue-text";
 import type { Language } from "~/lib/i18n/languages";
+import { messagesFor } from "~/lib/i18n/messages";
 import { chosenSize, sizesOf, sizesOfProduct } from "~/models/catalogue/sizes.server";
+import { requestLanguage } from "~/utils/language.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 // The cart lives in the browser as product ids and quantities only; names, prices and images
 // are read from the database whenever it is shown, so a price change shows at once.

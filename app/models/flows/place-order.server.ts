@@ -3,8 +3,8 @@
 // them are written or none is.
 import { writeTransaction, type Tx } from "~/db/client.server";
 import { cartTotals } from "~/lib/cart";
-import { lineName } from "~/lib/line-name";
 import type { Language } from "~/lib/i18n/languages";
+import { lineName } from "~/lib/line-name";
 import { customerLanguage, rememberLanguage } from "~/models/accounts/customer-language.server";
 import { supplyStateCode } from "~/models/addresses/supply-state.server";
 import { nextInvoiceNumber } from "~/models/invoices/numbers.server";

@@ -146,3 +146,41 @@ describe("cartTotals (flat ₹49 shipping above 0)", () => {
     expect(t.total).toBe(300 + SHIPPING_PAISE);
   });
 });
+
+describe("cart entries with sizes (issue #37)", () => {
+  const S = "c".repeat(24);
+  const T = "d".repeat(24);
+  it("keeps a size per entry; an old cookie's entries (no size) stay as they were", () => {
+    expect(
+      parseCart([
+        { id: A, qty: 1 },
+        { id: A, qty: 2, size: S },
+        { id: A, qty: 1, size: S },
+        { id: A, qty: 1, size: "../x" },
+        { id: B, qty: 1, size: 5 },
+      ]),
+    ).toEqual([
+      { id: A, qty: 1 },
+      { id: A, qty: 3, size: S },
+    ]);
+    // No `size` key at all on an entry without one: the cookie keeps its old shape.
+    expect(Object.keys(parseCart([{ id: A, qty: 1 }])[0]!)).toEqual(["id", "qty"]);
+  });
+  it("adds, sets and removes by product and size", () => {
+    let cart = addToCart([{ id: A, qty: 1 }], A, 2, S);
+    cart = addToCart(cart, A, 1, T);
+    cart = addToCart(cart, A, 1, S);
+    expect(cart).toEqual([
+      { id: A, qty: 1 },
+      { id: A, qty: 3, size: S },
+      { id: A, qty: 1, size: T },
+    ]);
+    expect(setQty(cart, A, 5, T)[2]).toEqual({ id: A, qty: 5, size: T });
+    expect(setQty(cart, A, 5)[0]).toEqual({ id: A, qty: 5 });
+    expect(removeFromCart(cart, A, S)).toEqual([
+      { id: A, qty: 1 },
+      { id: A, qty: 1, size: T },
+    ]);
+    expect(removeFromCart(cart, A)).toHaveLength(2);
+  });
+});
