@@ -5,6 +5,7 @@ import { Field, FormAlert } from "~/components/Field";
 import { Shipment } from "~/components/Shipment";
 import { Totals } from "~/components/Totals";
 import { formatDate } from "~/lib/dates";
+import { lineName } from "~/lib/line-name";
 import { formatPaise } from "~/lib/money";
 import { orderNumber } from "~/lib/order-number";
 import { COURIER_MAX, shipFormSchema, TRACKING_MAX } from "~/lib/order-schema";
@@ -153,7 +154,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             {o.items.map((i) => (
               <li key={i.id}>
                 <span>
-                  {i.name} × {i.qty} @ {formatPaise(i.price)}
+                  {lineName(i.name, i.sizeLabel)} × {i.qty} @ {formatPaise(i.price)}
                 </span>
                 <span>{formatPaise(i.price * i.qty)}</span>
               </li>

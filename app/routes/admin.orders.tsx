@@ -4,6 +4,7 @@ import { OrderFilters } from "~/components/OrderFilters";
 import { Pagination } from "~/components/Pagination";
 import { Shipment } from "~/components/Shipment";
 import { formatDate } from "~/lib/dates";
+import { lineName } from "~/lib/line-name";
 import { formatPaise } from "~/lib/money";
 import { isFiltered, type OrderFilter, ordersTabHref, parseOrderFilter } from "~/lib/order-filter";
 import { shortOrderId } from "~/lib/order-number";
@@ -90,7 +91,7 @@ function OrderRow({ order, back }: { order: Route.ComponentProps["loaderData"]["
       <td data-label="Items">
         {order.items.slice(0, 2).map((i) => (
           <div key={i.id}>
-            {i.name} × {i.qty}
+            {lineName(i.name, i.sizeLabel)} × {i.qty}
           </div>
         ))}
         {more > 0 ? <div className="muted">+{more} more</div> : null}

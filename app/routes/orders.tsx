@@ -4,6 +4,7 @@ import { Shipment } from "~/components/Shipment";
 import { formatDate } from "~/lib/dates";
 import { type Messages, metaMessages, useLanguage, useMessages } from "~/lib/i18n/messages";
 import { translateFeedback } from "~/lib/i18n/translate";
+import { lineName } from "~/lib/line-name";
 import { formatPaise } from "~/lib/money";
 import { orderNumber } from "~/lib/order-number";
 import { pageTitle } from "~/lib/shop";
@@ -97,7 +98,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                 {o.items.map((i) => (
                   <li key={i.id}>
                     <span>
-                      {i.name} × {i.qty}
+                      {lineName(i.name, i.sizeLabel)} × {i.qty}
                     </span>{" "}
                     <span>{formatPaise(i.price * i.qty)}</span>
                   </li>

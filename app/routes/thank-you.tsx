@@ -3,6 +3,7 @@ import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import { Totals } from "~/components/Totals";
 import { DELIVERY_DAYS, DISPATCH_DAYS, expectedDelivery, formatDay, isoDay } from "~/lib/dates";
 import { metaMessages, useMessages } from "~/lib/i18n/messages";
+import { lineName } from "~/lib/line-name";
 import { formatPaise } from "~/lib/money";
 import { orderNumber } from "~/lib/order-number";
 import { pageTitle } from "~/lib/shop";
@@ -33,7 +34,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     id: order.id,
     isPaid: order.isPaid,
-    items: order.items.map((i) => ({ id: i.id, name: i.name, qty: i.qty, total: i.price * i.qty })),
+    items: order.items.map((i) => ({
+      id: i.id,
+      name: lineName(i.name, i.sizeLabel),
+      qty: i.qty,
+      total: i.price * i.qty,
+    })),
     subtotal: order.subtotal,
     shipping: order.shipping,
     total: order.grandTotal,

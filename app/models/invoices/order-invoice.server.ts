@@ -1,3 +1,4 @@
+import { lineName } from "~/lib/line-name";
 import { customerLanguage } from "~/models/accounts/customer-language.server";
 import type { InvoiceOrder } from "~/models/invoices/invoice-pdf.server";
 import { invoicePdf } from "~/models/invoices/pdf-thread.server";
@@ -17,7 +18,7 @@ export function toInvoiceOrder(order: OrderWithItems): InvoiceOrder {
     paymentMethod: order.paymentMethod,
     contact: { name: order.contactName, email: order.contactEmail, phone: order.contactPhone },
     shippingAddress: { address: order.address, city: order.city, state: order.state, pin: order.pin },
-    items: order.items.map((i) => ({ name: i.name, qty: i.qty, price: i.price, hsn: i.hsn })),
+    items: order.items.map((i) => ({ name: lineName(i.name, i.sizeLabel), qty: i.qty, price: i.price, hsn: i.hsn })),
     subtotal: order.subtotal,
     shipping: order.shipping,
     grandTotal: order.grandTotal,

@@ -35,7 +35,7 @@ const ROW = 22;
 export type Slip = Pick<
   OrderWithItems,
   "id" | "createdAt" | "contactName" | "contactPhone" | "address" | "city" | "state" | "pin"
-> & { items: Pick<OrderWithItems["items"][number], "name" | "qty">[] };
+> & { items: (Pick<OrderWithItems["items"][number], "name" | "qty"> & { sizeLabel?: string })[] };
 
 export async function renderPackingSlips(slips: Slip[]): Promise<Uint8Array> {
   const doc = await PDFDocument.create();

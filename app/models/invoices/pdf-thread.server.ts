@@ -4,6 +4,7 @@ import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { projectRoot } from "~/env.server";
 import type { Language } from "~/lib/i18n/languages";
+import { lineName } from "~/lib/line-name";
 import type { TaxInvoiceFigures } from "~/lib/tax-invoice";
 import type { InvoiceOrder } from "./invoice-pdf.server";
 import type { Slip } from "./packing-slips.server";
@@ -109,7 +110,8 @@ export const packingSlipsPdf = (slips: Slip[]) =>
       city: s.city,
       state: s.state,
       pin: s.pin,
-      items: s.items.map(({ name, qty }) => ({ name, qty })),
+      // A line's size is printed with its name (issue #37): "Lavender Fields — 200 g jar".
+      items: s.items.map(({ name, qty, sizeLabel }) => ({ name: lineName(name, sizeLabel), qty })),
     })),
   });
 

@@ -4,6 +4,7 @@ import { and, asc, desc, inArray, lt, lte, or, type SQL, sql } from "drizzle-orm
 import { db, prepared } from "~/db/client.server";
 import { orderItems, orders } from "~/db/schema";
 import { inIndia } from "~/lib/dates";
+import { lineName } from "~/lib/line-name";
 import type { OrderFilter } from "~/lib/order-filter";
 import { orderNumber } from "~/lib/order-number";
 import { orderFilterWhere } from "~/models/orders/search.server";
@@ -90,7 +91,13 @@ function exportStatements(where: SQL | undefined) {
     .orderBy(...newestFirst)
     .limit(BATCH);
   const linesQuery = db
-    .select({ orderId: orderItems.orderId, name: orderItems.name, qty: orderItems.qty, price: orderItems.price })
+    .select({
+      orderId: orderItems.orderId,
+      name: orderItems.name,
+      sizeLabel: orderItems.sizeLabel,
+      qty: orderItems.qty,
+      price: orderItems.price,
+    })
     .from(orderItems)
     .where(
       inArray(
@@ -142,10 +149,10 @@ export async function* orderCsv(filter: OrderFilter): AsyncGenerator<string> {
         o.pin,
       ];
       // An order without lines (never one this shop placed) still shows, with its totals.
-      for (const line of byOrder.get(o.id) ?? [{ name: "", qty: 0, price: 0 }])
+      for (const line of byOrder.get(o.id) ?? [{ name: "", sizeLabel: "", qty: 0, price: 0 }])
         rows.push([
           ...head,
-          line.name,
+          lineName(line.name, line.sizeLabel),
           line.qty,
           rupees(line.price),
           rupees(line.qty * line.price),
