@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { useMessages } from "~/lib/i18n/messages";
+import { formatPaise } from "~/lib/money";
 import type { CardView as Card } from "~/models/catalogue/products.server";
 import { Price } from "./Price";
 import { ProductImage } from "./ProductImage";
@@ -22,7 +23,13 @@ export function ProductCard({ product, eager }: { product: Card; eager?: boolean
         <h3 className="card-title">{product.name}</h3>
       </Link>
       {/* The spaces keep price, rating and "Sold out" apart in a text browser. */}
-      <Price price={product.price} mrp={product.mrp} />{" "}
+      {product.from !== undefined ? (
+        <span className="price">
+          <strong>{t.from(formatPaise(product.from))}</strong>
+        </span>
+      ) : (
+        <Price price={product.price} mrp={product.mrp} />
+      )}{" "}
       <span className="card-rating">
         <Stars rating={product.rating} />{" "}
         <span className="muted">

@@ -15,7 +15,7 @@ import { eq, sql, type SQL } from "drizzle-orm";
 import type { Language } from "~/lib/i18n/languages";
 import type { SearchGroup } from "~/lib/search-plan";
 import { db, dialect } from "./client.server";
-import { products, searchVersion } from "./schema";
+import { products, productSizes, searchVersion } from "./schema";
 
 export type SearchParams = {
   match: string;
@@ -25,6 +25,8 @@ export type SearchParams = {
   /** SQLite's phrase and inName in the Hindi index, whose name column is name_hi; unused on PostgreSQL. */
   phraseHi: string;
   inNameHi: string;
+  /** The query as typed, lowercased, matched whole against the live sizes' SKUs and labels (issue #37). */
+  size: string;
 };
 
 // Tokens are letters, digits and marks only (searchWords), so no match syntax can get in; quotes
@@ -56,6 +58,7 @@ export function searchParams(groups: SearchGroup[]): SearchParams {
       inName: groups.map((g) => tsGroup(g, true, "A")).join(" & "),
       phraseHi: "",
       inNameHi: "",
+      size: "",
     };
   }
   const all = groups.map((g) => ftsGroup(g, true)).join(" AND ");
@@ -67,6 +70,7 @@ export function searchParams(groups: SearchGroup[]): SearchParams {
     inName: `name : (${all})`,
     phraseHi: `name_hi : ${phrase}`,
     inNameHi: `name_hi : (${all})`,
+    size: "",
   };
 }
 
@@ -88,8 +92,18 @@ function matchesIn(index: "en" | "hi", param: Param): SQL {
 const matches = (param: Param, language: Language = "en"): SQL =>
   language === "en" ? matchesIn("en", param) : sql`(${matchesIn("en", param)} OR ${matchesIn("hi", param)})`;
 
-/** The rows a search finds. */
-export const searchClause = (language: Language = "en"): SQL => matches("match", language);
+/**
+ * A product one of whose live sizes has the query, whole, as its SKU or label (issue #37), in any
+ * case: "JAR-200" or "200 g jar" finds the candle sold in that size. No index: sizes are few.
+ */
+function sizeMatches(): SQL {
+  const size = sql`CAST(${sql.placeholder("size")} AS text)`;
+  return sql`(${size} <> '' AND ${products.id} IN (SELECT ${productSizes.productId} FROM ${productSizes} WHERE ${productSizes.deletedAt} IS NULL AND (lower(${productSizes.sku}) = ${size} OR lower(${productSizes.label}) = ${size} OR lower(${productSizes.labelHi}) = ${size})))`;
+}
+
+/** The rows a search finds: by the words of their texts, or by a size's SKU or label. */
+export const searchClause = (language: Language = "en"): SQL =>
+  sql`(${matches("match", language)} OR ${sizeMatches()})`;
 
 /**
  * Best match first: exact before typo matches; then the words as typed in the name, every word in

@@ -7,6 +7,7 @@ import { organizationJsonLd, originOf, socialMeta } from "~/lib/seo";
 import { SHOP_NAME } from "~/lib/shop";
 import { BEST_SELLERS } from "~/lib/shop-query";
 import { cardView, topRated } from "~/models/catalogue/products.server";
+import { cardsWithSizes } from "~/models/catalogue/sizes.server";
 import { requestLanguage } from "~/utils/language.server";
 import type { Route } from "./+types/home";
 
@@ -29,7 +30,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return { bestSellers: (await topRated(BEST_SELLERS, requestLanguage(request))).map(cardView) };
+  return { bestSellers: await cardsWithSizes((await topRated(BEST_SELLERS, requestLanguage(request))).map(cardView)) };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

@@ -10,6 +10,7 @@ import { breadcrumbJsonLd, originOf, socialMeta } from "~/lib/seo";
 import { pageTitle } from "~/lib/shop";
 import { PAGE_SIZES, parseShopQuery, shopHref, sortOptions, sortSelectValue } from "~/lib/shop-query";
 import { cardView, listProducts } from "~/models/catalogue/products.server";
+import { cardsWithSizes } from "~/models/catalogue/sizes.server";
 import { requestLanguage } from "~/utils/language.server";
 import { hit, RateLimited, tooManyPage } from "~/utils/rate-limit.server";
 import { ipOf } from "~/utils/request-context.server";
@@ -53,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(shopHref(query, { page: result.totalPages }));
   }
   // The cards show a few fields of each product: only those go into the page's loader data.
-  return { query, ...result, items: result.items.map(cardView) };
+  return { query, ...result, items: await cardsWithSizes(result.items.map(cardView)) };
 }
 
 export default function Shop({ loaderData }: Route.ComponentProps) {

@@ -47,7 +47,13 @@ export type ProductCard = {
 };
 
 /** What a product card shows: a page's loader data carries these fields only. */
-export type CardView = Pick<ProductCard, "id" | "name" | "price" | "mrp" | "stock" | "image" | "rating" | "numReviews">;
+export type CardView = Pick<
+  ProductCard,
+  "id" | "name" | "price" | "mrp" | "stock" | "image" | "rating" | "numReviews"
+> & {
+  /** Issue #37: the lowest price of sizes that differ in price ("from ₹X"); absent otherwise. */
+  from?: number;
+};
 
 export function cardView(p: ProductCard): CardView {
   return {
@@ -101,7 +107,10 @@ function sameCatalogue(): void {
 
 // The listing's queries come in a few shapes (kind of search × sort column × direction), each
 // built and prepared once per process instead of on every page view.
-const countStatements = new Map<SearchKind, (params: { match?: string }) => Promise<{ n: number | string }[]>>();
+const countStatements = new Map<
+  SearchKind,
+  (params: { match?: string; size?: string }) => Promise<{ n: number | string }[]>
+>();
 function countStatement(kind: SearchKind) {
   let statement = countStatements.get(kind);
   if (!statement) {
@@ -117,15 +126,18 @@ function countStatement(kind: SearchKind) {
   return statement;
 }
 
-/** Live products matching `match` (all of them without it) on a page in `language`, cached per catalogue version. */
-async function countProducts(match: string | undefined, language: Language): Promise<number> {
+/**
+ * Live products matching `match` or whose size is `size` (all of them without a match) on a page
+ * in `language`, cached per catalogue version.
+ */
+async function countProducts(match: string | undefined, language: Language, size = ""): Promise<number> {
   sameCatalogue();
   const kind = match === undefined ? "none" : searchKind(language);
-  const key = `${kind} ${match ?? ""}`;
+  const key = JSON.stringify([kind, match ?? "", size]);
   let n = counts.get(key);
   if (n === undefined) {
     // PostgreSQL's count(*) is a bigint, which node-postgres gives as text.
-    n = Number((await countStatement(kind)({ match }))[0]?.n ?? 0);
+    n = Number((await countStatement(kind)(match === undefined ? {} : { match, size }))[0]?.n ?? 0);
     if (counts.size > 1000) counts.clear();
     counts.set(key, n);
   }
@@ -164,10 +176,11 @@ function pageStatement(kind: SearchKind, sort: ShopQuery["sort"], ascending: boo
 /** The suggestion for a search, when it found nothing exactly: only one that finds something. */
 async function suggest(plan: NonNullable<Awaited<ReturnType<typeof searchPlan>>>, totalItems: number) {
   const { language } = plan;
-  if (totalItems > 0 && (!plan.typos || (await countProducts(plan.params.exact, language)) > 0)) return null;
+  if (totalItems > 0 && (!plan.typos || (await countProducts(plan.params.exact, language, plan.params.size)) > 0))
+    return null;
   const offer = await suggestFor(plan);
   const offered = offer ? await searchPlan(offer, plan.work, language) : null;
-  return offered && (await countProducts(offered.params.match, language)) > 0 ? offer : null;
+  return offered && (await countProducts(offered.params.match, language, offered.params.size)) > 0 ? offer : null;
 }
 
 /** A broad search's page, read once per catalogue version (at most 200 pages kept). */
@@ -199,7 +212,7 @@ export async function listProducts(query: ShopQuery, language: Language = "en"):
   // A query without a word to search (punctuation only) finds nothing.
   if (q && !plan) return { items: [], page, totalPages: 0, totalItems: 0, suggestion: null };
   const kind: SearchKind = plan ? searchKind(language) : "none";
-  const totalItems = await countProducts(plan?.params.match, language);
+  const totalItems = await countProducts(plan?.params.match, language, plan?.params.size);
   const totalPages = Math.ceil(totalItems / limit);
   const offset = (page - 1) * limit;
   const suggestion = plan ? await suggest(plan, totalItems) : null;

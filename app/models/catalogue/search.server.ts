@@ -92,7 +92,8 @@ export async function searchPlan(q: string, work = queryWork(), language: Langua
   const groups = await inTurns(queryWords(q), work, (word) => planWord(word, vocab, corrections, work));
   if (!groups.length) return null;
   const typos = groups.some((g) => g.typos.length > 0);
-  return { groups, params: searchParams(groups), vocab, typos, work, language };
+  // A size's SKU or label is matched as typed, whole (issue #37).
+  return { groups, params: { ...searchParams(groups), size: q.trim().toLowerCase() }, vocab, typos, work, language };
 }
 
 /** "Did you mean …?" for a plan whose query matched nothing exactly; null when its work ran out. */

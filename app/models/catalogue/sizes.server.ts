@@ -3,6 +3,7 @@ import { db, type DB, type Tx } from "~/db/client.server";
 import { productSizes } from "~/db/schema";
 import { textIn } from "~/lib/catalogue-text";
 import type { Language } from "~/lib/i18n/languages";
+import type { CardView } from "./products.server";
 
 /** A live size as the shop sells it, its label in the page's language (issue #37). */
 export type Size = {
@@ -67,10 +68,20 @@ export function chosenSize(sizes: readonly Size[] | undefined, sizeId: string | 
   return sizes?.find((s) => s.id === sizeId);
 }
 
-/** What a /shop card says of a product's sizes: the lowest price when they differ, sold out when all are. */
-export function cardSizes(sizes: readonly Size[] | undefined) {
-  if (!sizes || sizes.length === 0) return null;
-  const prices = sizes.map((s) => s.price);
-  const lowest = Math.min(...prices);
-  return { from: prices.some((p) => p !== lowest) ? lowest : null, soldOut: sizes.every((s) => s.stock <= 0) };
+/**
+ * A page of cards with their sizes, read in ONE query for the page's products: a product whose
+ * sizes differ in price says "from ₹X" (the lowest), and is sold out only when every size is
+ * (its own stock is its default size's). Cards of products without sizes are returned as they are.
+ */
+export async function cardsWithSizes(cards: CardView[]): Promise<CardView[]> {
+  if (cards.length === 0) return cards;
+  const sizes = await sizesOf(cards.map((c) => c.id));
+  if (sizes.size === 0) return cards;
+  return cards.map((card) => {
+    const list = sizes.get(card.id);
+    if (!list || list.length === 0) return card;
+    const lowest = Math.min(...list.map((s) => s.price));
+    const stock = list.reduce((n, s) => n + Math.max(0, s.stock), 0);
+    return { ...card, stock, ...(list.some((s) => s.price !== lowest) ? { from: lowest } : {}) };
+  });
 }
