@@ -12,6 +12,7 @@ import { deleteOrder } from "~/models/orders/changes.server";
 import { OrderError } from "~/models/orders/order-error.server";
 import { newId } from "~/utils/id.server";
 import { testDb } from "../../support/db";
+import { addSizes, sizeStock } from "../../support/sizes";
 
 const raw = testDb(app); // the app's own connections (tests/support/db.ts)
 
@@ -41,6 +42,9 @@ async function openTransaction(statement: string, params: unknown[]) {
  * waiters then take it in the order they came.
  */
 const holdProduct = (id: string) => openTransaction("SELECT 1 FROM products WHERE id = $1 FOR NO KEY UPDATE", [id]);
+
+/** Holds a size's row lock (issue #37), as holdProduct does a product's. */
+const holdSize = (id: string) => openTransaction("SELECT 1 FROM product_sizes WHERE id = $1 FOR NO KEY UPDATE", [id]);
 
 /** Whether a transaction could take the product's row lock now: no open transaction holds it. */
 async function lockable(id: string): Promise<boolean> {
@@ -75,8 +79,13 @@ const waitingForLocks = (n: number) =>
  * Holds the product's row, starts `first` and, once it waits for a lock, `second`; lets go once
  * both wait. Their outcomes, in that order.
  */
-async function overlapping(productId: string, first: () => Promise<unknown>, second: () => Promise<unknown>) {
-  const release = await holdProduct(productId);
+async function overlapping(
+  productId: string,
+  first: () => Promise<unknown>,
+  second: () => Promise<unknown>,
+  hold = holdProduct,
+) {
+  const release = await hold(productId);
   const outcomes: Promise<unknown>[] = [];
   try {
     outcomes.push(first());
@@ -149,6 +158,26 @@ describe.skipIf(dialect !== "pg")(title, { timeout: 60_000 }, () => {
     expect(
       await raw.value("SELECT cast(count(*) AS integer) FROM orders WHERE user_id IN (?, ?)", asha.id, ravi.id),
     ).toBe(1);
+  });
+
+  it("two orders for a size's last units: one is placed, the other refused; the other sizes and the mirror hold", async () => {
+    const candle = await product(9);
+    const [tin, jar] = await addSizes(raw, candle, [
+      { label: "100 g tin", price: 100, stock: 5 },
+      { label: "200 g jar", price: 200, stock: 2 },
+    ]);
+    const sized = { contact, shippingAddress, items: [{ product: candle, qty: 2, sizeId: jar }] };
+    // Both read 2 of the jar in stock and write their order, then wait to take the jar's stock.
+    const outcomes = await overlapping(
+      jar!,
+      () => placeOrder(asha.id, sized),
+      () => placeOrder(ravi.id, sized),
+      holdSize,
+    );
+    expect(outcomes.map((o) => o.status).sort()).toEqual(["fulfilled", "rejected"]);
+    expect(outcomes.find((o) => o.status === "rejected")).toMatchObject({ reason: expect.any(OrderError) });
+    expect([await sizeStock(raw, tin!), await sizeStock(raw, jar!), await stock(candle)]).toEqual([5, 0, 5]);
+    expect(await unitsSold(candle)).toBe(2);
   });
 
   it("the same Idempotency-Key twice at once is one order: the second answers the first", async () => {
