@@ -3,13 +3,14 @@ import { requireApiAdmin } from "~/models/accounts/auth.server";
 import { toApiProductDetail } from "~/models/catalogue/api.server";
 import { deleteProduct, updateProduct } from "~/models/catalogue/product-admin.server";
 import { getProduct } from "~/models/catalogue/products.server";
+import { sizesOfProduct } from "~/models/catalogue/sizes.server";
 import { apiError, json, methodNotAllowed, readBody } from "~/utils/http.server";
 import type { Route } from "./+types/api.products.$id";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const product = await getProduct(params.id);
   if (!product) return apiError(404, "Product not found");
-  return json(toApiProductDetail(product));
+  return json(toApiProductDetail(product, await sizesOfProduct(product.id)));
 }
 
 // PUT (same body as POST /api/products) and DELETE, admins only.
@@ -22,5 +23,5 @@ export async function action({ request, params }: Route.ActionArgs) {
   const parsed = productSchema.safeParse(await readBody(request));
   if (!parsed.success) return apiError(400, productError(parsed.error));
   if (!(await updateProduct(params.id, parsed.data))) return apiError(404, "Product not found");
-  return json(toApiProductDetail((await getProduct(params.id))!));
+  return json(toApiProductDetail((await getProduct(params.id))!, await sizesOfProduct(params.id)));
 }

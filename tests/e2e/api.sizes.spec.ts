@@ -27,6 +27,11 @@ test("POST /api/orders: without sizeId the default size, with it that size; orde
   // The product's JSON shows the default size's figures, as a client of the spec expects.
   const product = await (await request.get(`/api/products/${id}`)).json();
   expect([product.price, product.stock]).toEqual([349, 5]);
+  // Additive: its sizes, the default first.
+  expect(product.sizes.map((s: Record<string, unknown>) => [s._id, s.label, s.price, s.stock])).toEqual([
+    [tin, "100 g tin", 349, 5],
+    [jar, "200 g jar", 599, 4],
+  ]);
 
   const res = await request.post("/api/orders", {
     data: {

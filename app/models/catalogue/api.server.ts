@@ -1,5 +1,6 @@
 import { paiseToRupees } from "~/lib/money";
 import { galleryOf, type ProductCard, type ProductDetail } from "./products.server";
+import type { Size } from "./sizes.server";
 
 // The JSON door's shapes: `_id` for the id, money in rupees (the database keeps paise).
 
@@ -21,9 +22,27 @@ export function toApiProduct(p: ProductCard, images: string[]) {
   };
 }
 
-export function toApiProductDetail(p: ProductDetail) {
+/**
+ * One product with its reviews and, when it is sold in sizes (issue #37), its live sizes in order
+ * (the first is the default, whose figures `price`, `mrp` and `stock` are). Added only then, so a
+ * product without sizes answers exactly as before.
+ */
+export function toApiProductDetail(p: ProductDetail, sizes: readonly Size[] = []) {
   return {
     ...toApiProduct(p, p.images),
+    ...(sizes.length > 0
+      ? {
+          sizes: sizes.map((s) => ({
+            _id: s.id,
+            label: s.label,
+            sku: s.sku,
+            price: paiseToRupees(s.price),
+            mrp: s.mrp === null ? null : paiseToRupees(s.mrp),
+            stock: s.stock,
+            image: s.image,
+          })),
+        }
+      : {}),
     reviews: p.reviews.map((r) => ({
       _id: r.id,
       name: r.name || "User",

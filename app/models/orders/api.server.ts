@@ -18,9 +18,9 @@ export function toApiOrder(o: OrderWithItems) {
       qty: i.qty,
       price: paiseToRupees(i.price),
       image: i.image,
-      // Issue #37: the size ordered (null: the product has none) and its label then.
-      sizeId: i.sizeId,
-      sizeLabel: i.sizeLabel,
+      // Issue #37: a sized line's size and its label then. A line without a size answers exactly
+      // as before (the specification's contract tests compare a line's whole shape).
+      ...(i.sizeId === null ? {} : { sizeId: i.sizeId, sizeLabel: i.sizeLabel }),
     })),
     courier: o.courier,
     trackingNumber: o.trackingNumber,
