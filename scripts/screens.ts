@@ -96,13 +96,14 @@ async function startShop() {
 type Role = "guest" | "shopper" | "customer" | "admin";
 /** guest: a first visit; shopper: a guest with a candle in the cart; customer: logged in, an order and a cart. */
 type Shot = { name: string; path: string | ((ctx: Ctx) => string); as: Role };
-type Ctx = { productId: string; orderId: string; resetToken: string };
+type Ctx = { productId: string; sizedProductId: string; orderId: string; resetToken: string };
 
 // The screens a reviewer asks for: the shop as a newcomer walks it, then the owner's side.
 const SHOTS: Shot[] = [
   { name: "home", path: "/", as: "guest" },
   { name: "shop", path: "/shop", as: "guest" },
   { name: "product", path: (c) => `/product/${c.productId}`, as: "guest" },
+  { name: "product-sizes", path: (c) => `/product/${c.sizedProductId}`, as: "guest" },
   { name: "cart", path: "/cart", as: "customer" },
   { name: "login-from-cart", path: "/login?redirect=%2Fcheckout", as: "shopper" },
   { name: "checkout", path: "/checkout", as: "customer" },
@@ -202,7 +203,7 @@ async function prepareCustomer(
   await guestPage.waitForLoadState();
   const shopperState = JSON.stringify(await guest.storageState());
   await guest.close();
-  return { state, shopperState, ctx: { productId, orderId } };
+  return { state, shopperState, ctx: { productId, sizedProductId: hrefs[5]!.split("/").pop()!, orderId } };
 }
 
 /**
@@ -257,6 +258,40 @@ async function seedHistory(url: string, database: string) {
   db.close();
 }
 
+/**
+ * A candle in three sizes (issue #37), one sold out, for the product-sizes screen: unless the demo
+ * catalogue gave it sizes already. Its own price, MRP and stock mirror the first, as syncDefaultSize does.
+ */
+function giveSizes(database: string, productId: string) {
+  const db = new Database(database);
+  const has = db.prepare("select 1 from product_sizes where product_id = ? and deleted_at is null").get(productId);
+  if (!has) {
+    const add = db.prepare(
+      "insert into product_sizes (id, product_id, label, label_hi, sku, price, mrp, stock, position) values (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    );
+    const sizes = [
+      ["100 g travel tin", "100 ग्राम ट्रैवल टिन", 349_00, 399_00, 12],
+      ["200 g jar", "200 ग्राम जार", 599_00, 699_00, 4],
+      ["450 g 3-wick bowl", "450 ग्राम 3-बत्ती बाउल", 1199_00, null, 0],
+    ] as const;
+    sizes.forEach(([label, labelHi, price, mrp, stock], i) =>
+      add.run(
+        `${productId.slice(0, 20)}5${i}ab`.slice(0, 24),
+        productId,
+        label,
+        labelHi,
+        `SC-${i}`,
+        price,
+        mrp,
+        stock,
+        i,
+      ),
+    );
+    db.prepare("update products set price = ?, mrp = ?, stock = ? where id = ?").run(349_00, 399_00, 12, productId);
+  }
+  db.close();
+}
+
 async function main() {
   mkdirSync(OUT, { recursive: true });
   const shop = await startShop();
@@ -265,6 +300,7 @@ async function main() {
     const prepared = await prepareCustomer(browser, shop.url);
     const { state: customerState, shopperState } = prepared;
     await seedHistory(shop.url, shop.database);
+    giveSizes(shop.database, prepared.ctx.sizedProductId);
     const needsToken = !ONLY || ONLY.has("reset-password");
     const ctx = { ...prepared.ctx, resetToken: needsToken ? await resetTokenFromMail(shop.url, shop.smtp) : "" };
     const adminCtx = await browser.newContext();
