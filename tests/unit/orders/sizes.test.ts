@@ -83,6 +83,15 @@ describe("an order of sizes", () => {
       ["no size"],
     ]);
 
+    // The confirmation names each line's size; the line without one reads as it always did.
+    const mail = await raw.value<string>(
+      "select text_body from mail_outbox where kind = 'order-confirmation' and text_body like ?",
+      `%${c.name}%`,
+    );
+    expect(mail).toContain(`${c.name} — 200 g jar × 2`);
+    expect(mail).toContain(`${c.name} — 100 g tin × 2`);
+    expect(mail).toMatch(/^- Plain × 1/m);
+
     // Cancelling puts each size's stock back, and the mirror follows.
     await updateOrder(id, { status: "Cancelled" });
     expect(await sizeStock(raw, c.jar)).toBe(3);
