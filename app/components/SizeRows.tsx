@@ -30,8 +30,8 @@ type Props = {
 
 /**
  * The editor's "Sizes" section (issue #37): one row per size (label, Hindi label, price, MRP,
- * stock, SKU, picture, order, Remove) and blank rows below; a blank row is ignored. Without JS the
- * blank rows are the way to add; with JS "Add size" adds another. The order is the "Order" number.
+ * stock, SKU, picture, position, Remove) and blank rows below; a blank row is ignored. Without JS the
+ * blank rows are the way to add; with JS "Add size" adds another. The order is the "Position" number.
  */
 export function SizeRows({ field, onAdd, gallery }: Props) {
   const hydrated = useHydrated();
@@ -48,36 +48,48 @@ export function SizeRows({ field, onAdd, gallery }: Props) {
         {rows.map((row, i) => {
           const f = row.getFieldset();
           const existing = Boolean(f.id.initialValue);
+          // Each row's controls are named "Size 2: Price (₹)" for a screen reader; the eye sees the row.
+          const named = (text: string) => (
+            <>
+              <span className="visually-hidden">Size {i + 1}: </span>
+              {text}
+            </>
+          );
           return (
             <li key={row.key} className="size-row">
               <input {...getInputProps(f.id, { type: "hidden" })} />
               <div className="editor-row">
-                <Field label="Label" id={f.label.id} errorId={f.label.errorId} errors={f.label.errors}>
+                <Field label={named("Label")} id={f.label.id} errorId={f.label.errorId} errors={f.label.errors}>
                   <input
                     {...getInputProps(f.label, { type: "text" })}
                     placeholder={i === 0 ? "200 g jar" : undefined}
                   />
                 </Field>
-                <Field label="Label in Hindi" id={f.labelHi.id} errorId={f.labelHi.errorId} errors={f.labelHi.errors}>
+                <Field
+                  label={named("Label in Hindi")}
+                  id={f.labelHi.id}
+                  errorId={f.labelHi.errorId}
+                  errors={f.labelHi.errors}
+                >
                   <input {...getInputProps(f.labelHi, { type: "text" })} lang="hi" />
                 </Field>
               </div>
               <div className="editor-row">
-                <Field label="Price (₹)" id={f.price.id} errorId={f.price.errorId} errors={f.price.errors}>
+                <Field label={named("Price (₹)")} id={f.price.id} errorId={f.price.errorId} errors={f.price.errors}>
                   <input {...getInputProps(f.price, { type: "number" })} min={0} step="0.01" inputMode="decimal" />
                 </Field>
-                <Field label="MRP (₹)" id={f.mrp.id} errorId={f.mrp.errorId} errors={f.mrp.errors}>
+                <Field label={named("MRP (₹)")} id={f.mrp.id} errorId={f.mrp.errorId} errors={f.mrp.errors}>
                   <input {...getInputProps(f.mrp, { type: "number" })} min={0} step="0.01" inputMode="decimal" />
                 </Field>
-                <Field label="Stock" id={f.stock.id} errorId={f.stock.errorId} errors={f.stock.errors}>
+                <Field label={named("Stock")} id={f.stock.id} errorId={f.stock.errorId} errors={f.stock.errors}>
                   <input {...getInputProps(f.stock, { type: "number" })} min={0} step={1} inputMode="numeric" />
                 </Field>
               </div>
               <div className="editor-row">
-                <Field label="SKU" id={f.sku.id} errorId={f.sku.errorId} errors={f.sku.errors} hint="Optional">
+                <Field label={named("SKU")} id={f.sku.id} errorId={f.sku.errorId} errors={f.sku.errors} hint="Optional">
                   <input {...getInputProps(f.sku, { type: "text" })} autoCapitalize="characters" />
                 </Field>
-                <Field label="Picture" id={f.image.id} errorId={f.image.errorId} errors={f.image.errors}>
+                <Field label={named("Picture")} id={f.image.id} errorId={f.image.errorId} errors={f.image.errors}>
                   <select {...getSelectProps(f.image)}>
                     <option value="">The product&apos;s</option>
                     {gallery.map((url, n) => (
@@ -87,13 +99,19 @@ export function SizeRows({ field, onAdd, gallery }: Props) {
                     ))}
                   </select>
                 </Field>
-                <Field label="Order" id={f.position.id} errorId={f.position.errorId} errors={f.position.errors}>
+                <Field
+                  label={named("Position")}
+                  id={f.position.id}
+                  errorId={f.position.errorId}
+                  errors={f.position.errors}
+                >
                   <input {...getInputProps(f.position, { type: "number" })} step={1} inputMode="numeric" />
                 </Field>
               </div>
               {existing ? (
                 <label className="size-remove">
                   <input {...getInputProps(f.remove, { type: "checkbox" })} /> Remove this size
+                  <span className="visually-hidden"> ({i + 1})</span>
                 </label>
               ) : null}
             </li>

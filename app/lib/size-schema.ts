@@ -16,7 +16,7 @@ export const SIZE_PRICE_REQUIRED = "Give the size a price";
 export const SIZE_NOT_NEGATIVE = "Must be 0 or more";
 export const SIZE_TOO_MUCH = "That is too much for a candle";
 export const SIZE_STOCK_INVALID = "Stock must be a whole number, 0 or more";
-export const SIZE_POSITION_INVALID = "Order must be a whole number";
+export const SIZE_POSITION_INVALID = "Position must be a whole number";
 export const SKU_INVALID = "Letters, digits, - and _ only";
 export const SKU_TWICE = "This SKU is on another size in this form";
 export const SKU_TAKEN = "This SKU is already used by another size";
@@ -95,7 +95,7 @@ export type SizeInput = {
 
 /**
  * The editor's rows: blank ones dropped, SKUs unique within the form (any case), the rest ordered
- * by their "Order" number, ties (and rows without one, by their place) in the form's order.
+ * by their "Position" number, ties (and rows without one, by their place) in the form's order.
  */
 export const sizesSchema = z
   .preprocess(

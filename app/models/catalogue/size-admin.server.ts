@@ -121,3 +121,18 @@ export async function writeDefaultSize(
     .limit(1);
   if (first) await tx.update(productSizes).set(figures).where(eq(productSizes.id, first.id));
 }
+
+/** For the Products tab: how many live sizes each of these products has and their stock in all. */
+export async function sizeTotals(productIds: string[]): Promise<Record<string, { sizes: number; stock: number }>> {
+  if (productIds.length === 0) return {};
+  const rows = await db
+    .select({
+      productId: productSizes.productId,
+      sizes: sql<number>`count(*)`,
+      stock: sql<number>`coalesce(sum(${productSizes.stock}), 0)`,
+    })
+    .from(productSizes)
+    .where(and(inArray(productSizes.productId, productIds), isNull(productSizes.deletedAt)))
+    .groupBy(productSizes.productId);
+  return Object.fromEntries(rows.map((r) => [r.productId, { sizes: Number(r.sizes), stock: Number(r.stock) }]));
+}
