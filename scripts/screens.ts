@@ -96,7 +96,7 @@ async function startShop() {
 type Role = "guest" | "shopper" | "customer" | "admin";
 /** guest: a first visit; shopper: a guest with a candle in the cart; customer: logged in, an order and a cart. */
 type Shot = { name: string; path: string | ((ctx: Ctx) => string); as: Role };
-type Ctx = { productId: string; orderId: string; resetToken: string };
+type Ctx = { productId: string; orderId: string; resetToken: string; sizedProductId?: string };
 
 // The screens a reviewer asks for: the shop as a newcomer walks it, then the owner's side.
 const SHOTS: Shot[] = [
@@ -126,6 +126,8 @@ const SHOTS: Shot[] = [
   { name: "admin-orders-found", path: "/admin/orders?status=Placed&q=98765", as: "admin" },
   { name: "admin-order", path: (c) => `/admin/orders/${c.orderId}`, as: "admin" },
   { name: "admin-product-new", path: "/admin/products/new", as: "admin" },
+  // The editor's Sizes section (issue #37), of a demo candle in three sizes.
+  { name: "admin-product-sizes", path: (c) => `/admin/products/${c.sizedProductId}#sizes`, as: "admin" },
   { name: "admin-mail", path: "/admin/mail", as: "admin" },
 ];
 
@@ -213,6 +215,8 @@ async function prepareCustomer(
 async function seedHistory(url: string, database: string) {
   const stocked = new Database(database);
   stocked.prepare("update products set stock = stock + 100").run();
+  // Sized candles' products mirror their default size: their sizes get the same.
+  stocked.prepare("update product_sizes set stock = stock + 100").run();
   const mailsBefore = (stocked.prepare("select max(rowid) as n from mail_outbox").get() as { n: number | null }).n ?? 0;
   stocked.close();
   const api = await request.newContext({ baseURL: url });
@@ -266,7 +270,18 @@ async function main() {
     const { state: customerState, shopperState } = prepared;
     await seedHistory(shop.url, shop.database);
     const needsToken = !ONLY || ONLY.has("reset-password");
-    const ctx = { ...prepared.ctx, resetToken: needsToken ? await resetTokenFromMail(shop.url, shop.smtp) : "" };
+    const sized = new Database(shop.database, { readonly: true });
+    const sizedProduct = sized
+      .prepare(
+        "select product_id as id from product_sizes where deleted_at is null group by product_id order by count(*) desc, product_id limit 1",
+      )
+      .get() as { id: string } | undefined;
+    sized.close();
+    const ctx = {
+      ...prepared.ctx,
+      sizedProductId: sizedProduct?.id,
+      resetToken: needsToken ? await resetTokenFromMail(shop.url, shop.smtp) : "",
+    };
     const adminCtx = await browser.newContext();
     await logIn(await adminCtx.newPage(), shop.url, ADMIN);
     const adminState = JSON.stringify(await adminCtx.storageState());

@@ -37,7 +37,7 @@ export function SizeRows({ field, onAdd, gallery }: Props) {
   const hydrated = useHydrated();
   const rows = field.getFieldList();
   return (
-    <fieldset className="sizes-edit">
+    <fieldset className="sizes-edit" id="sizes">
       <legend>Sizes</legend>
       <p className="hint">
         Optional: the same candle in several sizes, each with its price and stock. With sizes, the product&apos;s price,
