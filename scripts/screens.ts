@@ -215,8 +215,6 @@ async function prepareCustomer(
 async function seedHistory(url: string, database: string) {
   const stocked = new Database(database);
   stocked.prepare("update products set stock = stock + 100").run();
-  // Sized candles' products mirror their default size: their sizes get the same.
-  stocked.prepare("update product_sizes set stock = stock + 100").run();
   const mailsBefore = (stocked.prepare("select max(rowid) as n from mail_outbox").get() as { n: number | null }).n ?? 0;
   stocked.close();
   const api = await request.newContext({ baseURL: url });
@@ -258,6 +256,12 @@ async function seedHistory(url: string, database: string) {
   db.prepare("update products set stock = stock - 100 where stock >= 100").run();
   db.prepare("update products set stock = 0 where id = ?").run(list.items[20]!._id);
   db.prepare("update products set stock = 2 where id = ?").run(list.items[21]!._id);
+  // A candle in sizes shows its default size's stock (issue #37): that size gets the product's.
+  db.prepare(
+    `update product_sizes set stock = (select stock from products p where p.id = product_sizes.product_id)
+      where id = (select d.id from product_sizes d where d.product_id = product_sizes.product_id
+                    and d.deleted_at is null order by d.position, d.id limit 1)`,
+  ).run();
   db.close();
 }
 

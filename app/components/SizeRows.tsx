@@ -41,7 +41,8 @@ export function SizeRows({ field, onAdd, gallery }: Props) {
       <legend>Sizes</legend>
       <p className="hint">
         Optional: the same candle in several sizes, each with its price and stock. With sizes, the product&apos;s price,
-        MRP and stock above are its default size&apos;s (the first in order). Leave a row empty to skip it.
+        MRP and stock above are its default size&apos;s (the first by position). Hindi label, MRP, SKU and picture are
+        optional; a row left empty is skipped.
       </p>
       {field.errors?.[0] ? <p className="field-error">{field.errors[0]}</p> : null}
       <ol className="size-rows">
@@ -57,6 +58,10 @@ export function SizeRows({ field, onAdd, gallery }: Props) {
           );
           return (
             <li key={row.key} className="size-row">
+              <p className="size-row-title" aria-hidden="true">
+                Size {i + 1}
+                {i === 0 && existing ? " (default)" : existing ? "" : " (new)"}
+              </p>
               <input {...getInputProps(f.id, { type: "hidden" })} />
               <div className="editor-row">
                 <Field label={named("Label")} id={f.label.id} errorId={f.label.errorId} errors={f.label.errors}>
@@ -74,7 +79,7 @@ export function SizeRows({ field, onAdd, gallery }: Props) {
                   <input {...getInputProps(f.labelHi, { type: "text" })} lang="hi" />
                 </Field>
               </div>
-              <div className="editor-row">
+              <div className="editor-row size-figures">
                 <Field label={named("Price (₹)")} id={f.price.id} errorId={f.price.errorId} errors={f.price.errors}>
                   <input {...getInputProps(f.price, { type: "number" })} min={0} step="0.01" inputMode="decimal" />
                 </Field>
@@ -86,7 +91,7 @@ export function SizeRows({ field, onAdd, gallery }: Props) {
                 </Field>
               </div>
               <div className="editor-row">
-                <Field label={named("SKU")} id={f.sku.id} errorId={f.sku.errorId} errors={f.sku.errors} hint="Optional">
+                <Field label={named("SKU")} id={f.sku.id} errorId={f.sku.errorId} errors={f.sku.errors}>
                   <input {...getInputProps(f.sku, { type: "text" })} autoCapitalize="characters" />
                 </Field>
                 <Field label={named("Picture")} id={f.image.id} errorId={f.image.errorId} errors={f.image.errors}>
