@@ -28,6 +28,10 @@ const TABLES = [
   "sessions",
   "products",
   "productImages",
+  // Sizes and collections (issue #37); order lines name their size, so sizes come before them.
+  "productSizes",
+  "collections",
+  "productCollections",
   "reviews",
   "orders",
   "orderItems",
@@ -47,6 +51,8 @@ const TOTALS: { label: string; sql: string }[] = [
   { label: "products: stock", sql: "SELECT coalesce(sum(stock), 0) AS n FROM products" },
   { label: "products: price (paise)", sql: "SELECT coalesce(sum(price), 0) AS n FROM products" },
   { label: "reviews: ratings", sql: "SELECT coalesce(sum(rating), 0) AS n FROM reviews" },
+  { label: "sizes: stock", sql: "SELECT coalesce(sum(stock), 0) AS n FROM product_sizes" },
+  { label: "sizes: price (paise)", sql: "SELECT coalesce(sum(price), 0) AS n FROM product_sizes" },
 ];
 
 export type CopyReport = {

@@ -96,7 +96,7 @@ async function startShop() {
 type Role = "guest" | "shopper" | "customer" | "admin";
 /** guest: a first visit; shopper: a guest with a candle in the cart; customer: logged in, an order and a cart. */
 type Shot = { name: string; path: string | ((ctx: Ctx) => string); as: Role };
-type Ctx = { productId: string; sizedProductId: string; orderId: string; resetToken: string };
+type Ctx = { productId: string; orderId: string; resetToken: string; sizedProductId?: string };
 
 // The screens a reviewer asks for: the shop as a newcomer walks it, then the owner's side.
 const SHOTS: Shot[] = [
@@ -127,6 +127,8 @@ const SHOTS: Shot[] = [
   { name: "admin-orders-found", path: "/admin/orders?status=Placed&q=98765", as: "admin" },
   { name: "admin-order", path: (c) => `/admin/orders/${c.orderId}`, as: "admin" },
   { name: "admin-product-new", path: "/admin/products/new", as: "admin" },
+  // The editor's Sizes section (issue #37), of a demo candle in three sizes.
+  { name: "admin-product-sizes", path: (c) => `/admin/products/${c.sizedProductId}#sizes`, as: "admin" },
   { name: "admin-mail", path: "/admin/mail", as: "admin" },
 ];
 
@@ -203,7 +205,7 @@ async function prepareCustomer(
   await guestPage.waitForLoadState();
   const shopperState = JSON.stringify(await guest.storageState());
   await guest.close();
-  return { state, shopperState, ctx: { productId, sizedProductId: hrefs[5]!.split("/").pop()!, orderId } };
+  return { state, shopperState, ctx: { productId, orderId } };
 }
 
 /**
@@ -255,40 +257,12 @@ async function seedHistory(url: string, database: string) {
   db.prepare("update products set stock = stock - 100 where stock >= 100").run();
   db.prepare("update products set stock = 0 where id = ?").run(list.items[20]!._id);
   db.prepare("update products set stock = 2 where id = ?").run(list.items[21]!._id);
-  db.close();
-}
-
-/**
- * A candle in three sizes (issue #37), one sold out, for the product-sizes screen: unless the demo
- * catalogue gave it sizes already. Its own price, MRP and stock mirror the first, as syncDefaultSize does.
- */
-function giveSizes(database: string, productId: string) {
-  const db = new Database(database);
-  const has = db.prepare("select 1 from product_sizes where product_id = ? and deleted_at is null").get(productId);
-  if (!has) {
-    const add = db.prepare(
-      "insert into product_sizes (id, product_id, label, label_hi, sku, price, mrp, stock, position) values (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-    );
-    const sizes = [
-      ["100 g travel tin", "100 ग्राम ट्रैवल टिन", 349_00, 399_00, 12],
-      ["200 g jar", "200 ग्राम जार", 599_00, 699_00, 4],
-      ["450 g 3-wick bowl", "450 ग्राम 3-बत्ती बाउल", 1199_00, null, 0],
-    ] as const;
-    sizes.forEach(([label, labelHi, price, mrp, stock], i) =>
-      add.run(
-        `${productId.slice(0, 20)}5${i}ab`.slice(0, 24),
-        productId,
-        label,
-        labelHi,
-        `SC-${i}`,
-        price,
-        mrp,
-        stock,
-        i,
-      ),
-    );
-    db.prepare("update products set price = ?, mrp = ?, stock = ? where id = ?").run(349_00, 399_00, 12, productId);
-  }
+  // A candle in sizes shows its default size's stock (issue #37): that size gets the product's.
+  db.prepare(
+    `update product_sizes set stock = (select stock from products p where p.id = product_sizes.product_id)
+      where id = (select d.id from product_sizes d where d.product_id = product_sizes.product_id
+                    and d.deleted_at is null order by d.position, d.id limit 1)`,
+  ).run();
   db.close();
 }
 
@@ -300,9 +274,19 @@ async function main() {
     const prepared = await prepareCustomer(browser, shop.url);
     const { state: customerState, shopperState } = prepared;
     await seedHistory(shop.url, shop.database);
-    giveSizes(shop.database, prepared.ctx.sizedProductId);
     const needsToken = !ONLY || ONLY.has("reset-password");
-    const ctx = { ...prepared.ctx, resetToken: needsToken ? await resetTokenFromMail(shop.url, shop.smtp) : "" };
+    const sized = new Database(shop.database, { readonly: true });
+    const sizedProduct = sized
+      .prepare(
+        "select product_id as id from product_sizes where deleted_at is null group by product_id order by count(*) desc, product_id limit 1",
+      )
+      .get() as { id: string } | undefined;
+    sized.close();
+    const ctx = {
+      ...prepared.ctx,
+      sizedProductId: sizedProduct?.id,
+      resetToken: needsToken ? await resetTokenFromMail(shop.url, shop.smtp) : "",
+    };
     const adminCtx = await browser.newContext();
     await logIn(await adminCtx.newPage(), shop.url, ADMIN);
     const adminState = JSON.stringify(await adminCtx.storageState());

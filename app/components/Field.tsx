@@ -3,7 +3,7 @@ import { useMessages } from "~/lib/i18n/messages";
 import { translateFeedback } from "~/lib/i18n/translate";
 
 type Props = {
-  label: string;
+  label: ReactNode;
   id: string;
   errorId: string;
   descriptionId?: string;

@@ -6,6 +6,7 @@ import { isImageUrl } from "~/lib/image-url";
 import { GALLERY_MAX, GALLERY_TOO_MANY, galleryTooMany, productFormSchema } from "~/lib/product-schema";
 import { showToast } from "~/utils/toast.client";
 import { Field, FormAlert } from "./Field";
+import { SizeRows, type SizeListField, type SizeRowValues } from "./SizeRows";
 
 export type EditorValues = {
   name: string;
@@ -18,6 +19,8 @@ export type EditorValues = {
   hsn: string;
   image: string;
   images: string[];
+  /** The sizes (issue #37) and the blank rows after them. */
+  sizes: SizeRowValues[];
 };
 
 type Props = { mode: "create" | "edit"; defaults: EditorValues; lastResult?: SubmissionResult<string[]> | null };
@@ -41,6 +44,8 @@ export function ProductEditor({ mode, defaults, lastResult }: Props) {
       stock: defaults.stock,
       hsn: defaults.hsn,
       image: defaults.image,
+      // The schema's input type for the rows is loose (zod's preprocess); these are the rows.
+      sizes: defaults.sizes as unknown as string,
     },
     constraint: getZodConstraint(productFormSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: productFormSchema }),
@@ -52,6 +57,9 @@ export function ProductEditor({ mode, defaults, lastResult }: Props) {
   // With JS the gallery's problems (too many pictures, a file refused by /api/uploads) show under it, as without JS.
   const [galleryError, setGalleryError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  // With sizes the product's figures are its default size's (saved over them): shown, not edited.
+  const sized = defaults.sizes.some((row) => row.id);
+  const sizedHint = sized ? "The default size's: edit it under Sizes" : undefined;
 
   async function uploadNow(files: FileList | null) {
     if (!files || files.length === 0) return;
@@ -126,20 +134,50 @@ export function ProductEditor({ mode, defaults, lastResult }: Props) {
         <textarea {...getTextareaProps(fields.descriptionHi)} rows={4} lang="hi" />
       </Field>
       <div className="editor-row">
-        <Field label="Price (₹)" id={fields.price.id} errorId={fields.price.errorId} errors={fields.price.errors}>
-          <input {...getInputProps(fields.price, { type: "number" })} min={0} step="0.01" inputMode="decimal" />
+        <Field
+          label="Price (₹)"
+          id={fields.price.id}
+          errorId={fields.price.errorId}
+          errors={fields.price.errors}
+          hint={sizedHint}
+        >
+          <input
+            {...getInputProps(fields.price, { type: "number" })}
+            min={0}
+            step="0.01"
+            inputMode="decimal"
+            readOnly={sized}
+          />
         </Field>
         <Field
           label="MRP (₹)"
           id={fields.mrp.id}
           errorId={fields.mrp.errorId}
           errors={fields.mrp.errors}
-          hint="Optional; shown struck through when above the price"
+          hint={sizedHint ?? "Optional; shown struck through when above the price"}
         >
-          <input {...getInputProps(fields.mrp, { type: "number" })} min={0} step="0.01" inputMode="decimal" />
+          <input
+            {...getInputProps(fields.mrp, { type: "number" })}
+            min={0}
+            step="0.01"
+            inputMode="decimal"
+            readOnly={sized}
+          />
         </Field>
-        <Field label="Stock" id={fields.stock.id} errorId={fields.stock.errorId} errors={fields.stock.errors}>
-          <input {...getInputProps(fields.stock, { type: "number" })} min={0} step={1} inputMode="numeric" />
+        <Field
+          label="Stock"
+          id={fields.stock.id}
+          errorId={fields.stock.errorId}
+          errors={fields.stock.errors}
+          hint={sizedHint}
+        >
+          <input
+            {...getInputProps(fields.stock, { type: "number" })}
+            min={0}
+            step={1}
+            inputMode="numeric"
+            readOnly={sized}
+          />
         </Field>
       </div>
       <Field
@@ -199,6 +237,11 @@ export function ProductEditor({ mode, defaults, lastResult }: Props) {
         </Field>
         {uploading > 0 ? <p role="status">Uploading…</p> : null}
       </fieldset>
+      <SizeRows
+        field={fields.sizes as unknown as SizeListField}
+        onAdd={(row) => form.insert({ name: fields.sizes.name, defaultValue: row } as never)}
+        gallery={gallery}
+      />
       <div className="checkout-actions">
         <button type="submit" className="button primary" disabled={uploading > 0}>
           {mode === "create" ? "Create product" : "Save changes"}

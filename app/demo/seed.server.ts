@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { db, writeTransaction } from "~/db/client.server";
-import { productImages, products, reviews } from "~/db/schema";
+import { productImages, productSizes, products, reviews } from "~/db/schema";
 import { mulberry32 } from "~/demo/prng.server";
 import { rupeesToPaise } from "~/lib/money";
 import { averageRating } from "~/models/catalogue/rating.server";
@@ -8,6 +8,7 @@ import { newId } from "~/utils/id.server";
 import { slugify } from "~/utils/slug.server";
 import { commentFits, demoDescription, demoProducts, reviewComments, reviewerNames, scentComments } from "./catalogue";
 import { demoHindiTexts } from "./catalogue-hi";
+import { demoSizes } from "./sizes";
 
 export const demoImageUrl = (name: string, n: number) => `/images/demo/${slugify(name)}-${n}.svg`;
 
@@ -71,6 +72,16 @@ export async function seedDemoCatalogue(): Promise<boolean> {
           .insert(productImages)
           .values({ id: newId(), productId: id, url: demoImageUrl(p.name, n), position: n - 1 });
       }
+      // Some candles come in sizes (issue #37), the first at the candle's own figures (no sync needed).
+      const sizes = demoSizes(p).map((size, position) => ({
+        ...size,
+        id: newId(),
+        productId: id,
+        price: rupeesToPaise(size.price),
+        mrp: size.mrp ? rupeesToPaise(size.mrp) : null,
+        position,
+      }));
+      if (sizes.length > 0) await tx.insert(productSizes).values(sizes);
       // Reviews spread from a few days after launch until an hour ago, in order, none by the
       // same person (or first name) twice and no comment twice on one product.
       const from = launched + FIRST_REVIEW_AFTER;

@@ -1,5 +1,6 @@
 import { isImageUrl } from "./image-url";
 import { rupeesToPaise } from "./money";
+import { sizesSchema, type SizeInput } from "./size-schema";
 import { z } from "./zod";
 
 // The admin product form and POST/PUT /api/products share this schema.
@@ -103,8 +104,14 @@ export const productFormSchema = productSchema.extend({
     .optional()
     .default(""),
   descriptionHi: description.optional().default(""),
+  /** The "Sizes" rows (issue #37); the JSON door has none and leaves a product's sizes as they are. */
+  sizes: sizesSchema,
 });
-export type ProductInput = z.output<typeof productSchema> & { nameHi?: string; descriptionHi?: string };
+export type ProductInput = z.output<typeof productSchema> & {
+  nameHi?: string;
+  descriptionHi?: string;
+  sizes?: SizeInput[];
+};
 
 /** One message for the JSON door: the first problem, named by its field. */
 export function productError(error: { issues: { path: PropertyKey[]; message: string }[] }): string {

@@ -1,9 +1,11 @@
 import { data } from "react-router";
 import { ProductEditor } from "~/components/ProductEditor";
+import { sizeRowsFor } from "~/components/SizeRows";
 import { pageTitle } from "~/lib/shop";
 import { requireAdmin } from "~/models/accounts/auth.server";
 import { getProductForEdit } from "~/models/catalogue/product-admin.server";
 import { PRODUCT_FORM_FIELDS, submitProductForm } from "~/models/catalogue/product-form.server";
+import { sizesForEdit } from "~/models/catalogue/size-admin.server";
 import { readForm, refused } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/admin.products.$id";
@@ -16,7 +18,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const product = await getProductForEdit(params.id);
   if (!product) throw data({ message: "Product not found" }, { status: 404 });
-  return { product };
+  return { product, sizes: await sizesForEdit(params.id) };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -31,7 +33,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 const rupees = (paise: number | null) => (paise === null ? "0" : String(paise / 100));
 
 export default function EditProduct({ loaderData, actionData }: Route.ComponentProps) {
-  const { product } = loaderData;
+  const { product, sizes } = loaderData;
   return (
     <section className="narrow">
       <h1>Edit {product.name}</h1>
@@ -51,6 +53,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
           // Shown separately only when it is not simply the first gallery picture.
           image: product.image && product.image !== product.images[0] ? product.image : "",
           images: product.images.length ? product.images : product.image ? [product.image] : [],
+          sizes: sizeRowsFor(sizes),
         }}
       />
     </section>

@@ -1,4 +1,5 @@
 import { ProductEditor } from "~/components/ProductEditor";
+import { sizeRowsFor } from "~/components/SizeRows";
 import { DEFAULT_HSN } from "~/lib/product-schema";
 import { pageTitle } from "~/lib/shop";
 import { requireAdmin } from "~/models/accounts/auth.server";
@@ -40,6 +41,7 @@ export default function NewProduct({ actionData }: Route.ComponentProps) {
           hsn: DEFAULT_HSN,
           image: "",
           images: [],
+          sizes: sizeRowsFor([]),
         }}
       />
     </section>

@@ -7,6 +7,7 @@ import { ADMIN_MAX_LIMIT, parseShopQuery } from "~/lib/shop-query";
 import { requireAdmin } from "~/models/accounts/auth.server";
 import { productsByStock } from "~/models/catalogue/product-admin.server";
 import { listProducts } from "~/models/catalogue/products.server";
+import { sizeTotals } from "~/models/catalogue/size-admin.server";
 import type { Route } from "./+types/admin.products";
 
 /** The Products tab's order: as added (newest first), or by stock (`stock`: fewest first). */
@@ -23,7 +24,9 @@ export async function loader({ request }: Route.LoaderArgs) {
           parseShopQuery(new URLSearchParams({ limit: String(ADMIN_MAX_LIMIT) }), { maxLimit: ADMIN_MAX_LIMIT }),
         )
       : await productsByStock(sort === "stock-asc" ? "asc" : "desc", ADMIN_MAX_LIMIT);
-  return { items, totalItems, sort, lowStockThreshold: env.lowStockThreshold };
+  // One grouped read for the page's products: "3 sizes" and the stock of all of them.
+  const sized = await sizeTotals(items.map((p) => p.id));
+  return { items, totalItems, sort, sized, lowStockThreshold: env.lowStockThreshold };
 }
 
 /** The Stock column's heading: a link that sorts by stock, fewest first, then most first. */
@@ -50,7 +53,7 @@ function StockBadge({ stock, threshold }: { stock: number; threshold: number }) 
 }
 
 export default function ProductsTab({ loaderData }: Route.ComponentProps) {
-  const { items, totalItems, sort, lowStockThreshold } = loaderData;
+  const { items, totalItems, sort, sized, lowStockThreshold } = loaderData;
   return (
     <>
       <div className="page-head">
@@ -89,11 +92,18 @@ export default function ProductsTab({ loaderData }: Route.ComponentProps) {
                 </td>
                 <td data-label="Name">
                   <Link to={`/product/${p.id}`}>{p.name}</Link>
+                  {sized[p.id] ? (
+                    <small className="muted size-count">
+                      {" "}
+                      · {sized[p.id]!.sizes} {sized[p.id]!.sizes === 1 ? "size" : "sizes"}
+                    </small>
+                  ) : null}
                 </td>
                 <td data-label="Price">{formatPaise(p.price)}</td>
                 <td data-label="MRP">{p.mrp ? formatPaise(p.mrp) : "—"}</td>
                 <td data-label="Stock" className="stock-cell">
                   {p.stock} <StockBadge stock={p.stock} threshold={lowStockThreshold} />
+                  {sized[p.id] ? <small className="muted"> ({sized[p.id]!.stock} in all sizes)</small> : null}
                 </td>
                 <td data-label="HSN">{p.hsn}</td>
                 <td data-label="Rating">

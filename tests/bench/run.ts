@@ -449,11 +449,21 @@ function sample(dbPath: string) {
   const productIds = (
     db.prepare("select id from products where deleted_at is null order by random() limit 500").all() as { id: string }[]
   ).map((r) => r.id);
+  // Products in sizes (issue #37): their page lists the sizes.
+  const sizedIds = (
+    db
+      .prepare(
+        `select p.id from products p where p.deleted_at is null
+           and exists (select 1 from product_sizes s where s.product_id = p.id and s.deleted_at is null)
+         order by random() limit 500`,
+      )
+      .all() as { id: string }[]
+  ).map((r) => r.id);
   const stocked = db.prepare("select id from products where stock >= ? and deleted_at is null").all(BENCH_STOCK) as {
     id: string;
   }[];
   db.close();
-  return { live, productIds, stocked: stocked.map((r) => r.id) };
+  return { live, productIds, sizedIds, stocked: stocked.map((r) => r.id) };
 }
 
 function routesFor(
@@ -477,6 +487,7 @@ function routesFor(
   let n = 0;
   let k = 0;
   let m = 0;
+  let z = 0;
   const get = (key: string, path: string, label = path): Route => ({
     key,
     label,
@@ -504,6 +515,17 @@ function routesFor(
       next: () => ({ method: "GET" as const, path: `/product/${s.productIds[n++ % s.productIds.length]}` }),
       prime: s.productIds.map((id) => ({ method: "GET" as const, path: `/product/${id}` })),
     },
+    // The same, for products sold in sizes (issue #37).
+    ...(s.sizedIds.length
+      ? [
+          {
+            key: "product-sized",
+            label: "/product/{id} with sizes",
+            next: () => ({ method: "GET" as const, path: `/product/${s.sizedIds[z++ % s.sizedIds.length]}` }),
+            prime: s.sizedIds.map((id) => ({ method: "GET" as const, path: `/product/${id}` })),
+          },
+        ]
+      : []),
   ];
   return [
     ...pagesRoutes,
@@ -544,7 +566,7 @@ async function runSize(products: number): Promise<SizeRun> {
     const reviewsPerProduct = Number(args["reviews-per-product"]);
     const seed = seedLarge(dbPath, { products, reviewsPerProduct, orders: ordersFor(products) });
     console.log(
-      `${seed.products} products, ${seed.reviews} reviews, ${seed.orders} orders (${seed.orderItems} lines), ${seed.users} users in ${seed.seconds.toFixed(1)} s; ` +
+      `${seed.products} products (${seed.sizedProducts} in ${seed.productSizes} sizes), ${seed.reviews} reviews, ${seed.orders} orders (${seed.orderItems} lines), ${seed.users} users in ${seed.seconds.toFixed(1)} s; ` +
         `"${seed.searchWord}" matches ${seed.searchHits}`,
     );
     const s = sample(dbPath);

@@ -30,6 +30,9 @@ export const BENCH_STOCK = 1_000_000_000;
 export const BENCH_PASSWORD = "bench-password-123";
 export const benchCustomerEmail = (i: number) => `bench${i}@bench.test`;
 export const BENCH_CUSTOMERS = 16;
+/** One product in this many is sold in sizes (issue #37). */
+export const SIZED_EVERY = 5;
+const SIZE_LABELS = ["100 g tin", "200 g jar", "450 g 3-wick bowl"];
 
 // The scent of a product is one of these 100 words; its name and description carry it, and no
 // other text of the catalogue contains it, so `?q=<scent>` matches about 1% of the products.
@@ -225,6 +228,9 @@ export type SeedOptions = {
 };
 export type SeedResult = {
   products: number;
+  /** Products sold in sizes (issue #37), and their size rows. */
+  sizedProducts: number;
+  productSizes: number;
   reviews: number;
   productImages: number;
   orders: number;
@@ -283,6 +289,19 @@ export function seedLarge(file: string, opts: SeedOptions): SeedResult {
     `insert into orders (id, user_id, status, is_paid, payment_method, contact_name, contact_email, contact_phone, address, city, state, pin,
        subtotal, shipping, grand_total, stock_returned, created_at) values (?, ?, ?, ?, 'COD', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
+  const sizes = batched(sqlite, "product_sizes", [
+    "id",
+    "product_id",
+    "label",
+    "sku",
+    "price",
+    "mrp",
+    "stock",
+    "position",
+  ]);
+  // Sizes draw from a stream of their own, so the catalogue, reviews and orders are the ones the
+  // bench generated before sizes existed: figures compare across the change.
+  const sizeRand = mulberry32((opts.seed ?? 20240601) + 37);
   const items = batched(sqlite, "order_items", [
     "id",
     "order_id",
@@ -297,7 +316,15 @@ export function seedLarge(file: string, opts: SeedOptions): SeedResult {
   const now = Math.floor(Date.now() / 1000);
   // One bcrypt hash for every generated account (cost 10 like the app); they share the password.
   const hash = bcrypt.hashSync(BENCH_PASSWORD, 10);
-  const counts = { reviews: 0, productImages: 0, orders: 0, orderItems: 0, users: 0 };
+  const counts = {
+    reviews: 0,
+    productImages: 0,
+    orders: 0,
+    orderItems: 0,
+    users: 0,
+    sizedProducts: 0,
+    productSizes: 0,
+  };
   const live: { id: string; name: string; price: number; image: string }[] = [];
   const userIds: string[] = [];
   const customers: { id: string; name: string; email: string; phone: string }[] = [];
@@ -369,6 +396,27 @@ export function seedLarge(file: string, opts: SeedOptions): SeedResult {
       const nImages = Math.min(demo.images, 1 + Math.floor(rand() * 3));
       for (let n = 1; n <= nImages; n++) images.add(rowId(), id, `/images/demo/${slug}-${n}.svg`, n - 1);
       counts.productImages += nImages;
+      // One product in SIZED_EVERY comes in 2 or 3 sizes (issue #37): the first at the product's
+      // own figures (the row mirrors its default size), the larger ones dearer. Not the bench's
+      // order stock: POST /api/orders stays the path it measured.
+      if (i % SIZED_EVERY === 0 && !benchStock.has(i)) {
+        const n = 2 + Math.floor(sizeRand() * 2);
+        for (let k = 0; k < n; k++) {
+          const factor = [1, 1.8, 2.9][k]!;
+          const sizePrice = Math.round((price * factor) / 1000) * 1000;
+          sizes.add(
+            `sz${(counts.productSizes++).toString(16).padStart(22, "0")}`,
+            id,
+            SIZE_LABELS[k],
+            `B${i.toString(36)}-${k}`,
+            k === 0 ? price : sizePrice,
+            k === 0 ? mrp : null,
+            k === 0 ? stock : Math.floor(sizeRand() * 100),
+            k,
+          );
+        }
+        counts.sizedProducts++;
+      }
       if (deletedAt === null) live.push({ id, name, price, image });
     }
 
@@ -410,7 +458,7 @@ export function seedLarge(file: string, opts: SeedOptions): SeedResult {
       counts.orderItems += lines.length;
       counts.orders++;
     }
-    for (const b of [images, reviews, items]) b.flush();
+    for (const b of [images, reviews, items, sizes]) b.flush();
   })();
   for (const ix of indexes) sqlite.exec(ix.sql);
 

@@ -42,15 +42,15 @@ test("admin: create with two pictures → shop → edit price → customer order
   // Create, with two uploaded pictures.
   await page.getByRole("link", { name: "New Product" }).click();
   await expect(page).toHaveURL(/\/admin\/products\/new$/);
-  await expect(page.getByLabel("Price (₹)")).toHaveValue("0");
-  await expect(page.getByLabel("MRP (₹)")).toHaveValue("0");
-  await expect(page.getByLabel("Stock")).toHaveValue("10");
+  await expect(page.getByLabel("Price (₹)", { exact: true })).toHaveValue("0");
+  await expect(page.getByLabel("MRP (₹)", { exact: true })).toHaveValue("0");
+  await expect(page.getByLabel("Stock", { exact: true })).toHaveValue("10");
   await expect(page.getByLabel("HSN code")).toHaveValue("3406");
   await page.getByLabel("Name", { exact: true }).fill(name);
   await page.getByLabel("Description", { exact: true }).fill("A test candle with a <b>bold</b> claim.");
-  await page.getByLabel("Price (₹)").fill("321.50");
-  await page.getByLabel("MRP (₹)").fill("400");
-  await page.getByLabel("Stock").fill("7");
+  await page.getByLabel("Price (₹)", { exact: true }).fill("321.50");
+  await page.getByLabel("MRP (₹)", { exact: true }).fill("400");
+  await page.getByLabel("Stock", { exact: true }).fill("7");
   const filesBefore = (await pictures()).size;
   await page.getByLabel("Add pictures").setInputFiles([
     { name: "one.png", mimeType: "image/png", buffer: png(40, 40, [200, 120, 40]) },
@@ -113,9 +113,9 @@ test("admin: create with two pictures → shop → edit price → customer order
   // Edit its price and its HSN code (a bad code is refused with its message first).
   await goto("/admin/products");
   await page.getByRole("link", { name: `Edit ${name}` }).click();
-  await expect(page.getByLabel("Price (₹)")).toHaveValue("321.5");
+  await expect(page.getByLabel("Price (₹)", { exact: true })).toHaveValue("321.5");
   await expect(page.locator(".gallery-edit li")).toHaveCount(2);
-  await page.getByLabel("Price (₹)").fill("300");
+  await page.getByLabel("Price (₹)", { exact: true }).fill("300");
   await page.getByLabel("HSN code").fill("34060");
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText("HSN code must be 4, 6 or 8 digits, e.g. 3406 for candles")).toBeVisible();
@@ -255,7 +255,7 @@ test("a dismissed confirmation deletes nothing; a fake image is refused with not
   const name = `Fake Picture ${test.info().project.name} ${Date.now()}`;
   await goto("/admin/products/new");
   await page.getByLabel("Name", { exact: true }).fill(name);
-  await page.getByLabel("Price (₹)").fill("100");
+  await page.getByLabel("Price (₹)", { exact: true }).fill("100");
   await page.getByLabel("Add pictures").setInputFiles([{ name: "evil.png", mimeType: "image/png", buffer: fake }]);
   if (jsEnabled) {
     await expect(toaster(page)).toContainText("Only JPEG, PNG, WebP or GIF images can be uploaded.");
@@ -273,13 +273,13 @@ test("the product form refuses bad numbers with clear messages", async ({ page, 
   await goto("/admin/products/new");
   const name = `Bad Numbers ${Date.now()}`;
   await page.getByLabel("Name", { exact: true }).fill(name);
-  await page.getByLabel("Price (₹)").fill("");
-  await page.getByLabel("Stock").fill("2.5");
+  await page.getByLabel("Price (₹)", { exact: true }).fill("");
+  await page.getByLabel("Stock", { exact: true }).fill("2.5");
   await page.getByRole("button", { name: "Create product" }).click();
   await expect(page.getByText("Price is required")).toBeVisible();
   await expect(page.getByText("Stock must be a whole number, 0 or more")).toBeVisible();
-  await page.getByLabel("Price (₹)").fill("-5");
-  await page.getByLabel("Stock").fill("3");
+  await page.getByLabel("Price (₹)", { exact: true }).fill("-5");
+  await page.getByLabel("Stock", { exact: true }).fill("3");
   await page.getByRole("button", { name: "Create product" }).click();
   await expect(page.getByText("Must be 0 or more")).toBeVisible();
   expect(await queryOne("select id from products where name = ?", name)).toBeUndefined();
@@ -290,7 +290,7 @@ test("the product form refuses an image URL that would load from another site (i
   await goto("/admin/products/new");
   const name = `Bad URL ${test.info().project.name} ${Date.now()}`;
   await page.getByLabel("Name", { exact: true }).fill(name);
-  await page.getByLabel("Price (₹)").fill("100");
+  await page.getByLabel("Price (₹)", { exact: true }).fill("100");
   for (const url of ["/\\evil.example/x.png", "//evil.example/x.png", "/a\\b.png"]) {
     await page.getByLabel("Image URL").fill(url);
     await page.getByRole("button", { name: "Create product" }).click();

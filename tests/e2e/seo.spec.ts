@@ -39,8 +39,8 @@ test("a product the admin creates is in the sitemap at once, with structured dat
   await goto("/admin/products/new");
   await page.getByLabel("Name", { exact: true }).fill(name);
   await page.getByLabel("Description", { exact: true }).fill("Smoky oudh, sold out for now.");
-  await page.getByLabel("Price (₹)").fill("275.50");
-  await page.getByLabel("Stock").fill("0");
+  await page.getByLabel("Price (₹)", { exact: true }).fill("275.50");
+  await page.getByLabel("Stock", { exact: true }).fill("0");
   await page.getByLabel("Image URL").fill("/images/demo/rose-garden-1.svg");
   await page.getByRole("button", { name: "Create product" }).click();
   await expect(page).toHaveURL(/\/admin\/products$/);

@@ -115,7 +115,7 @@ test("product form: a truncated PNG in the gallery shows the upload message and 
   await asAdmin(page, "/admin/products/new", jsEnabled);
   const before = await listing();
   await page.getByLabel("Name", { exact: true }).fill(name);
-  await page.getByLabel("Price (₹)").fill("100");
+  await page.getByLabel("Price (₹)", { exact: true }).fill("100");
   await page
     .getByLabel("Add pictures")
     .setInputFiles([{ name: "broken.png", mimeType: "image/png", buffer: await truncatedPng() }]);
@@ -250,7 +250,7 @@ test("product form: a 20,000 × 20,000 PNG in the gallery shows its size, saves 
   await asAdmin(page, "/admin/products/new", jsEnabled);
   const before = await listing();
   await page.getByLabel("Name", { exact: true }).fill(name);
-  await page.getByLabel("Price (₹)").fill("100");
+  await page.getByLabel("Price (₹)", { exact: true }).fill("100");
   await page.getByLabel("Add pictures").setInputFiles([{ name: "bomb.png", mimeType: "image/png", buffer: bomb }]);
   const message = `${UPLOAD_TOO_MANY_PIXELS} (bomb.png: 20,000 × 20,000 pixels)`;
   if (jsEnabled) {

@@ -4,6 +4,7 @@ import { productImages, products } from "~/db/schema";
 import type { ProductInput } from "~/lib/product-schema";
 import { cardColumns, type ProductCard } from "~/models/catalogue/products.server";
 import { newId } from "~/utils/id.server";
+import { saveSizes, writeDefaultSize } from "./size-admin.server";
 
 async function writeGallery(tx: Tx, productId: string, urls: string[]) {
   await tx.delete(productImages).where(eq(productImages.productId, productId));
@@ -31,6 +32,7 @@ export async function createProduct(input: ProductInput): Promise<string> {
   await writeTransaction(async (tx) => {
     await tx.insert(products).values({ id, ...fields(input) });
     await writeGallery(tx, id, input.images);
+    if (input.sizes?.length) await saveSizes(tx, id, input.sizes);
   });
   return id;
 }
@@ -44,6 +46,9 @@ export function updateProduct(id: string, input: ProductInput): Promise<boolean>
       .where(and(eq(products.id, id), isNull(products.deletedAt)));
     if (rowsChanged(done) !== 1) return false;
     await writeGallery(tx, id, input.images);
+    // The editor posts its sizes; the JSON door has none, and its figures are the default size's.
+    if (input.sizes) await saveSizes(tx, id, input.sizes);
+    else await writeDefaultSize(tx, id, { price: input.price, mrp: input.mrp, stock: input.stock });
     return true;
   });
 }

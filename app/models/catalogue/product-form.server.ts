@@ -1,7 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { GALLERY_MAX, galleryTooMany, productFormSchema } from "~/lib/product-schema";
+import { sizeFormFields } from "~/lib/size-schema";
 import { formFields } from "~/utils/http.server";
 import { createProduct, productExists, updateProduct } from "./product-admin.server";
+import { sizeImageErrors, SizesRefused } from "./size-admin.server";
 import { discardUploads, filesOf, saveUploads, UploadError } from "./uploads.server";
 
 /**
@@ -13,6 +15,7 @@ const GALLERY_LIST_MAX = 100;
 export const PRODUCT_FORM_FIELDS = formFields(productFormSchema, {
   images: GALLERY_LIST_MAX,
   gallery: GALLERY_LIST_MAX,
+  ...sizeFormFields(),
 });
 
 /**
@@ -38,11 +41,18 @@ export async function submitProductForm(form: FormData, id?: string) {
     throw error;
   }
   const input = { ...submission.value, images: [...submission.value.images, ...uploaded] };
+  // A size's picture is one of the product's, as saved (kept and new, or its main image).
+  const imageErrors = sizeImageErrors(input.sizes, [...input.images, ...(input.image ? [input.image] : [])]);
+  if (Object.keys(imageErrors).length > 0) {
+    await discardUploads(uploaded);
+    return { reply: submission.reply({ fieldErrors: imageErrors }) };
+  }
   try {
     if (id === undefined) return { id: await createProduct(input) };
     if (await updateProduct(id, input)) return { id };
   } catch (error) {
     await discardUploads(uploaded);
+    if (error instanceof SizesRefused) return { reply: submission.reply({ fieldErrors: error.fieldErrors }) };
     throw error;
   }
   // Deleted while the files were being saved.

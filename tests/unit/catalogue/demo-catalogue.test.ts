@@ -9,6 +9,7 @@ import * as app from "~/db/client.server";
 import { demoPicture } from "~/demo/candle-svg.server";
 import { type DemoProduct, demoProducts } from "~/demo/catalogue";
 import { seedDemoCatalogue } from "~/demo/seed.server";
+import { demoSizes } from "~/demo/sizes";
 import { imageVariants } from "~/lib/image-variants";
 import { loader } from "~/routes/images.demo.$file";
 import { testDb } from "../../support/db";
@@ -245,5 +246,43 @@ describe("GET /images/demo/:file", () => {
     expect(png.headers.get("Content-Encoding")).toBeNull();
     const meta = await sharp(Buffer.from(await png.arrayBuffer())).metadata();
     expect(meta).toMatchObject({ format: "png", width: 1200, height: 1200 });
+  });
+});
+
+describe("the demo candles in sizes (issue #37)", async () => {
+  await seedDemoCatalogue();
+  const sized = demoProducts.filter((p) => demoSizes(p).length > 0);
+  it("6–8 candles come in 2–3 sizes, the first at the candle's own figures, SKUs unique", async () => {
+    expect(sized.length).toBeGreaterThanOrEqual(6);
+    expect(sized.length).toBeLessThanOrEqual(8);
+    const rows = await raw.all<{
+      name: string;
+      label: string;
+      labelHi: string;
+      sku: string;
+      price: number;
+      mrp: number | null;
+      stock: number;
+      pp: number;
+      pm: number | null;
+      ps: number;
+    }>(
+      `select p.name, s.label, s.label_hi as "labelHi", s.sku, s.price, s.mrp, s.stock,
+              p.price as pp, p.mrp as pm, p.stock as ps
+         from product_sizes s join products p on p.id = s.product_id
+        where s.deleted_at is null order by p.name, s.position`,
+    );
+    expect(new Set(rows.map((r) => r.sku)).size).toBe(rows.length);
+    for (const p of sized) {
+      const mine = rows.filter((r) => r.name === p.name);
+      expect(mine.length, p.name).toBeGreaterThanOrEqual(2);
+      expect(mine.length, p.name).toBeLessThanOrEqual(3);
+      // The product row mirrors the default size, and that is the candle as it always was.
+      expect(mine[0], p.name).toMatchObject({ price: p.price * 100, stock: p.stock, pp: p.price * 100, ps: p.stock });
+      expect(mine[0]!.mrp).toBe(mine[0]!.pm);
+      for (const r of mine) expect(r.labelHi).toMatch(/ग्राम/);
+      // Larger sizes cost more: the card's "from ₹X" is the price it always showed.
+      for (const r of mine.slice(1)) expect(r.price).toBeGreaterThan(mine[0]!.price);
+    }
   });
 });

@@ -77,6 +77,44 @@ function sourceShop() {
   db.insert(sqliteSchema.productImages)
     .values({ id: "i1", productId: "p1", url: "/uploads/aaaaaaaaaaaaaaaaaaaaaaaa.png", position: 0 })
     .run();
+  // Sizes, one removed (order lines keep pointing at it), and collections (issue #37).
+  db.insert(sqliteSchema.productSizes)
+    .values([
+      {
+        id: "z1",
+        productId: "p1",
+        label: "200 g jar",
+        labelHi: "200 ग्राम जार",
+        sku: "SAN-200",
+        price: 499_00,
+        mrp: 599_00,
+        stock: 7,
+        position: 0,
+      },
+      {
+        id: "z2",
+        productId: "p1",
+        label: "450 g bowl",
+        price: 899_00,
+        stock: 3,
+        image: "/uploads/aaaaaaaaaaaaaaaaaaaaaaaa.png",
+        position: 1,
+      },
+      { id: "z3", productId: "p1", label: "100 g tin", price: 249_00, stock: 0, position: 2, deletedAt: at(8) },
+    ])
+    .run();
+  db.insert(sqliteSchema.collections)
+    .values([
+      { id: "c1", slug: "woody", name: "Woody", nameHi: "लकड़ी", description: "Warm", position: 1, createdAt: at(2) },
+      { id: "c2", slug: "gifts", name: "Gift sets", position: 2, createdAt: at(2), updatedAt: at(3) },
+    ])
+    .run();
+  db.insert(sqliteSchema.productCollections)
+    .values([
+      { collectionId: "c1", productId: "p1" },
+      { collectionId: "c2", productId: "p1" },
+    ])
+    .run();
   db.insert(sqliteSchema.reviews)
     .values([
       { id: "r1", productId: "p1", userId: "u1", name: "Asha", rating: 4, comment: "Lovely", createdAt: at(5) },
@@ -116,6 +154,8 @@ function sourceShop() {
         price: 499_00,
         position: 1,
         hsn: "34060010",
+        sizeId: "z3",
+        sizeLabel: "100 g tin",
       },
       { id: "l2", orderId: "o1", productId: "p2", name: "Gone", qty: 1, price: 499_00, position: 0 },
     ])
@@ -151,6 +191,9 @@ describe.skipIf(!bin)(title, { timeout: 60_000 }, () => {
       sessions: 1,
       products: 2,
       product_images: 1,
+      product_sizes: 3,
+      collections: 2,
+      product_collections: 2,
       reviews: 2,
       orders: 1,
       order_items: 2,
@@ -160,6 +203,7 @@ describe.skipIf(!bin)(title, { timeout: 60_000 }, () => {
     });
     expect(report.pictures).toEqual({ files: 2, bytes: 7 + 15 });
     expect(report.totals["orders: grand totals (paise)"]).toBe(998_00);
+    expect(report.totals["sizes: stock"]).toBe(10);
 
     const from = sqliteDrizzle(new Database(source.file, { readonly: true }), { schema: sqliteSchema });
     const pool = new pg.Pool({ connectionString: to, max: 1 });
