@@ -165,6 +165,18 @@ describe("saving sizes from the product editor", () => {
     expect(await submitProductForm(form([{ id: tin, label: "Tin", price: "5", sku: "OTHER-9" }]), id)).toEqual({ id });
   });
 
+  it("a row naming another product's size (a forged id) is skipped; that size stays as it was", async () => {
+    const theirs = (await submitProductForm(form([{ label: "Theirs", price: "10", stock: "1" }]))) as { id: string };
+    const [size] = await sizesForEdit(theirs.id);
+    const mine = (await submitProductForm(form([{ id: size!.id, label: "Stolen", price: "1", stock: "0" }]))) as {
+      id: string;
+    };
+    expect(await sizesForEdit(mine.id)).toEqual([]);
+    expect(await sizesForEdit(theirs.id)).toMatchObject([{ label: "Theirs", price: 1000, stock: 1 }]);
+    await submitProductForm(form([{ id: size!.id, label: "Gone", price: "1", remove: "on" }]), mine.id);
+    expect(await sizesForEdit(theirs.id)).toHaveLength(1);
+  });
+
   it("a size's picture is one of the product's gallery pictures", async () => {
     const r = await submitProductForm(
       (() => {
