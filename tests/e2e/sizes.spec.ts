@@ -79,6 +79,8 @@ test("a chosen size goes through cart, checkout, order, My Orders, the admin's o
     expect((await admin.post("/api/auth/login", { data: ADMIN })).status()).toBe(200);
     const html = await (await admin.get(`/admin/orders/${orderId}`)).text();
     expect(html).toContain(`${name} — 200 g jar`);
+    const slip = await admin.get(`/admin/orders/${orderId}/packing-slip`);
+    expect(await pdfText(await slip.body())).toContain("200 g jar");
   } finally {
     await admin.dispose();
   }

@@ -8,6 +8,7 @@ import { readCartLines } from "~/models/cart/cart.server";
 import { placeOrder } from "~/models/flows/place-order.server";
 import { updateOrder } from "~/models/flows/update-order.server";
 import { toApiOrder } from "~/models/orders/api.server";
+import { orderCsv } from "~/models/orders/export.server";
 import { OrderError } from "~/models/orders/order-error.server";
 import { getOrderFor } from "~/models/orders/read.server";
 import { newId } from "~/utils/id.server";
@@ -91,6 +92,11 @@ describe("an order of sizes", () => {
     expect(mail).toContain(`${c.name} — 200 g jar × 2`);
     expect(mail).toContain(`${c.name} — 100 g tin × 2`);
     expect(mail).toMatch(/^- Plain × 1/m);
+
+    // The CSV export's line names its size too.
+    let csv = "";
+    for await (const piece of orderCsv({ q: id })) csv += piece;
+    expect(csv).toContain(`${c.name} — 200 g jar`);
 
     // Cancelling puts each size's stock back, and the mirror follows.
     await updateOrder(id, { status: "Cancelled" });
