@@ -11,6 +11,8 @@ export const HSN_INVALID = "HSN code must be 4, 6 or 8 digits, e.g. 3406 for can
 /** The HSN code a product gets when none is given: candles. */
 export const DEFAULT_HSN = "3406";
 export const URL_INVALID = "Use a web address (https://…) or a path on this site (/…)";
+/** The most collections the editor's form may tick (far more than a shop has). */
+export const COLLECTIONS_MAX = 100;
 /** A product's gallery: kept URLs and new files together. */
 export const GALLERY_MAX = 12;
 export const GALLERY_TOO_MANY = `At most ${GALLERY_MAX} pictures`;
@@ -103,8 +105,18 @@ export const productFormSchema = productSchema.extend({
     .optional()
     .default(""),
   descriptionHi: description.optional().default(""),
+  /** The collections the product is in (issue #37): the ticked boxes' ids, none ticked for none. */
+  collections: z.preprocess(
+    (v) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]),
+    z.array(z.string().max(64)).max(COLLECTIONS_MAX),
+  ),
 });
-export type ProductInput = z.output<typeof productSchema> & { nameHi?: string; descriptionHi?: string };
+export type ProductInput = z.output<typeof productSchema> & {
+  nameHi?: string;
+  descriptionHi?: string;
+  /** Absent (the JSON door): the product stays in the collections it is in. */
+  collections?: string[];
+};
 
 /** One message for the JSON door: the first problem, named by its field. */
 export function productError(error: { issues: { path: PropertyKey[]; message: string }[] }): string {

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { ProductEditor } from "~/components/ProductEditor";
 import { pageTitle } from "~/lib/shop";
 import { requireAdmin } from "~/models/accounts/auth.server";
+import { allCollections } from "~/models/catalogue/collections.server";
 import { getProductForEdit } from "~/models/catalogue/product-admin.server";
 import { PRODUCT_FORM_FIELDS, submitProductForm } from "~/models/catalogue/product-form.server";
 import { readForm, refused } from "~/utils/http.server";
@@ -14,9 +15,9 @@ export const meta: Route.MetaFunction = ({ data }) => [
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const product = await getProductForEdit(params.id);
+  const [product, collections] = await Promise.all([getProductForEdit(params.id), allCollections()]);
   if (!product) throw data({ message: "Product not found" }, { status: 404 });
-  return { product };
+  return { product, collections: collections.map((c) => ({ id: c.id, name: c.name })) };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -31,7 +32,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 const rupees = (paise: number | null) => (paise === null ? "0" : String(paise / 100));
 
 export default function EditProduct({ loaderData, actionData }: Route.ComponentProps) {
-  const { product } = loaderData;
+  const { product, collections } = loaderData;
   return (
     <section className="narrow">
       <h1>Edit {product.name}</h1>
@@ -39,6 +40,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
         key={product.id}
         mode="edit"
         lastResult={actionData}
+        collections={collections}
         defaults={{
           name: product.name,
           description: product.description,
@@ -51,6 +53,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
           // Shown separately only when it is not simply the first gallery picture.
           image: product.image && product.image !== product.images[0] ? product.image : "",
           images: product.images.length ? product.images : product.image ? [product.image] : [],
+          collections: product.collections,
         }}
       />
     </section>

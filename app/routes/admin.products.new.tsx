@@ -2,6 +2,7 @@ import { ProductEditor } from "~/components/ProductEditor";
 import { DEFAULT_HSN } from "~/lib/product-schema";
 import { pageTitle } from "~/lib/shop";
 import { requireAdmin } from "~/models/accounts/auth.server";
+import { allCollections } from "~/models/catalogue/collections.server";
 import { PRODUCT_FORM_FIELDS, submitProductForm } from "~/models/catalogue/product-form.server";
 import { readForm, refused } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -11,7 +12,7 @@ export const meta: Route.MetaFunction = () => [{ title: pageTitle("New product",
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  return { collections: (await allCollections()).map((c) => ({ id: c.id, name: c.name })) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -22,13 +23,14 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 // Create mode starts blank with price 0, MRP 0 and stock 10.
-export default function NewProduct({ actionData }: Route.ComponentProps) {
+export default function NewProduct({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <section className="narrow">
       <h1>New product</h1>
       <ProductEditor
         mode="create"
         lastResult={actionData}
+        collections={loaderData.collections}
         defaults={{
           name: "",
           description: "",
@@ -40,6 +42,7 @@ export default function NewProduct({ actionData }: Route.ComponentProps) {
           hsn: DEFAULT_HSN,
           image: "",
           images: [],
+          collections: [],
         }}
       />
     </section>

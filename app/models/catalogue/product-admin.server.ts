@@ -4,6 +4,7 @@ import { productImages, products } from "~/db/schema";
 import type { ProductInput } from "~/lib/product-schema";
 import { cardColumns, type ProductCard } from "~/models/catalogue/products.server";
 import { newId } from "~/utils/id.server";
+import { collectionIdsOf, setProductCollections } from "./collections.server";
 
 async function writeGallery(tx: Tx, productId: string, urls: string[]) {
   await tx.delete(productImages).where(eq(productImages.productId, productId));
@@ -31,6 +32,7 @@ export async function createProduct(input: ProductInput): Promise<string> {
   await writeTransaction(async (tx) => {
     await tx.insert(products).values({ id, ...fields(input) });
     await writeGallery(tx, id, input.images);
+    if (input.collections) await setProductCollections(tx, id, input.collections);
   });
   return id;
 }
@@ -44,6 +46,7 @@ export function updateProduct(id: string, input: ProductInput): Promise<boolean>
       .where(and(eq(products.id, id), isNull(products.deletedAt)));
     if (rowsChanged(done) !== 1) return false;
     await writeGallery(tx, id, input.images);
+    if (input.collections) await setProductCollections(tx, id, input.collections);
     return true;
   });
 }
@@ -85,7 +88,7 @@ export async function getProductForEdit(id: string) {
     .from(productImages)
     .where(eq(productImages.productId, id))
     .orderBy(productImages.position);
-  return { ...product, images: rows.map((r) => r.url) };
+  return { ...product, images: rows.map((r) => r.url), collections: await collectionIdsOf(id) };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { GALLERY_MAX, galleryTooMany, productFormSchema } from "~/lib/product-schema";
+import { COLLECTIONS_MAX, GALLERY_MAX, galleryTooMany, productFormSchema } from "~/lib/product-schema";
 import { formFields } from "~/utils/http.server";
 import { createProduct, productExists, updateProduct } from "./product-admin.server";
 import { discardUploads, filesOf, saveUploads, UploadError } from "./uploads.server";
@@ -13,6 +13,7 @@ const GALLERY_LIST_MAX = 100;
 export const PRODUCT_FORM_FIELDS = formFields(productFormSchema, {
   images: GALLERY_LIST_MAX,
   gallery: GALLERY_LIST_MAX,
+  collections: COLLECTIONS_MAX,
 });
 
 /**

@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { catalogueVersion, db, prepared } from "~/db/client.server";
-import { productImages, products, reviews } from "~/db/schema";
+import { productCollections, productImages, products, reviews } from "~/db/schema";
 import { relevanceOrder, searchClause, type SearchParams } from "~/db/search.server";
 import { type HindiTexts, inLanguage } from "~/lib/catalogue-text";
 import type { Language } from "~/lib/i18n/languages";
 import { ADMIN_MAX_LIMIT, clampInt, cleanSearch, DEFAULT_LIMIT, MAX_PAGE, type ShopQuery } from "~/lib/shop-query";
+import { collectionBySlug } from "~/models/catalogue/collections.server";
 import { searchPlan, suggestFor } from "~/models/catalogue/search.server";
 
 const live = isNull(products.deletedAt);
@@ -77,8 +78,24 @@ export type ProductPage = {
  */
 type SearchKind = "none" | "words" | "words_hi";
 const searchKind = (language: Language): SearchKind => (language === "en" ? "words" : "words_hi");
-const whereOf = (kind: SearchKind) =>
-  and(live, kind === "none" ? undefined : searchClause(kind === "words_hi" ? "hi" : "en"));
+/**
+ * A collection's products (issue #37), by the placeholder `collection` (its id). Written as IN so
+ * the planner may walk the sort index and look each product up in product_collections' primary
+ * key, or read the collection's rows first, whichever costs less.
+ */
+const inCollection = inArray(
+  products.id,
+  db
+    .select({ id: productCollections.productId })
+    .from(productCollections)
+    .where(eq(productCollections.collectionId, sql.placeholder("collection"))),
+);
+const whereOf = (kind: SearchKind, collection: boolean) =>
+  and(
+    live,
+    kind === "none" ? undefined : searchClause(kind === "words_hi" ? "hi" : "en"),
+    collection ? inCollection : undefined,
+  );
 
 // Totals are cached until the catalogue changes (catalogueVersion, from any connection). Counting
 // 100,000 rows per page view is what made deep catalogues slower than small ones.
@@ -101,53 +118,60 @@ function sameCatalogue(): void {
 
 // The listing's queries come in a few shapes (kind of search × sort column × direction), each
 // built and prepared once per process instead of on every page view.
-const countStatements = new Map<SearchKind, (params: { match?: string }) => Promise<{ n: number | string }[]>>();
-function countStatement(kind: SearchKind) {
-  let statement = countStatements.get(kind);
+type CountParams = { match?: string; collection?: string };
+const countStatements = new Map<string, (params: CountParams) => Promise<{ n: number | string }[]>>();
+function countStatement(kind: SearchKind, collection: boolean) {
+  const key = `${kind}${collection ? "_collection" : ""}`;
+  let statement = countStatements.get(key);
   if (!statement) {
     statement = prepared(
-      `count_products_${kind}`,
+      `count_products_${key}`,
       db
         .select({ n: sql<number | string>`count(*)` })
         .from(products)
-        .where(whereOf(kind)),
+        .where(whereOf(kind, collection)),
     );
-    countStatements.set(kind, statement);
+    countStatements.set(key, statement);
   }
   return statement;
 }
 
-/** Live products matching `match` (all of them without it) on a page in `language`, cached per catalogue version. */
-async function countProducts(match: string | undefined, language: Language): Promise<number> {
+/**
+ * Live products matching `match` (all of them without it), in the collection with id `collection`
+ * when given, on a page in `language`, cached per catalogue version.
+ */
+async function countProducts(match: string | undefined, language: Language, collection?: string): Promise<number> {
   sameCatalogue();
   const kind = match === undefined ? "none" : searchKind(language);
-  const key = `${kind} ${match ?? ""}`;
+  const key = `${kind} ${collection ?? ""} ${match ?? ""}`;
   let n = counts.get(key);
   if (n === undefined) {
     // PostgreSQL's count(*) is a bigint, which node-postgres gives as text.
-    n = Number((await countStatement(kind)({ match }))[0]?.n ?? 0);
+    n = Number((await countStatement(kind, collection !== undefined)({ match, collection }))[0]?.n ?? 0);
     if (counts.size > 1000) counts.clear();
     counts.set(key, n);
   }
   return n;
 }
 
-type PageParams = Partial<SearchParams> & { limit: number; offset: number };
+type PageParams = Partial<SearchParams> & { limit: number; offset: number; collection?: string };
 const pageStatements = new Map<string, (params: PageParams) => Promise<ProductRow[]>>();
-function pageStatement(kind: SearchKind, sort: ShopQuery["sort"], ascending: boolean) {
+function pageStatement(kind: SearchKind, sort: ShopQuery["sort"], ascending: boolean, collection: boolean) {
   // Best match needs a query; without one the listing is the newest first.
   const relevance = sort === "relevance" && kind !== "none";
   const column = sort === "relevance" ? products.createdAt : SORT_COLUMNS[sort];
-  const key = relevance ? `${kind} relevance` : `${kind} ${sort} ${ascending}`;
-  let statement = pageStatements.get(key);
+  const name =
+    (relevance ? `product_page_${kind}_relevance` : `product_page_${kind}_${sort}_${ascending ? "asc" : "desc"}`) +
+    (collection ? "_collection" : "");
+  let statement = pageStatements.get(name);
   if (!statement) {
     const direction = ascending ? asc : desc;
     statement = prepared(
-      relevance ? `product_page_${kind}_relevance` : `product_page_${kind}_${sort}_${ascending ? "asc" : "desc"}`,
+      name,
       db
         .select(textColumns)
         .from(products)
-        .where(whereOf(kind))
+        .where(whereOf(kind, collection))
         .orderBy(
           ...(relevance
             ? relevanceOrder(kind === "words_hi" ? "hi" : "en")
@@ -156,18 +180,23 @@ function pageStatement(kind: SearchKind, sort: ShopQuery["sort"], ascending: boo
         .limit(sql.placeholder("limit"))
         .offset(sql.placeholder("offset")),
     );
-    pageStatements.set(key, statement);
+    pageStatements.set(name, statement);
   }
   return statement;
 }
 
 /** The suggestion for a search, when it found nothing exactly: only one that finds something. */
-async function suggest(plan: NonNullable<Awaited<ReturnType<typeof searchPlan>>>, totalItems: number) {
+async function suggest(
+  plan: NonNullable<Awaited<ReturnType<typeof searchPlan>>>,
+  totalItems: number,
+  collection: string | undefined,
+) {
   const { language } = plan;
-  if (totalItems > 0 && (!plan.typos || (await countProducts(plan.params.exact, language)) > 0)) return null;
+  if (totalItems > 0 && (!plan.typos || (await countProducts(plan.params.exact, language, collection)) > 0))
+    return null;
   const offer = await suggestFor(plan);
   const offered = offer ? await searchPlan(offer, plan.work, language) : null;
-  return offered && (await countProducts(offered.params.match, language)) > 0 ? offer : null;
+  return offered && (await countProducts(offered.params.match, language, collection)) > 0 ? offer : null;
 }
 
 /** A broad search's page, read once per catalogue version (at most 200 pages kept). */
@@ -198,11 +227,14 @@ export async function listProducts(query: ShopQuery, language: Language = "en"):
   const plan = q ? await searchPlan(q, undefined, language) : null;
   // A query without a word to search (punctuation only) finds nothing.
   if (q && !plan) return { items: [], page, totalPages: 0, totalItems: 0, suggestion: null };
+  // A collection no one has (a stale link, a typo) finds nothing; the page says so.
+  const collection = query.collection ? ((await collectionBySlug(query.collection))?.id ?? null) : undefined;
+  if (collection === null) return { items: [], page, totalPages: 0, totalItems: 0, suggestion: null };
   const kind: SearchKind = plan ? searchKind(language) : "none";
-  const totalItems = await countProducts(plan?.params.match, language);
+  const totalItems = await countProducts(plan?.params.match, language, collection);
   const totalPages = Math.ceil(totalItems / limit);
   const offset = (page - 1) * limit;
-  const suggestion = plan ? await suggest(plan, totalItems) : null;
+  const suggestion = plan ? await suggest(plan, totalItems, collection) : null;
   // Past the last page there is nothing to read.
   if (offset >= totalItems) return { items: [], page, totalPages, totalItems, suggestion };
   // OFFSET walks the sort index from its start, so a page past the middle is read from the other
@@ -212,8 +244,13 @@ export async function listProducts(query: ShopQuery, language: Language = "en"):
   const fromEnd = sort !== "relevance" && offset > totalItems / 2 && offset < totalItems;
   const ascending = (sort === "relevance" ? false : query.order === "asc") !== fromEnd;
   const take = fromEnd ? Math.min(limit, totalItems - offset) : limit;
-  const params = { ...plan?.params, limit: take, offset: fromEnd ? Math.max(0, totalItems - offset - limit) : offset };
-  const read = () => pageStatement(kind, sort, ascending)(params);
+  const params = {
+    ...plan?.params,
+    ...(collection === undefined ? {} : { collection }),
+    limit: take,
+    offset: fromEnd ? Math.max(0, totalItems - offset - limit) : offset,
+  };
+  const read = () => pageStatement(kind, sort, ascending, collection !== undefined)(params);
   const items =
     plan && totalItems >= BROAD ? [...(await broadPage(`${kind} ${sort} ${ascending}`, params, read))] : await read();
   if (fromEnd) items.reverse();
