@@ -1,8 +1,8 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
-import { isImageUrl } from "~/lib/image-url";
 import { collectionSchema } from "~/lib/collection-schema";
+import { isImageUrl } from "~/lib/image-url";
 import { Field, FormAlert } from "./Field";
 
 export type CollectionValues = {
