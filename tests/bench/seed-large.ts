@@ -30,6 +30,13 @@ export const BENCH_STOCK = 1_000_000_000;
 export const BENCH_PASSWORD = "bench-password-123";
 export const benchCustomerEmail = (i: number) => `bench${i}@bench.test`;
 export const BENCH_CUSTOMERS = 16;
+/**
+ * The generated shop's collections (issue #37): six moods, each product in one or two of them
+ * (by its number, not by the PRNG, so the rest of the catalogue is drawn as before). The first,
+ * measured by the bench, holds about a fifth of the products.
+ */
+export const BENCH_COLLECTIONS = ["floral", "woody", "fresh", "gourmand", "festive-gifts", "travel-tins"] as const;
+const collectionsOf = (i: number): number[] => (i % 4 === 0 ? [i % 6, (i + 1) % 6] : [i % 6]);
 
 // The scent of a product is one of these 100 words; its name and description carry it, and no
 // other text of the catalogue contains it, so `?q=<scent>` matches about 1% of the products.
@@ -283,6 +290,8 @@ export function seedLarge(file: string, opts: SeedOptions): SeedResult {
     `insert into orders (id, user_id, status, is_paid, payment_method, contact_name, contact_email, contact_phone, address, city, state, pin,
        subtotal, shipping, grand_total, stock_returned, created_at) values (?, ?, ?, ?, 'COD', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
+  const memberships = batched(sqlite, "product_collections", ["collection_id", "product_id"]);
+  const collectionIds = BENCH_COLLECTIONS.map((_, k) => `bench-collection-${k}`);
   const items = batched(sqlite, "order_items", [
     "id",
     "order_id",
@@ -303,6 +312,9 @@ export function seedLarge(file: string, opts: SeedOptions): SeedResult {
   const customers: { id: string; name: string; email: string; phone: string }[] = [];
 
   sqlite.transaction(() => {
+    const insCollection = sqlite.prepare("insert into collections (id, slug, name, position) values (?, ?, ?, ?)");
+    for (const [k, slug] of BENCH_COLLECTIONS.entries())
+      insCollection.run(collectionIds[k], slug, title(slug.replace(/-/g, " ")), k);
     for (let i = 0; i < 20 + BENCH_CUSTOMERS; i++) {
       const bench = i >= 20;
       const u = {
@@ -369,6 +381,7 @@ export function seedLarge(file: string, opts: SeedOptions): SeedResult {
       const nImages = Math.min(demo.images, 1 + Math.floor(rand() * 3));
       for (let n = 1; n <= nImages; n++) images.add(rowId(), id, `/images/demo/${slug}-${n}.svg`, n - 1);
       counts.productImages += nImages;
+      for (const k of collectionsOf(i)) memberships.add(collectionIds[k], id);
       if (deletedAt === null) live.push({ id, name, price, image });
     }
 
@@ -410,7 +423,7 @@ export function seedLarge(file: string, opts: SeedOptions): SeedResult {
       counts.orderItems += lines.length;
       counts.orders++;
     }
-    for (const b of [images, reviews, items]) b.flush();
+    for (const b of [images, reviews, memberships, items]) b.flush();
   })();
   for (const ix of indexes) sqlite.exec(ix.sql);
 

@@ -62,7 +62,7 @@ describe("collection slugs", () => {
       id: first,
     });
     const reply = await submitCollectionForm(form({ name: "Another", slug: "summer-nights" }));
-    expect("reply" in reply && reply.reply.error?.slug).toEqual([SLUG_TAKEN]);
+    expect("reply" in reply && reply.reply?.error?.slug).toEqual([SLUG_TAKEN]);
     await deleteCollection(first);
     await deleteCollection(second);
   });
@@ -70,9 +70,9 @@ describe("collection slugs", () => {
 
 describe("collections on the demo catalogue", async () => {
   await seedDemoCatalogue();
-  const [floral, woody] = await Promise.all(
-    ["floral", "woody"].map(async (s) => (await allCollections()).find((c) => c.slug === s)!),
-  );
+  const seeded = await allCollections();
+  const floral = seeded.find((c) => c.slug === "floral")!;
+  const woody = seeded.find((c) => c.slug === "woody")!;
 
   it("seeds five collections holding every demo candle once or twice", async () => {
     expect((await allCollections()).map((c) => c.slug)).toEqual(demoCollections.map((c) => c.slug));
