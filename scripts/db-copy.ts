@@ -29,6 +29,9 @@ const TABLES = [
   "products",
   "productImages",
   "reviews",
+  // Issue #37: the collections, then which products are in them.
+  "collections",
+  "productCollections",
   "orders",
   "orderItems",
   // Without them numbering would start again at 1 and collide with the copied invoice numbers.

@@ -83,6 +83,11 @@ function sourceShop() {
       { id: "r2", productId: "p1", name: "Guest", rating: 5, createdAt: at(6) },
     ])
     .run();
+  // A collection and a product in it (issue #37).
+  db.insert(sqliteSchema.collections)
+    .values({ id: "c1", slug: "woody", name: "Woody", nameHi: "लकड़ी और मिट्टी", position: 0, createdAt: at(3) })
+    .run();
+  db.insert(sqliteSchema.productCollections).values({ collectionId: "c1", productId: "p1" }).run();
   db.insert(sqliteSchema.orders)
     .values({
       id: "o1",
@@ -152,6 +157,8 @@ describe.skipIf(!bin)(title, { timeout: 60_000 }, () => {
       products: 2,
       product_images: 1,
       reviews: 2,
+      collections: 1,
+      product_collections: 1,
       orders: 1,
       order_items: 2,
       invoice_counters: 1,
