@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, exists, inArray, isNull, sql } from "drizzle-orm";
-import { catalogueVersion, db, prepared } from "~/db/client.server";
+import { catalogueVersion, db, dialect, prepared } from "~/db/client.server";
 import { productCollections, productImages, products, reviews } from "~/db/schema";
 import { relevanceOrder, searchClause, type SearchParams } from "~/db/search.server";
 import { type HindiTexts, inLanguage } from "~/lib/catalogue-text";
@@ -269,15 +269,21 @@ export async function listProducts(query: ShopQuery, language: Language = "en"):
 }
 
 /**
+ * What reading a collection's row first and sorting it costs against one step of the walk,
+ * measured at 100,000 products with a collection of 16,639: SQLite ~6 µs a row against ~1.1 µs a
+ * step, PostgreSQL ~7.3 µs against ~5.8 µs (its nested loop costs more per step).
+ */
+const SET_ROW_COST = dialect === "pg" ? 1.25 : 5;
+
+/**
  * Walk or set (see CollectionFilter) for a page ending `upTo` products into a collection of `size`:
- * the walk passes about upTo × (catalogue ÷ size) products, the set reads and sorts the collection's
- * `size` (about three times the work per product, measured on SQLite). A search always walks its
- * matches: they are few, and each is one lookup.
+ * the walk passes about upTo × (catalogue ÷ size) products, the set reads and sorts the
+ * collection's `size` rows. A search always walks its matches: they are few, one lookup each.
  */
 async function collectionFilter(searching: boolean, upTo: number, size: number): Promise<CollectionFilter> {
   if (searching) return "walk";
   const everything = await countProducts(undefined, "en");
-  return upTo * (everything / Math.max(1, size)) <= 3 * size ? "walk" : "set";
+  return upTo * (everything / Math.max(1, size)) <= SET_ROW_COST * size ? "walk" : "set";
 }
 
 export async function topRated(limit: number, language: Language = "en"): Promise<ProductCard[]> {
