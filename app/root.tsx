@@ -9,6 +9,7 @@ import {
   ScrollRestoration,
   type ShouldRevalidateFunction,
   useLocation,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import { Footer } from "~/components/Footer";
@@ -79,17 +80,19 @@ function Canonical() {
   const root = useRouteLoaderData<typeof loader>("root");
   const { pathname } = useLocation();
   const language = useLanguage();
+  // A page whose query names a page of its own (a collection: /shop?collection=floral, issue #37)
+  // says which part of the query its canonical keeps, in its loader data.
+  const search = (useMatches().at(-1)?.loaderData as { canonicalSearch?: unknown } | undefined)?.canonicalSearch ?? "";
   if (!root?.origin) return null;
   const languages = root.languages ?? [];
+  const url = (l: Parameters<typeof localizedPath>[0]) => `${root.origin}${localizedPath(l, pathname)}${search}`;
   return (
     <>
-      <link rel="canonical" href={`${root.origin}${localizedPath(language, pathname)}`} />
+      <link rel="canonical" href={url(language)} />
       {languages.map((l) => (
-        <link key={l} rel="alternate" hrefLang={HREFLANG[l]} href={`${root.origin}${localizedPath(l, pathname)}`} />
+        <link key={l} rel="alternate" hrefLang={HREFLANG[l]} href={url(l)} />
       ))}
-      {languages.length ? (
-        <link rel="alternate" hrefLang="x-default" href={`${root.origin}${localizedPath("en", pathname)}`} />
-      ) : null}
+      {languages.length ? <link rel="alternate" hrefLang="x-default" href={url("en")} /> : null}
     </>
   );
 }

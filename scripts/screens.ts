@@ -102,6 +102,8 @@ type Ctx = { productId: string; orderId: string; resetToken: string; sizedProduc
 const SHOTS: Shot[] = [
   { name: "home", path: "/", as: "guest" },
   { name: "shop", path: "/shop", as: "guest" },
+  // A collection's page (issue #37): its name, description and links, the demo's Woody candles.
+  { name: "collection", path: "/shop?collection=woody", as: "guest" },
   { name: "product", path: (c) => `/product/${c.productId}`, as: "guest" },
   { name: "product-sizes", path: (c) => `/product/${c.sizedProductId}`, as: "guest" },
   { name: "cart", path: "/cart", as: "customer" },
@@ -116,6 +118,7 @@ const SHOTS: Shot[] = [
   { name: "reset-password-expired", path: "/reset-password?token=no-such-token", as: "guest" },
   { name: "hi-home", path: "/hi", as: "guest" },
   { name: "hi-shop", path: "/hi/shop", as: "guest" },
+  { name: "hi-collection", path: "/hi/shop?collection=festive-gifts", as: "guest" },
   { name: "hi-product", path: (c) => `/hi/product/${c.productId}`, as: "guest" },
   { name: "hi-cart", path: "/hi/cart", as: "customer" },
   { name: "hi-checkout", path: "/hi/checkout", as: "customer" },
@@ -129,6 +132,7 @@ const SHOTS: Shot[] = [
   { name: "admin-product-new", path: "/admin/products/new", as: "admin" },
   // The editor's Sizes section (issue #37), of a demo candle in three sizes.
   { name: "admin-product-sizes", path: (c) => `/admin/products/${c.sizedProductId}#sizes`, as: "admin" },
+  { name: "admin-collections", path: "/admin/collections", as: "admin" },
   { name: "admin-mail", path: "/admin/mail", as: "admin" },
 ];
 

@@ -28,6 +28,8 @@ export const EDITOR_BODY_LIMIT = 12 * 5 * MB + MB;
 export function bodyLimitFor(path: string): number {
   if (path === "/api/uploads") return UPLOAD_BODY_LIMIT;
   if (/^\/admin\/products\/[^/]+\/?$/.test(path)) return EDITOR_BODY_LIMIT;
+  // The collection form (issue #37) may carry one picture.
+  if (/^\/admin\/collections(\/[^/]+)?\/?$/.test(path)) return UPLOAD_BODY_LIMIT;
   return DEFAULT_BODY_LIMIT;
 }
 

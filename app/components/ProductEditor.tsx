@@ -21,16 +21,24 @@ export type EditorValues = {
   images: string[];
   /** The sizes (issue #37) and the blank rows after them. */
   sizes: SizeRowValues[];
+  /** The ids of the collections the product is in. */
+  collections: string[];
 };
 
-type Props = { mode: "create" | "edit"; defaults: EditorValues; lastResult?: SubmissionResult<string[]> | null };
+type Props = {
+  mode: "create" | "edit";
+  defaults: EditorValues;
+  lastResult?: SubmissionResult<string[]> | null;
+  /** Every collection, to tick the product's (issue #37); none: no such fieldset. */
+  collections?: { id: string; name: string }[];
+};
 
 /**
  * The admin product editor. Without JS the chosen gallery files are posted with the form
  * (multipart) and saved in the same submit; with JS each file is uploaded at once through
  * POST /api/uploads and joins the gallery list before saving.
  */
-export function ProductEditor({ mode, defaults, lastResult }: Props) {
+export function ProductEditor({ mode, defaults, lastResult, collections = [] }: Props) {
   const [form, fields] = useForm({
     lastResult,
     // The gallery list is this component's own state (checkbox inputs), not conform's.
@@ -60,6 +68,11 @@ export function ProductEditor({ mode, defaults, lastResult }: Props) {
   // With sizes the product's figures are its default size's (saved over them): shown, not edited.
   const sized = defaults.sizes.some((row) => row.id);
   const sizedHint = sized ? "The default size's: edit it under Sizes" : undefined;
+  // After a refused submit, the boxes as the admin left them.
+  const sent = lastResult?.initialValue?.collections;
+  const ticked = new Set(
+    sent === undefined ? defaults.collections : ([] as string[]).concat(sent as string | string[]),
+  );
 
   async function uploadNow(files: FileList | null) {
     if (!files || files.length === 0) return;
@@ -198,6 +211,16 @@ export function ProductEditor({ mode, defaults, lastResult }: Props) {
       >
         <input {...getInputProps(fields.image, { type: "text" })} inputMode="url" />
       </Field>
+      {collections.length > 0 ? (
+        <fieldset className="collections-edit">
+          <legend>Collections</legend>
+          {collections.map((c) => (
+            <label key={c.id}>
+              <input type="checkbox" name="collections" value={c.id} defaultChecked={ticked.has(c.id)} /> {c.name}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
       <fieldset className="gallery-edit">
         <legend>Gallery</legend>
         {gallery.length === 0 ? <p className="muted">No pictures yet.</p> : null}

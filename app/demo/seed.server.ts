@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { db, writeTransaction } from "~/db/client.server";
-import { productImages, productSizes, products, reviews } from "~/db/schema";
+import { collections, productCollections, productImages, productSizes, products, reviews } from "~/db/schema";
 import { mulberry32 } from "~/demo/prng.server";
 import { rupeesToPaise } from "~/lib/money";
 import { averageRating } from "~/models/catalogue/rating.server";
@@ -8,6 +8,7 @@ import { newId } from "~/utils/id.server";
 import { slugify } from "~/utils/slug.server";
 import { commentFits, demoDescription, demoProducts, reviewComments, reviewerNames, scentComments } from "./catalogue";
 import { demoHindiTexts } from "./catalogue-hi";
+import { demoCollections } from "./collections";
 import { demoSizes } from "./sizes";
 
 export const demoImageUrl = (name: string, n: number) => `/images/demo/${slugify(name)}-${n}.svg`;
@@ -43,9 +44,11 @@ export async function seedDemoCatalogue(): Promise<boolean> {
   const now = Math.floor(Date.now() / 1000);
   const nameUses = new Map<string, number>();
   const commentUses = new Map<string, number>();
+  const idOf = new Map<string, string>();
   await writeTransaction(async (tx) => {
     for (const [i, p] of demoProducts.entries()) {
       const id = newId();
+      idOf.set(p.name, id);
       // Launched one after the other, LAUNCH_EVERY days apart (a few hours either way), so
       // "Newest" has a meaningful order and the older candles have had months of reviews.
       const launched = now - (demoProducts.length - i) * LAUNCH_EVERY * DAY + (slugify(p.name).length % 9) * 3600;
@@ -111,6 +114,12 @@ export async function seedDemoCatalogue(): Promise<boolean> {
           createdAt: new Date((from + Math.floor(((k + rand()) / ratings.length) * span)) * 1000),
         });
       }
+    }
+    // The collections (issue #37), in their order, each with its candles.
+    for (const [position, { products: names, picture, ...c }] of demoCollections.entries()) {
+      const collectionId = newId();
+      await tx.insert(collections).values({ id: collectionId, ...c, image: demoImageUrl(picture, 1), position });
+      await tx.insert(productCollections).values(names.map((name) => ({ collectionId, productId: idOf.get(name)! })));
     }
   });
   return true;

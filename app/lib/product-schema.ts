@@ -12,6 +12,8 @@ export const HSN_INVALID = "HSN code must be 4, 6 or 8 digits, e.g. 3406 for can
 /** The HSN code a product gets when none is given: candles. */
 export const DEFAULT_HSN = "3406";
 export const URL_INVALID = "Use a web address (https://…) or a path on this site (/…)";
+/** The most collections the editor's form may tick (far more than a shop has). */
+export const COLLECTIONS_MAX = 100;
 /** A product's gallery: kept URLs and new files together. */
 export const GALLERY_MAX = 12;
 export const GALLERY_TOO_MANY = `At most ${GALLERY_MAX} pictures`;
@@ -106,11 +108,18 @@ export const productFormSchema = productSchema.extend({
   descriptionHi: description.optional().default(""),
   /** The "Sizes" rows (issue #37); the JSON door has none and leaves a product's sizes as they are. */
   sizes: sizesSchema,
+  /** The collections the product is in (issue #37): the ticked boxes' ids, none ticked for none. */
+  collections: z.preprocess(
+    (v) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]),
+    z.array(z.string().max(64)).max(COLLECTIONS_MAX),
+  ),
 });
 export type ProductInput = z.output<typeof productSchema> & {
   nameHi?: string;
   descriptionHi?: string;
   sizes?: SizeInput[];
+  /** Absent (the JSON door): the product stays in the collections it is in. */
+  collections?: string[];
 };
 
 /** One message for the JSON door: the first problem, named by its field. */

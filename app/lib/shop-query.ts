@@ -11,7 +11,15 @@ export const BEST_SELLERS = 8;
 /** "relevance" (Best match) only with a search; it is then the default. */
 export type SortKey = "relevance" | "createdAt" | "price" | "rating";
 export type SortOrder = "asc" | "desc";
-export type ShopQuery = { page: number; limit: number; q: string; sort: SortKey; order: SortOrder };
+export type ShopQuery = {
+  page: number;
+  limit: number;
+  q: string;
+  sort: SortKey;
+  order: SortOrder;
+  /** A collection's slug (issue #37); "" or absent: the whole catalogue. */
+  collection?: string;
+};
 
 /**
  * The sort select of /shop: one value carries both `sort` and `order`. Best match only with a search.
@@ -97,14 +105,21 @@ export function parseShopQuery(
         : suffix === "asc" || suffix === "desc"
           ? suffix
           : DEFAULT_ORDER[sort];
+  const collection = cleanCollection(params.get("collection"));
   return {
     page: queryInt(params.get("page"), { fallback: 1, min: 1, max: MAX_PAGE }),
     limit: queryInt(params.get("limit"), { fallback: DEFAULT_LIMIT, min: 1, max: maxLimit }),
     q,
     sort,
     order,
+    // Only when asked for: a query without one has the shape it always had.
+    ...(collection ? { collection } : {}),
   };
 }
+
+/** A `collection` from a URL: trimmed, lowercase, at most 100 characters (an unknown one finds nothing). */
+export const cleanCollection = (value: string | null | undefined): string =>
+  (value ?? "").replace(CONTROL_CHARS, "").trim().toLowerCase().slice(0, 100);
 
 /**
  * The sort select's options for a query. With a search, Best match leads. Without one, Newest (the
@@ -141,6 +156,7 @@ export function pageWindow(page: number, totalPages: number, size = PAGE_WINDOW)
 export function shopHref(q: ShopQuery, changes: Partial<ShopQuery> = {}): string {
   const next = { ...q, ...changes };
   const params = new URLSearchParams();
+  if (next.collection) params.set("collection", next.collection);
   if (next.q) params.set("q", next.q);
   // Best match is the default with a search and means nothing without one; newest is the default without.
   const usual = next.sort === "relevance" || (!next.q && next.sort === "createdAt" && next.order === "desc");

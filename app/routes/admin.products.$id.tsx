@@ -3,6 +3,7 @@ import { ProductEditor } from "~/components/ProductEditor";
 import { sizeRowsFor } from "~/components/SizeRows";
 import { pageTitle } from "~/lib/shop";
 import { requireAdmin } from "~/models/accounts/auth.server";
+import { allCollections } from "~/models/catalogue/collections.server";
 import { getProductForEdit } from "~/models/catalogue/product-admin.server";
 import { PRODUCT_FORM_FIELDS, submitProductForm } from "~/models/catalogue/product-form.server";
 import { sizesForEdit } from "~/models/catalogue/size-admin.server";
@@ -16,9 +17,13 @@ export const meta: Route.MetaFunction = ({ data }) => [
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const product = await getProductForEdit(params.id);
+  const [product, collections] = await Promise.all([getProductForEdit(params.id), allCollections()]);
   if (!product) throw data({ message: "Product not found" }, { status: 404 });
-  return { product, sizes: await sizesForEdit(params.id) };
+  return {
+    product,
+    sizes: await sizesForEdit(params.id),
+    collections: collections.map((c) => ({ id: c.id, name: c.name })),
+  };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -33,7 +38,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 const rupees = (paise: number | null) => (paise === null ? "0" : String(paise / 100));
 
 export default function EditProduct({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, sizes } = loaderData;
+  const { product, sizes, collections } = loaderData;
   return (
     <section className="narrow">
       <h1>Edit {product.name}</h1>
@@ -41,6 +46,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
         key={product.id}
         mode="edit"
         lastResult={actionData}
+        collections={collections}
         defaults={{
           name: product.name,
           description: product.description,
@@ -54,6 +60,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
           image: product.image && product.image !== product.images[0] ? product.image : "",
           images: product.images.length ? product.images : product.image ? [product.image] : [],
           sizes: sizeRowsFor(sizes),
+          collections: product.collections,
         }}
       />
     </section>

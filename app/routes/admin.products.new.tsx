@@ -3,6 +3,7 @@ import { sizeRowsFor } from "~/components/SizeRows";
 import { DEFAULT_HSN } from "~/lib/product-schema";
 import { pageTitle } from "~/lib/shop";
 import { requireAdmin } from "~/models/accounts/auth.server";
+import { allCollections } from "~/models/catalogue/collections.server";
 import { PRODUCT_FORM_FIELDS, submitProductForm } from "~/models/catalogue/product-form.server";
 import { readForm, refused } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -12,7 +13,7 @@ export const meta: Route.MetaFunction = () => [{ title: pageTitle("New product",
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  return { collections: (await allCollections()).map((c) => ({ id: c.id, name: c.name })) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -23,13 +24,14 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 // Create mode starts blank with price 0, MRP 0 and stock 10.
-export default function NewProduct({ actionData }: Route.ComponentProps) {
+export default function NewProduct({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <section className="narrow">
       <h1>New product</h1>
       <ProductEditor
         mode="create"
         lastResult={actionData}
+        collections={loaderData.collections}
         defaults={{
           name: "",
           description: "",
@@ -42,6 +44,7 @@ export default function NewProduct({ actionData }: Route.ComponentProps) {
           image: "",
           images: [],
           sizes: sizeRowsFor([]),
+          collections: [],
         }}
       />
     </section>

@@ -19,6 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 const TAB_OF_ROUTE: Record<string, AdminTab> = {
   "routes/admin.products": "products",
+  "routes/admin.collections": "collections",
   "routes/admin.orders": "orders",
   "routes/admin.mail": "mail",
 };

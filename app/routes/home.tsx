@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { CollectionCards } from "~/components/CollectionLinks";
 import { HeroCarousel } from "~/components/HeroCarousel";
 import { ProductGrid } from "~/components/ProductCard";
 import { localizedPath } from "~/lib/i18n/languages";
@@ -6,6 +7,7 @@ import { metaLanguage, metaMessages, useMessages } from "~/lib/i18n/messages";
 import { organizationJsonLd, originOf, socialMeta } from "~/lib/seo";
 import { SHOP_NAME } from "~/lib/shop";
 import { BEST_SELLERS } from "~/lib/shop-query";
+import { collectionLinks } from "~/models/catalogue/collections.server";
 import { cardView, topRated } from "~/models/catalogue/products.server";
 import { cardsWithSizes } from "~/models/catalogue/sizes.server";
 import { requestLanguage } from "~/utils/language.server";
@@ -30,7 +32,13 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return { bestSellers: await cardsWithSizes((await topRated(BEST_SELLERS, requestLanguage(request))).map(cardView)) };
+  const language = requestLanguage(request);
+  const [bestSellers, collections] = await Promise.all([topRated(BEST_SELLERS, language), collectionLinks(language)]);
+  return {
+    bestSellers: await cardsWithSizes(bestSellers.map(cardView)),
+    // Only when there are some (issue #37): without, the page is byte for byte as before.
+    ...(collections.length ? { collections: collections.map(({ slug, name, image }) => ({ slug, name, image })) } : {}),
+  };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -55,6 +63,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </a>
         </p>
       </section>
+      {loaderData.collections ? <CollectionCards collections={loaderData.collections} /> : null}
       <section id="best-sellers" aria-labelledby="best-title">
         <h2 id="best-title">{t.bestSellers}</h2>
         <ProductGrid products={loaderData.bestSellers} />

@@ -1,4 +1,5 @@
-import { Form, isRouteErrorResponse, Link, redirect, useSubmit } from "react-router";
+import { data, Form, isRouteErrorResponse, Link, redirect, useSubmit } from "react-router";
+import { CollectionPills } from "~/components/CollectionLinks";
 import { LoadFailed } from "~/components/LoadFailed";
 import { Pagination } from "~/components/Pagination";
 import { ProductGrid } from "~/components/ProductCard";
@@ -9,6 +10,7 @@ import { translateFeedback } from "~/lib/i18n/translate";
 import { breadcrumbJsonLd, originOf, socialMeta } from "~/lib/seo";
 import { pageTitle } from "~/lib/shop";
 import { PAGE_SIZES, parseShopQuery, shopHref, sortOptions, sortSelectValue } from "~/lib/shop-query";
+import { collectionLinks } from "~/models/catalogue/collections.server";
 import { cardView, listProducts } from "~/models/catalogue/products.server";
 import { cardsWithSizes } from "~/models/catalogue/sizes.server";
 import { requestLanguage } from "~/utils/language.server";
@@ -22,21 +24,31 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const t = metaMessages(matches);
   const language = metaLanguage(matches);
   const q = loaderData?.query.q;
+  // A collection's page (issue #37) is a page of its own: its name, description, picture and URL.
+  const collection = loaderData?.collection;
+  const shopTitle = collection ? pageTitle(collection.name, t.shop.title) : pageTitle(t.shop.title);
+  const description = collection
+    ? collection.description || t.shop.collectionDescription(collection.name)
+    : t.shop.description;
+  const shopPath = localizedPath(language, "/shop");
+  const path = collection ? `${shopPath}?collection=${encodeURIComponent(collection.slug)}` : shopPath;
   return [
-    { title: q ? pageTitle(t.shop.searchTitle(q), t.shop.title) : pageTitle(t.shop.title) },
-    { name: "description", content: t.shop.description },
-    // Search results are for the shopper who asked, not for an index (issue #25).
-    ...(q ? [{ name: "robots", content: "noindex, follow" }] : []),
+    { title: q ? pageTitle(t.shop.searchTitle(q), ...(collection ? [collection.name] : []), t.shop.title) : shopTitle },
+    { name: "description", content: description },
+    // Search results are for the shopper who asked, not for an index (issue #25); so is a
+    // collection that does not exist.
+    ...(q || loaderData?.unknownCollection ? [{ name: "robots", content: "noindex, follow" }] : []),
     ...socialMeta({
       origin,
-      path: localizedPath(language, "/shop"),
-      title: pageTitle(t.shop.title),
-      description: t.shop.description,
-      image: loaderData?.items.find((p) => p.image)?.image,
+      path,
+      title: shopTitle,
+      description,
+      image: collection?.image || loaderData?.items.find((p) => p.image)?.image,
     }),
     breadcrumbJsonLd(origin, [
       { name: t.nav.home, path: localizedPath(language, "/") },
-      { name: t.nav.shop, path: localizedPath(language, "/shop") },
+      { name: t.nav.shop, path: shopPath },
+      ...(collection ? [{ name: collection.name, path }] : []),
     ]),
   ];
 };
@@ -48,17 +60,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       throw error instanceof RateLimited ? tooManyPage(error) : error;
     });
   }
-  const result = await listProducts(query, requestLanguage(request));
+  const language = requestLanguage(request);
+  const [result, collections] = await Promise.all([listProducts(query, language), collectionLinks(language)]);
   // Past the last page (a stale link): go to the last one rather than show nothing.
   if (result.totalPages > 0 && query.page > result.totalPages) {
     throw redirect(shopHref(query, { page: result.totalPages }));
   }
-  // The cards show a few fields of each product: only those go into the page's loader data.
-  return { query, ...result, items: await cardsWithSizes(result.items.map(cardView)) };
+  const collection = query.collection ? (collections.find((c) => c.slug === query.collection) ?? null) : undefined;
+  // The cards show a few fields of each product: only those go into the page's loader data. The
+  // collections' fields only when there are some: without, the page is byte for byte as before.
+  const page = {
+    query,
+    ...result,
+    items: await cardsWithSizes(result.items.map(cardView)),
+    ...(collections.length ? { collections: collections.map(({ slug, name, image }) => ({ slug, name, image })) } : {}),
+    ...(collection ? { collection, canonicalSearch: `?collection=${encodeURIComponent(collection.slug)}` } : {}),
+    ...(collection === null ? { unknownCollection: true } : {}),
+  };
+  // A collection no one has: the page says so, under 404 (a stale link, a typo), never a 500.
+  return collection === null ? data(page, { status: 404 }) : page;
 }
 
 export default function Shop({ loaderData }: Route.ComponentProps) {
-  const { query, items, page, totalPages, totalItems, suggestion } = loaderData;
+  const { query, items, page, totalPages, totalItems, suggestion, collections, collection, unknownCollection } =
+    loaderData;
   const submit = useSubmit();
   const t = useMessages().shop;
   const sizes: number[] = PAGE_SIZES.includes(query.limit as never)
@@ -67,17 +92,27 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
   return (
     <section className="shop">
       <div className="shop-head">
-        <h1>{t.title}</h1>
+        <h1>{collection ? collection.name : t.title}</h1>
         <p className="muted" aria-live="polite">
           {totalItems} {t.products(totalItems)}
           {query.q ? t.forQuery(query.q) : ""}
           {totalPages > 1 ? t.pageOf(page, totalPages) : ""}
         </p>
       </div>
+      {collection?.description ? <p className="collection-intro">{collection.description}</p> : null}
+      {collections ? (
+        <CollectionPills
+          collections={collections}
+          current={query.collection ?? ""}
+          href={(slug) => shopHref(query, { collection: slug, page: 1 })}
+        />
+      ) : null}
       {/* Issue #21: one compact bar, so products show on a phone's first screen. A GET form without
           a page field: any change starts again at page 1. With JS a select submits on change;
           without JS, Apply (or Search) sends all three. */}
       <Form method="get" action="/shop" className="shop-bar" role="search">
+        {/* The collection stays when the search, sort or page size changes (issue #37). */}
+        {query.collection ? <input type="hidden" name="collection" value={query.collection} /> : null}
         <div className="shop-search">
           <label htmlFor="shop-q" className="visually-hidden">
             {t.search}
@@ -146,7 +181,14 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           {t.didYouMeanEnd}
         </p>
       ) : null}
-      {items.length === 0 ? (
+      {unknownCollection || (items.length === 0 && query.collection && !query.q) ? (
+        <div className="empty">
+          <p>{unknownCollection ? t.noSuchCollection : t.emptyCollection}</p>
+          <Link to={shopHref(query, { collection: "", q: "", page: 1 })} className="button">
+            {t.showAll}
+          </Link>
+        </div>
+      ) : items.length === 0 ? (
         <div className="empty">
           <p>{t.noMatch}</p>
           <Link to={shopHref(query, { q: "", page: 1 })} className="button">

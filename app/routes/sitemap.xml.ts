@@ -6,6 +6,7 @@ import {
   partStart,
   SITEMAP_PAGES,
   SITEMAP_PART,
+  sitemapCollections,
   sitemapProducts,
 } from "~/models/catalogue/sitemap.server";
 import { keptResponse } from "~/utils/kept-response.server";
@@ -68,7 +69,13 @@ async function sitemap(origin: string, asked: boolean, part: number): Promise<Re
   const after = which <= parts ? await partStart(which, perPart) : null;
   if (after === null) return new Response("Not found", { status: 404 });
   const catalogueDay = lastmod ? day(lastmod) : null;
-  const pages = which === 1 ? SITEMAP_PAGES.flatMap((p) => entries(origin, p.path, p.lastmod ?? catalogueDay)) : [];
+  const pages =
+    which === 1
+      ? [
+          ...SITEMAP_PAGES.flatMap((p) => entries(origin, p.path, p.lastmod ?? catalogueDay)),
+          ...(await sitemapCollections()).flatMap((c) => entries(origin, c.path, day(c.lastmod))),
+        ]
+      : [];
   const items = (await sitemapProducts(after, perPart)).flatMap((p) =>
     entries(origin, `/product/${encodeURIComponent(p.id)}`, p.lastmod.toISOString()),
   );

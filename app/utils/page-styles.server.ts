@@ -21,6 +21,7 @@ import admin from "~/styles/admin.css?inline";
 import cart from "~/styles/cart.css?inline";
 import catalogueCards from "~/styles/catalogue.css?inline";
 import checkout from "~/styles/checkout.css?inline";
+import collections from "~/styles/collections.css?inline";
 import forms from "~/styles/forms.css?inline";
 import productPage from "~/styles/product.css?inline";
 import shellTop from "~/styles/shell.css?inline";
@@ -28,7 +29,7 @@ import shellTop from "~/styles/shell.css?inline";
 // Two parts are two files each, in app/app.css's order.
 const shell = shellTop + forms;
 const catalogue = catalogueCards + productPage;
-const PARTS = { catalogue, cart, checkout, admin } as const;
+const PARTS = { catalogue, collections, cart, checkout, admin } as const;
 type Part = keyof typeof PARTS;
 
 /** What each page uses beside the shell, by route id; a page not named here gets every part. */
@@ -55,6 +56,13 @@ export const PAGE_PARTS: Readonly<Record<string, Part[]>> = {
 };
 const ALL = Object.keys(PARTS) as Part[];
 
+/**
+ * The collection links' CSS (issue #37) travels only in a page that shows them: a shop without
+ * collections sends its pages byte for byte as before.
+ */
+const SHOWS_COLLECTIONS = /class="collection-(?:pills|cards)"/;
+const withCollections = (parts: readonly Part[]): Part[] => [...parts, "collections"];
+
 const sha256 = (css: string) => `'sha256-${createHash("sha256").update(css, "utf8").digest("base64")}'`;
 
 /** The inline CSS of a page made of these parts, in the stylesheet's order. */
@@ -68,7 +76,10 @@ function inlineCss(parts: readonly Part[]): string {
 }
 
 const sheets = new Map<string, string>();
-for (const parts of [...Object.values(PAGE_PARTS), ALL]) sheets.set(parts.join(), inlineCss(parts));
+for (const parts of [...Object.values(PAGE_PARTS), ALL]) {
+  sheets.set(parts.join(), inlineCss(parts));
+  if (parts.includes("catalogue")) sheets.set(withCollections(parts).join(), inlineCss(withCollections(parts)));
+}
 
 /** For the CSP's style-src: every inline sheet a page can carry. */
 export const inlineStyleHashes: string[] = [...new Set([...sheets.values()].map(sha256))];
@@ -78,7 +89,9 @@ export const inlineStyleHashes: string[] = [...new Set([...sheets.values()].map(
  * is the deepest matched route's (an error page shows the route's own boundary, or the root's).
  */
 export function withPageStyles(html: string, routeId: string | undefined): string {
-  const css = sheets.get((PAGE_PARTS[routeId ?? ""] ?? ALL).join())!;
+  const parts = PAGE_PARTS[routeId ?? ""] ?? ALL;
+  const shown = parts !== ALL && parts.includes("catalogue") && SHOWS_COLLECTIONS.test(html);
+  const css = sheets.get((shown ? withCollections(parts) : parts).join())!;
   const head = html.indexOf("</head>");
   const body = html.lastIndexOf("</body>");
   if (head < 0 || body < 0) return html;

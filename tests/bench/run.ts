@@ -41,6 +41,7 @@ import {
   stopAfter,
 } from "./lib";
 import {
+  BENCH_COLLECTIONS,
   BENCH_CUSTOMERS,
   BENCH_PASSWORD,
   BENCH_STOCK,
@@ -508,6 +509,8 @@ function routesFor(
     get("typo", `/shop?q=${SEARCH_TYPO}`),
     get("deep", `/shop?sort=price&order=asc&page=${deep}`),
     get("last", `/shop?page=${pages}`, `/shop?page=${pages} (last)`),
+    // A collection's page (issue #37): about a fifth of the catalogue, its first page.
+    get("collection", `/shop?collection=${BENCH_COLLECTIONS[0]}`),
     // A different product each time, from 500 spread over the catalogue.
     {
       key: "product",
@@ -750,6 +753,14 @@ function budgetsFor(run: SizeRun): Budget[] {
       ok: m.ratio! >= 0.1,
     });
   }
+  // Issue #37: a collection's page costs at most twice /shop's (one request on one connection).
+  const [shopPage, collection] = [by("shop-rendered"), by("collection-rendered")];
+  out.push({
+    budget: `${collection.label} / ${shopPage.label}, 1 conn`,
+    limit: "≤ 2×",
+    measured: `${fmt(collection.single, 1)} / ${fmt(shopPage.single, 1)} ms = ${fmt(collection.single / shopPage.single, 2)}×`,
+    ok: collection.single <= 2 * shopPage.single,
+  });
   const overview = by("overview");
   out.push({
     budget: `${overview.label}, ${run.seed.orders.toLocaleString("en")} orders, 1 conn`,

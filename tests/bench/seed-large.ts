@@ -33,6 +33,13 @@ export const BENCH_CUSTOMERS = 16;
 /** One product in this many is sold in sizes (issue #37). */
 export const SIZED_EVERY = 5;
 const SIZE_LABELS = ["100 g tin", "200 g jar", "450 g 3-wick bowl"];
+/**
+ * The generated shop's collections (issue #37): six moods, each product in one or two of them
+ * (by its number, not by the PRNG, so the rest of the catalogue is drawn as before). The first,
+ * measured by the bench, holds about a fifth of the products.
+ */
+export const BENCH_COLLECTIONS = ["floral", "woody", "fresh", "gourmand", "festive-gifts", "travel-tins"] as const;
+const collectionsOf = (i: number): number[] => (i % 4 === 0 ? [i % 6, (i + 1) % 6] : [i % 6]);
 
 // The scent of a product is one of these 100 words; its name and description carry it, and no
 // other text of the catalogue contains it, so `?q=<scent>` matches about 1% of the products.
@@ -302,6 +309,8 @@ export function seedLarge(file: string, opts: SeedOptions): SeedResult {
   // Sizes draw from a stream of their own, so the catalogue, reviews and orders are the ones the
   // bench generated before sizes existed: figures compare across the change.
   const sizeRand = mulberry32((opts.seed ?? 20240601) + 37);
+  const memberships = batched(sqlite, "product_collections", ["collection_id", "product_id"]);
+  const collectionIds = BENCH_COLLECTIONS.map((_, k) => `bench-collection-${k}`);
   const items = batched(sqlite, "order_items", [
     "id",
     "order_id",
@@ -330,6 +339,9 @@ export function seedLarge(file: string, opts: SeedOptions): SeedResult {
   const customers: { id: string; name: string; email: string; phone: string }[] = [];
 
   sqlite.transaction(() => {
+    const insCollection = sqlite.prepare("insert into collections (id, slug, name, position) values (?, ?, ?, ?)");
+    for (const [k, slug] of BENCH_COLLECTIONS.entries())
+      insCollection.run(collectionIds[k], slug, title(slug.replace(/-/g, " ")), k);
     for (let i = 0; i < 20 + BENCH_CUSTOMERS; i++) {
       const bench = i >= 20;
       const u = {
@@ -417,6 +429,7 @@ export function seedLarge(file: string, opts: SeedOptions): SeedResult {
         }
         counts.sizedProducts++;
       }
+      for (const k of collectionsOf(i)) memberships.add(collectionIds[k], id);
       if (deletedAt === null) live.push({ id, name, price, image });
     }
 
@@ -458,7 +471,7 @@ export function seedLarge(file: string, opts: SeedOptions): SeedResult {
       counts.orderItems += lines.length;
       counts.orders++;
     }
-    for (const b of [images, reviews, items, sizes]) b.flush();
+    for (const b of [images, reviews, memberships, items, sizes]) b.flush();
   })();
   for (const ix of indexes) sqlite.exec(ix.sql);
 

@@ -57,3 +57,27 @@ test("the admin names a product in Hindi; Hindi pages show it and find it, Engli
   await open(`/shop?q=${encodeURIComponent("कहवा")}`);
   await expect(page.locator('a[href^="/product/"]')).toHaveCount(0);
 });
+
+// Issue #37: a collection's Hindi page names it in Hindi, links each collection in Hindi and keeps
+// its query in the canonical and alternate URLs; the sitemap lists it in both languages. Reads
+// only: once, without JS.
+test("a collection's Hindi page: Hindi name, canonical and alternates with the collection, sitemap", async ({
+  page,
+  jsEnabled,
+}) => {
+  test.skip(jsEnabled, "pages and the sitemap only: once is enough");
+  const url = hindi().url;
+  await page.goto(`${url}/hi/shop?collection=woody`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("लकड़ी और मिट्टी");
+  await expect(page.getByRole("link", { name: "लकड़ी और मिट्टी", exact: true })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("heading", { name: "मैसूर चंदन" })).toBeVisible();
+  const origin = new URL(url).origin;
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${origin}/hi/shop?collection=woody`);
+  await expect(page.locator('link[rel="alternate"][hreflang="en-IN"]')).toHaveAttribute(
+    "href",
+    `${origin}/shop?collection=woody`,
+  );
+  const xml = await (await page.request.get(`${url}/sitemap.xml`)).text();
+  expect(xml).toContain(`<loc>${origin}/shop?collection=woody</loc>`);
+  expect(xml).toContain(`<loc>${origin}/hi/shop?collection=woody</loc>`);
+});

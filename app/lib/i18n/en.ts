@@ -38,6 +38,8 @@ export const en = {
     /** The home page's title, after the shop's name. */
     tagline: "Hand-poured soy candles",
     description: "Hand-poured soy wax candles made in India. Cash on delivery, shipped across India.",
+    /** The heading of the home page's collection links (issue #37). */
+    collections: "Shop by collection",
   },
   shop: {
     title: "Shop",
@@ -75,6 +77,14 @@ export const en = {
     prev: "Prev",
     next: "Next",
     page: (page: number): string => `Page ${page}`,
+    /** The row of collection links above the products (issue #37): its label and first link. */
+    collections: "Collections",
+    allCollections: "All",
+    noSuchCollection: "There is no such collection.",
+    emptyCollection: "No products in this collection yet.",
+    showAll: "Show all products",
+    /** A collection page's description when the owner wrote none. */
+    collectionDescription: (name: string): string => `${name}: hand-poured soy candles from RK Candles.`,
   },
   // ── The shopping pages (product, reviews, cart, checkout, thank-you, the carousel, cards) ──
   product: {

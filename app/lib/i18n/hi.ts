@@ -31,6 +31,7 @@ export const hi: Messages = {
     bestSellers: "सबसे ज़्यादा बिकने वाली",
     tagline: "हाथ से ढली सोया मोमबत्तियाँ",
     description: "भारत में हाथ से ढाली गई सोया मोम की मोमबत्तियाँ। कैश ऑन डिलीवरी, पूरे भारत में डिलीवरी।",
+    collections: "संग्रह के अनुसार ख़रीदें",
   },
   shop: {
     title: "दुकान",
@@ -63,6 +64,12 @@ export const hi: Messages = {
     prev: "पिछला",
     next: "अगला",
     page: (page) => `पेज ${page}`,
+    collections: "संग्रह",
+    allCollections: "सभी",
+    noSuchCollection: "ऐसा कोई संग्रह नहीं है।",
+    emptyCollection: "इस संग्रह में अभी कोई उत्पाद नहीं है।",
+    showAll: "सभी उत्पाद देखें",
+    collectionDescription: (name: string): string => `${name}: RK Candles की हाथ से ढली सोया मोमबत्तियाँ।`,
   },
   // ── The shopping pages (product, reviews, cart, checkout, thank-you, the carousel, cards) ──
   product: {

@@ -4,6 +4,7 @@ import { productImages, products } from "~/db/schema";
 import type { ProductInput } from "~/lib/product-schema";
 import { cardColumns, type ProductCard } from "~/models/catalogue/products.server";
 import { newId } from "~/utils/id.server";
+import { collectionIdsOf, setProductCollections } from "./collections.server";
 import { saveSizes, writeDefaultSize } from "./size-admin.server";
 
 async function writeGallery(tx: Tx, productId: string, urls: string[]) {
@@ -33,6 +34,7 @@ export async function createProduct(input: ProductInput): Promise<string> {
     await tx.insert(products).values({ id, ...fields(input) });
     await writeGallery(tx, id, input.images);
     if (input.sizes?.length) await saveSizes(tx, id, input.sizes);
+    if (input.collections) await setProductCollections(tx, id, input.collections);
   });
   return id;
 }
@@ -49,6 +51,7 @@ export function updateProduct(id: string, input: ProductInput): Promise<boolean>
     // The editor posts its sizes; the JSON door has none, and its figures are the default size's.
     if (input.sizes) await saveSizes(tx, id, input.sizes);
     else await writeDefaultSize(tx, id, { price: input.price, mrp: input.mrp, stock: input.stock });
+    if (input.collections) await setProductCollections(tx, id, input.collections);
     return true;
   });
 }
@@ -90,7 +93,7 @@ export async function getProductForEdit(id: string) {
     .from(productImages)
     .where(eq(productImages.productId, id))
     .orderBy(productImages.position);
-  return { ...product, images: rows.map((r) => r.url) };
+  return { ...product, images: rows.map((r) => r.url), collections: await collectionIdsOf(id) };
 }
 
 /**

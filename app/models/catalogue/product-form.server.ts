@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { GALLERY_MAX, galleryTooMany, productFormSchema } from "~/lib/product-schema";
+import { COLLECTIONS_MAX, GALLERY_MAX, galleryTooMany, productFormSchema } from "~/lib/product-schema";
 import { sizeFormFields } from "~/lib/size-schema";
 import { formFields } from "~/utils/http.server";
 import { createProduct, productExists, updateProduct } from "./product-admin.server";
@@ -16,6 +16,7 @@ export const PRODUCT_FORM_FIELDS = formFields(productFormSchema, {
   images: GALLERY_LIST_MAX,
   gallery: GALLERY_LIST_MAX,
   ...sizeFormFields(),
+  collections: COLLECTIONS_MAX,
 });
 
 /**

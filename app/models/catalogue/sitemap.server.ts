@@ -3,7 +3,7 @@
 // parts listed by a sitemap index.
 import { and, asc, count, desc, gt, isNull, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { products } from "~/db/schema";
+import { collections, products } from "~/db/schema";
 
 /** URLs per sitemap file: the protocol's limit is 50,000; room is left for the pages. */
 export const SITEMAP_PART = 45_000;
@@ -24,6 +24,18 @@ export const SITEMAP_PAGES: { path: string; lastmod: string | null }[] = [
 
 const live = isNull(products.deletedAt);
 const changed = sql<Date>`coalesce(${products.updatedAt}, ${products.createdAt})`.mapWith(products.createdAt);
+
+/** Each collection's page (issue #37), `/shop?collection=<slug>`, in the owner's order, with when it last changed. */
+export async function sitemapCollections(): Promise<{ path: string; lastmod: Date }[]> {
+  const rows = await db
+    .select({ slug: collections.slug, createdAt: collections.createdAt, updatedAt: collections.updatedAt })
+    .from(collections)
+    .orderBy(asc(collections.position), asc(collections.id));
+  return rows.map((c) => ({
+    path: `/shop?collection=${encodeURIComponent(c.slug)}`,
+    lastmod: c.updatedAt ?? c.createdAt,
+  }));
+}
 
 /** How many live products there are, and when the catalogue last changed (any product, deleted too). */
 export async function catalogueSummary(): Promise<{ live: number; lastmod: Date | null }> {

@@ -118,6 +118,9 @@ describe("body limits", () => {
     expect(bodyLimitFor("/admin/products/new")).toBeGreaterThan(UPLOAD_BODY_LIMIT);
     expect(bodyLimitFor("/admin/products/abc")).toBeGreaterThan(UPLOAD_BODY_LIMIT);
     expect(bodyLimitFor("/admin/products/abc/delete")).toBe(DEFAULT_BODY_LIMIT);
+    expect(bodyLimitFor("/admin/collections")).toBe(UPLOAD_BODY_LIMIT);
+    expect(bodyLimitFor("/admin/collections/abc")).toBe(UPLOAD_BODY_LIMIT);
+    expect(bodyLimitFor("/admin/collections/abc/delete")).toBe(DEFAULT_BODY_LIMIT);
   });
 });
 
