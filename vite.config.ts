@@ -45,6 +45,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     // there to catch a hang, not to judge speed.
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // Two files at a time: Vitest's default on two cores is one (cores - 1), which left a core
+    // idle while a file waited on bcrypt, PostgreSQL or its imports. Each file has its own database.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
