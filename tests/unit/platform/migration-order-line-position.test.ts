@@ -1,15 +1,9 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import Database from "better-sqlite3";
-import { drizzle as sqliteDrizzle } from "drizzle-orm/better-sqlite3";
-import { migrate as sqliteMigrate } from "drizzle-orm/better-sqlite3/migrator";
-import { drizzle as pgDrizzle } from "drizzle-orm/node-postgres";
-import { migrate as pgMigrate } from "drizzle-orm/node-postgres/migrator";
-import pg from "pg";
 import { expect, it } from "vitest";
 import { testDb } from "../../support/db";
-import { migrationsUpTo } from "../../support/migrations";
+import { migrateWith, migrationsUpTo } from "../../support/migrations";
 
 // drizzle/sqlite/0007 and drizzle/pg/0005 give order lines an explicit position. Lines written
 // before it were listed in the order they were written (rowid, ctid); the migration numbers each
@@ -22,24 +16,6 @@ const MIGRATIONS = resolve(__dirname, "../../../drizzle", onPostgres ? "pg" : "s
 const BEFORE = onPostgres ? 4 : 6; // the last migration without the column
 
 /** Applies the migrations in `folder` to the database at `address`. */
-async function migrateWith(address: string, folder: string): Promise<void> {
-  if (onPostgres) {
-    const pool = new pg.Pool({ connectionString: address, max: 1 });
-    try {
-      await pgMigrate(pgDrizzle(pool), { migrationsFolder: folder });
-    } finally {
-      await pool.end();
-    }
-    return;
-  }
-  const sqlite = new Database(address);
-  try {
-    sqliteMigrate(sqliteDrizzle(sqlite), { migrationsFolder: folder });
-  } finally {
-    sqlite.close();
-  }
-}
-
 it(`numbers the lines of existing orders in the order they were written (${onPostgres ? "drizzle/pg/0005" : "drizzle/sqlite/0007"})`, async () => {
   const address = onPostgres ? process.env.DATABASE_URL! : join(mkdtempSync(join(tmpdir(), "candle-m7-")), "shop.db");
   await migrateWith(address, migrationsUpTo(MIGRATIONS, BEFORE));

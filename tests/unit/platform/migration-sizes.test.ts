@@ -1,16 +1,10 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import Database from "better-sqlite3";
-import { drizzle as sqliteDrizzle } from "drizzle-orm/better-sqlite3";
-import { migrate as sqliteMigrate } from "drizzle-orm/better-sqlite3/migrator";
-import { drizzle as pgDrizzle } from "drizzle-orm/node-postgres";
-import { migrate as pgMigrate } from "drizzle-orm/node-postgres/migrator";
-import pg from "pg";
 import { expect, it } from "vitest";
 import { demoProducts } from "~/demo/catalogue";
 import { testDb, type TestDb } from "../../support/db";
-import { migrationsUpTo } from "../../support/migrations";
+import { migrateWith, migrationsUpTo } from "../../support/migrations";
 
 // drizzle/sqlite/0019 and drizzle/pg/0017 bring sizes and collections (issue #37). A live shop's
 // database, migrated to the step before and holding the demo catalogue with its reviews and
@@ -22,24 +16,6 @@ const onPostgres = Boolean(process.env.DATABASE_URL);
 const MIGRATIONS = resolve(__dirname, "../../../drizzle", onPostgres ? "pg" : "sqlite");
 const BEFORE = onPostgres ? 16 : 18; // the last migration without sizes
 const GENERATED = 10_000;
-
-async function migrateWith(address: string, folder: string): Promise<void> {
-  if (onPostgres) {
-    const pool = new pg.Pool({ connectionString: address, max: 1 });
-    try {
-      await pgMigrate(pgDrizzle(pool), { migrationsFolder: folder });
-    } finally {
-      await pool.end();
-    }
-    return;
-  }
-  const sqlite = new Database(address);
-  try {
-    sqliteMigrate(sqliteDrizzle(sqlite), { migrationsFolder: folder });
-  } finally {
-    sqlite.close();
-  }
-}
 
 /** The demo candles with a few reviews each, and orders of them: a shop as it runs. */
 async function fillDemoShop(db: TestDb) {

@@ -1,17 +1,11 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import Database from "better-sqlite3";
-import { drizzle as sqliteDrizzle } from "drizzle-orm/better-sqlite3";
-import { migrate as sqliteMigrate } from "drizzle-orm/better-sqlite3/migrator";
-import { drizzle as pgDrizzle } from "drizzle-orm/node-postgres";
-import { migrate as pgMigrate } from "drizzle-orm/node-postgres/migrator";
-import pg from "pg";
 import { expect, it } from "vitest";
 import { ALIASES, GST_STATES } from "~/lib/gst-states";
 import { placeOfSupply } from "~/lib/tax-invoice";
 import { testDb } from "../../support/db";
-import { migrationsUpTo } from "../../support/migrations";
+import { migrateWith, migrationsUpTo } from "../../support/migrations";
 
 // drizzle/sqlite/0016 and drizzle/pg/0014 store each order's place of supply (issue #34). Orders
 // placed before keep the one their invoice printed, which placeOfSupply() read from the typed
@@ -22,24 +16,6 @@ import { migrationsUpTo } from "../../support/migrations";
 const onPostgres = Boolean(process.env.DATABASE_URL);
 const MIGRATIONS = resolve(__dirname, "../../../drizzle", onPostgres ? "pg" : "sqlite");
 const BEFORE = onPostgres ? 13 : 15; // the last migration without the column
-
-async function migrateWith(address: string, folder: string): Promise<void> {
-  if (onPostgres) {
-    const pool = new pg.Pool({ connectionString: address, max: 1 });
-    try {
-      await pgMigrate(pgDrizzle(pool), { migrationsFolder: folder });
-    } finally {
-      await pool.end();
-    }
-    return;
-  }
-  const sqlite = new Database(address);
-  try {
-    sqliteMigrate(sqliteDrizzle(sqlite), { migrationsFolder: folder });
-  } finally {
-    sqlite.close();
-  }
-}
 
 /** Every name and spelling the invoice knew, as shoppers type them, and some it did not know. */
 const TYPED = [
