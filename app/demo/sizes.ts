@@ -23,10 +23,10 @@ const BOWL_450: Omit<Larger, "price" | "mrp" | "stock"> = {
 
 /** By demo candle: the default size's label and SKU stem, then the larger sizes. */
 const sized: Record<string, { label: string; labelHi: string; sku: string; larger: Larger[] }> = {
-  "Lavender Fields": {
+  "Black Cherry": {
     label: "200 g tumbler",
     labelHi: "200 ग्राम टम्बलर",
-    sku: "LAV",
+    sku: "CHE",
     larger: [{ ...BOWL_450, price: 949, mrp: 1199, stock: 12 }],
   },
   "Lemongrass Zest": {
@@ -53,17 +53,17 @@ const sized: Record<string, { label: string; labelHi: string; sku: string; large
       { ...BOWL_450, price: 1299, stock: 5 },
     ],
   },
-  "Vanilla Bean": {
+  "Green Tea": {
     label: "250 g pillar",
     labelHi: "250 ग्राम पिलर",
-    sku: "VAN",
+    sku: "TEA",
     larger: [{ label: "500 g large pillar", labelHi: "500 ग्राम बड़ा पिलर", price: 799, stock: 20 }],
   },
-  "Ocean Breeze": {
-    label: "200 g ribbed jar",
-    labelHi: "200 ग्राम रिब्ड जार",
-    sku: "OCE",
-    larger: [{ label: "350 g ribbed jar", labelHi: "350 ग्राम रिब्ड जार", price: 699, mrp: 849, stock: 18 }],
+  "Marigold Genda": {
+    label: "250 g pillar",
+    labelHi: "250 ग्राम पिलर",
+    sku: "MAR",
+    larger: [{ label: "500 g large pillar", labelHi: "500 ग्राम बड़ा पिलर", price: 849, stock: 16 }],
   },
   "Masala Chai": {
     label: "200 g clay matka",
