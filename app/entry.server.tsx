@@ -28,7 +28,12 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (markIfUnavailable(cause, context)) console.error(`${where}: database unavailable (${String(cause)})`);
   // React Router's own cross-site check on actions (answered 400): a refusal, not a fault. Ours
   // (server/middleware.ts) compares hosts; React Router also the scheme a trusted proxy forwarded.
-  else if (cause instanceof Error && cause.message.endsWith("Aborting the action."))
+  // On a `.data` request React Router replaces its message with a bare "Bad Request" (the only
+  // place it makes that error, react-router's single-fetch.ts).
+  else if (
+    cause instanceof Error &&
+    (cause.message.endsWith("Aborting the action.") || cause.message === "Bad Request")
+  )
     console.warn(`${where}: refused (${cause.message})`);
   else console.error(`${where}:`, cause);
 };

@@ -923,6 +923,35 @@ test("hostile field names on every HTML action (urlencoded and multipart): a 4xx
         field: "intent",
         fields: () => [["intent", "delete"]],
       },
+      // Issue #37: the collections' forms (a create, an edit of one that does not exist, a delete).
+      {
+        module: "admin.collections.tsx",
+        path: "/admin/collections",
+        role: "admin",
+        field: "name",
+        fields: () => [
+          ["name", "Hostile Names Mood"],
+          ["slug", ""],
+          ["description", "Picked by the fuzzer."],
+        ],
+      },
+      {
+        module: "admin.collections.$id.tsx",
+        path: `/admin/collections/${ZERO}`,
+        role: "admin",
+        field: "name",
+        fields: () => [
+          ["name", "Hostile Names Mood"],
+          ["slug", "hostile-names-mood"],
+        ],
+      },
+      {
+        module: "admin.collections.$id.delete.tsx",
+        path: `/admin/collections/${ZERO}/delete`,
+        role: "admin",
+        field: "intent",
+        fields: () => [["intent", "delete"]],
+      },
       {
         module: "admin.orders.$id.delete.tsx",
         path: `/admin/orders/${ZERO}/delete`,
