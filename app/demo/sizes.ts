@@ -1,7 +1,8 @@
 // Demo candles that come in sizes (issue #37). The first size of each is the candle as the demo
 // catalogue has always sold it (its price, MRP and stock in catalogue.ts), so the product row,
 // which mirrors its default size, reads as before and the shop's cards, sorts and prices stay
-// put; the larger sizes come after it, dearer.
+// put; the larger sizes come after it, dearer. None is a candle a spec buys by name or the newest
+// (Marigold Genda, the first card a shopper clicks in hindi-shopping.spec).
 import type { DemoProduct } from "./catalogue";
 
 export type DemoSize = {
@@ -59,11 +60,11 @@ const sized: Record<string, { label: string; labelHi: string; sku: string; large
     sku: "TEA",
     larger: [{ label: "500 g large pillar", labelHi: "500 ग्राम बड़ा पिलर", price: 799, stock: 20 }],
   },
-  "Marigold Genda": {
+  Rajnigandha: {
     label: "250 g pillar",
     labelHi: "250 ग्राम पिलर",
-    sku: "MAR",
-    larger: [{ label: "500 g large pillar", labelHi: "500 ग्राम बड़ा पिलर", price: 849, stock: 16 }],
+    sku: "RAJ",
+    larger: [{ label: "500 g large pillar", labelHi: "500 ग्राम बड़ा पिलर", price: 999, mrp: 1199, stock: 16 }],
   },
   "Masala Chai": {
     label: "200 g clay matka",
