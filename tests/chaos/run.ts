@@ -65,6 +65,12 @@ await db.run(
   `update products set stock = 100000 where id in (${shopperProducts.map(() => "?").join(",")})`,
   ...shopperProducts,
 );
+// A candle sold in sizes (issue #37) sells its default size, whose stock the product row mirrors
+// after every order: its sizes get the run's stock too.
+await db.run(
+  `update product_sizes set stock = 100000 where product_id in (${shopperProducts.map(() => "?").join(",")})`,
+  ...shopperProducts,
+);
 const baseline: Baseline = {
   stock: new Map(
     (await db.all<{ id: string; stock: number }>("select id, stock from products"))
