@@ -4,6 +4,7 @@ import { productSizes } from "~/db/schema";
 import { SIZE_IMAGE_INVALID, SKU_TAKEN, type SizeInput } from "~/lib/size-schema";
 import { newId } from "~/utils/id.server";
 import { syncDefaultSize } from "./default-size.server";
+import { liveSizeRows } from "./sizes.server";
 
 // The owner's side of sizes (issue #37): the editor's rows saved in the product's transaction,
 // and the JSON door's price and stock kept true for a sized product. The shop reads sizes in
@@ -17,21 +18,8 @@ export class SizesRefused extends Error {
 }
 
 /** A product's live sizes in their order, as the editor shows them (money in paise). */
-export function sizesForEdit(productId: string) {
-  return db
-    .select({
-      id: productSizes.id,
-      label: productSizes.label,
-      labelHi: productSizes.labelHi,
-      sku: productSizes.sku,
-      price: productSizes.price,
-      mrp: productSizes.mrp,
-      stock: productSizes.stock,
-      image: productSizes.image,
-    })
-    .from(productSizes)
-    .where(and(eq(productSizes.productId, productId), isNull(productSizes.deletedAt)))
-    .orderBy(asc(productSizes.position), asc(productSizes.id));
+export async function sizesForEdit(productId: string) {
+  return (await liveSizeRows([productId])).map(({ productId: _, ...row }) => row);
 }
 
 /** Messages for sizes whose picture is not one of the product's (`images`: its gallery as saved). */

@@ -21,34 +21,45 @@ export type Size = {
 const SLICE = 500;
 
 /**
- * The live sizes of these products, each product's in position order (its first is its default
- * size), in ONE query per 500 products: a page of cards, a cart, an order. Products without
- * sizes are absent from the map. `on`: the order's transaction, when read inside one.
+ * The live size rows of these products, both labels as stored, each product's in position order
+ * (its first is its default size), in ONE query per 500 products. `on`: the order's transaction,
+ * when read inside one. The shop's reads below and the editor's (size-admin.server.ts) share it.
+ */
+export async function liveSizeRows(productIds: readonly string[], on: Tx | DB = db) {
+  const ids = [...new Set(productIds)];
+  const rows = [];
+  for (let i = 0; i < ids.length; i += SLICE) {
+    rows.push(
+      ...(await on
+        .select({
+          id: productSizes.id,
+          productId: productSizes.productId,
+          label: productSizes.label,
+          labelHi: productSizes.labelHi,
+          sku: productSizes.sku,
+          price: productSizes.price,
+          mrp: productSizes.mrp,
+          stock: productSizes.stock,
+          image: productSizes.image,
+        })
+        .from(productSizes)
+        .where(and(inArray(productSizes.productId, ids.slice(i, i + SLICE)), isNull(productSizes.deletedAt)))
+        .orderBy(asc(productSizes.productId), asc(productSizes.position), asc(productSizes.id))),
+    );
+  }
+  return rows;
+}
+
+/**
+ * The live sizes of these products, each product's in position order, labels in `language`:
+ * a page of cards, a cart, an order. Products without sizes are absent from the map.
  */
 export async function sizesOf(productIds: readonly string[], language: Language = "en", on: Tx | DB = db) {
   const byProduct = new Map<string, Size[]>();
-  const ids = [...new Set(productIds)];
-  for (let i = 0; i < ids.length; i += SLICE) {
-    const rows = await on
-      .select({
-        id: productSizes.id,
-        productId: productSizes.productId,
-        label: productSizes.label,
-        labelHi: productSizes.labelHi,
-        sku: productSizes.sku,
-        price: productSizes.price,
-        mrp: productSizes.mrp,
-        stock: productSizes.stock,
-        image: productSizes.image,
-      })
-      .from(productSizes)
-      .where(and(inArray(productSizes.productId, ids.slice(i, i + SLICE)), isNull(productSizes.deletedAt)))
-      .orderBy(asc(productSizes.productId), asc(productSizes.position), asc(productSizes.id));
-    for (const { labelHi, ...row } of rows) {
-      const list = byProduct.get(row.productId) ?? [];
-      list.push({ ...row, label: textIn(language, row.label, labelHi) });
-      byProduct.set(row.productId, list);
-    }
+  for (const { labelHi, ...row } of await liveSizeRows(productIds, on)) {
+    const list = byProduct.get(row.productId) ?? [];
+    list.push({ ...row, label: textIn(language, row.label, labelHi) });
+    byProduct.set(row.productId, list);
   }
   return byProduct;
 }
