@@ -300,6 +300,105 @@ export function parseMailSettings(
   };
 }
 
+// Payments (issue #38; docs/payments.md): UPI paid from the shopper's own app, with no gateway,
+// and the money rules around it. Every one is off unless set: then an order is the
+// specification's cash-on-delivery order.
+const decimals2 = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-9;
+const hours = (max: number) =>
+  z.coerce
+    .number({ error: "must be a number of hours, e.g. 24" })
+    .gt(0, "must be more than 0")
+    .max(max, `must be at most ${max}`);
+const paymentSchema = z
+  .object({
+    // A UPI ID (VPA): name@bank, as NPCI allows it.
+    SHOP_UPI_ID: z
+      .string()
+      .trim()
+      .regex(/^[a-zA-Z0-9][a-zA-Z0-9._-]{1,255}@[a-zA-Z][a-zA-Z0-9.-]{1,63}$/, "must be a UPI ID like shopname@okaxis")
+      .optional(),
+    SHOP_UPI_NAME: z
+      .string()
+      .trim()
+      .min(1, "must not be empty")
+      .max(50, "must be at most 50 characters")
+      .refine((v) => !/\p{Cc}/u.test(v), "must be one line of plain text")
+      .default(SHOP_NAME),
+    UPI_HOLD_HOURS: hours(720).default(24),
+    PREPAID_DISCOUNT_PERCENT: z.coerce
+      .number({ error: "must be a number, e.g. 5" })
+      .gt(0, "must be more than 0")
+      .max(50, "must be at most 50")
+      .refine(decimals2, "must have at most 2 decimals")
+      .optional(),
+    COD_MAX_RUPEES: z.coerce
+      .number({ error: "must be a whole number of rupees" })
+      .int("must be a whole number of rupees")
+      .min(1, "must be at least 1")
+      .max(10_000_000, "must be at most 10000000")
+      .optional(),
+    COD_FEE_RUPEES: z.coerce
+      .number({ error: "must be a number of rupees, e.g. 30" })
+      .min(0, "must be 0 or more")
+      .max(10_000, "must be at most 10000")
+      .refine(decimals2, "must have at most 2 decimals (paise)")
+      .default(0),
+    COD_CONFIRM: flag("false"),
+    COD_CONFIRM_HOURS: hours(720).optional(),
+    // The shop's WhatsApp number: 10 digits (India) or 91 and 10 digits; spaces, dashes and + are ignored.
+    SHOP_WHATSAPP: z
+      .string()
+      .transform((v) => v.replace(/[\s()+-]/g, ""))
+      .pipe(z.string().regex(/^(?:91)?[6-9][0-9]{9}$/, "must be an Indian mobile number, e.g. +91 98765 43210"))
+      .transform((v) => (v.length === 10 ? `91${v}` : v))
+      .optional(),
+  })
+  .superRefine((v, ctx) => {
+    for (const name of ["PREPAID_DISCOUNT_PERCENT", "COD_MAX_RUPEES"] as const)
+      if (v[name] !== undefined && !v.SHOP_UPI_ID)
+        ctx.addIssue({ code: "custom", path: [name], message: "needs SHOP_UPI_ID (it offers UPI instead of cash)" });
+    if (v.COD_CONFIRM_HOURS !== undefined && !v.COD_CONFIRM)
+      ctx.addIssue({ code: "custom", path: ["COD_CONFIRM_HOURS"], message: "needs COD_CONFIRM=true" });
+  });
+
+export type PaymentSettings = {
+  /** Pay by UPI: the shop's UPI ID and payee name; null: cash on delivery only. */
+  upi: { id: string; name: string } | null;
+  /** How long a UPI order waits for its UTR before the clock cancels it. */
+  upiHoldMs: number;
+  /** Off the goods of a UPI order, in percent (0: none). */
+  prepaidDiscountPercent: number;
+  /** Above this total (paise), cash on delivery is refused; null: no limit. */
+  codMaxPaise: number | null;
+  /** Added to a cash-on-delivery order (paise), taxed like shipping; 0: none. */
+  codFeePaise: number;
+  /** COD orders are confirmed by the customer from a link in their mail (or My Orders). */
+  codConfirm: boolean;
+  /** Unconfirmed COD orders are cancelled after this long; null: never. */
+  codConfirmMs: number | null;
+  /** The shop's WhatsApp number as wa.me takes it (91 and 10 digits); null: the identity module's. */
+  whatsapp: string | null;
+};
+
+const HOUR_MS = 3_600_000;
+
+/** The payment settings from `vars`; throws naming a bad setting. */
+export function parsePaymentSettings(vars: Record<string, string | undefined>): PaymentSettings {
+  const payment = paymentSchema.safeParse(vars);
+  if (!payment.success) throw invalid(payment.error.issues);
+  const v = payment.data;
+  return {
+    upi: v.SHOP_UPI_ID ? { id: v.SHOP_UPI_ID, name: v.SHOP_UPI_NAME } : null,
+    upiHoldMs: Math.round(v.UPI_HOLD_HOURS * HOUR_MS),
+    prepaidDiscountPercent: v.PREPAID_DISCOUNT_PERCENT ?? 0,
+    codMaxPaise: v.COD_MAX_RUPEES === undefined ? null : v.COD_MAX_RUPEES * 100,
+    codFeePaise: Math.round(v.COD_FEE_RUPEES * 100),
+    codConfirm: v.COD_CONFIRM,
+    codConfirmMs: v.COD_CONFIRM_HOURS === undefined ? null : Math.round(v.COD_CONFIRM_HOURS * HOUR_MS),
+    whatsapp: v.SHOP_WHATSAPP ?? null,
+  };
+}
+
 const proxy = parseTrustProxy(raw.TRUST_PROXY);
 const databasePath = resolve(raw.DATABASE_PATH);
 const mail = parseMailSettings(process.env, dirname(databasePath));
@@ -361,6 +460,8 @@ export const env = {
   gst,
   /** Outgoing mail: the SMTP server (or .eml files), the sender, the owner, links (issue #23). */
   mail,
+  /** UPI, the money rules around it, COD confirmation and WhatsApp (issue #38); all off unset. */
+  payments: parsePaymentSettings(process.env),
   /**
    * The shop's public address when PUBLIC_URL is set, for absolute links in pages (canonical,
    * Open Graph, sitemap); unset, they use the request's own origin (X-Forwarded-* behind TRUST_PROXY).

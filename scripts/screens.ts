@@ -68,6 +68,15 @@ async function startShop() {
       MAIL_FROM: '"RK Candles" <shop@screens.test>',
       SHOP_OWNER_EMAIL: OWNER,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // Issue #38: the screens show the shop with UPI and its rules on (docs/payments.md).
+      SHOP_UPI_ID: "rkcandles@okaxis",
+      SHOP_UPI_NAME: "RK Candles",
+      PREPAID_DISCOUNT_PERCENT: "5",
+      COD_FEE_RUPEES: "30",
+      COD_MAX_RUPEES: "5000",
+      COD_CONFIRM: "true",
+      COD_CONFIRM_HOURS: "48",
+      SHOP_WHATSAPP: "+91 98765 43210",
     },
     stdio: ["ignore", "ignore", "inherit"],
   });

@@ -6,6 +6,7 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { env } from "~/env.server";
 import { LANGUAGE_PREFIX, type Language, languageOfPath } from "~/lib/i18n/languages";
 import { OrderMailSender } from "~/models/flows/order-mail-sender.server";
+import { startPaymentClock } from "~/models/payments/clock.server";
 import { languageChoice } from "~/utils/language-choice.server";
 import { requestInfo, requestOrigin } from "~/utils/request-context.server";
 
@@ -81,7 +82,16 @@ function handlerFor(path: string): RequestHandler {
 /** The shop's database connection, closed once the last request of a stopping worker is done. */
 export { closeDatabase } from "~/db/client.server";
 
-/** Delivers the mail outbox in the background of each worker, outside every request (issue #23). */
-export function startMailSender(): { stop(): Promise<void> } {
-  return new OrderMailSender().start();
+/**
+ * The work each worker does outside every request: delivering the mail outbox (issue #23) and the
+ * payment clock's sweep (issue #38).
+ */
+export function startBackgroundWork(): { stop(): Promise<void> } {
+  const sender = new OrderMailSender().start();
+  const clock = startPaymentClock();
+  return {
+    async stop() {
+      await Promise.all([sender.stop(), clock.stop()]);
+    },
+  };
 }

@@ -16,7 +16,7 @@ export async function serveWorker(options: { vite?: ViteDevServer } = {}) {
   let app: express.RequestHandler;
   let servePageCache: (securityHeaders: express.RequestHandler) => express.RequestHandler;
   let closeDatabase: () => Promise<void>;
-  let startMailSender: () => { stop(): Promise<void> };
+  let startBackgroundWork: () => { stop(): Promise<void> };
   // In development Vite injects styles of its own, so the CSP allows any inline style there.
   let inlineStyleHashes: string[] = [];
   const vite = options.vite;
@@ -35,18 +35,18 @@ export async function serveWorker(options: { vite?: ViteDevServer } = {}) {
     app = load((mod) => mod.handler);
     servePageCache = (securityHeaders) => load((mod) => mod.servePageCache(securityHeaders));
     closeDatabase = async () => {};
-    // The sender is loaded once: a long-running loop does not follow edits.
-    startMailSender = ((await vite.ssrLoadModule("./server/app.ts")) as typeof import("./app")).startMailSender;
+    // The background work is loaded once: a long-running loop does not follow edits.
+    startBackgroundWork = ((await vite.ssrLoadModule("./server/app.ts")) as typeof import("./app")).startBackgroundWork;
   } else {
     const mod = await import("./app");
     app = mod.handler;
     servePageCache = mod.servePageCache;
     closeDatabase = mod.closeDatabase;
-    startMailSender = mod.startMailSender;
+    startBackgroundWork = mod.startBackgroundWork;
     inlineStyleHashes = mod.inlineStyleHashes;
   }
   const server: Server = await listen(createHttpApp({ app, servePageCache, inlineStyleHashes, clientDir, vite }));
-  const mailSender = startMailSender();
+  const background = startBackgroundWork();
 
   let closing = false;
   const closer = closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
@@ -54,7 +54,7 @@ export async function serveWorker(options: { vite?: ViteDevServer } = {}) {
     closing = true;
     if (err) console.error("Uncaught error; stopping this worker:", err);
     else if (signal && !process.send) console.log(`${signal}: finishing in-flight requests`);
-    await Promise.all([stop(server), mailSender.stop()]);
+    await Promise.all([stop(server), background.stop()]);
     await vite?.close();
     await closeDatabase();
   });

@@ -233,9 +233,36 @@ export const orders = sqliteTable(
     // and the Shipped mail.
     courier: text("courier"),
     trackingNumber: text("tracking_number"),
+    // Payments and confirmations (issue #38; docs/payments.md). All unset for an order placed
+    // with none of the payment settings, which is then exactly the specification's COD order.
+    // Off the goods for paying by UPI (PREPAID_DISCOUNT_PERCENT), and the cash-on-delivery fee
+    // (COD_FEE_RUPEES), in paise: grand_total = subtotal - prepaid_discount + shipping + cod_fee.
+    prepaidDiscount: integer("prepaid_discount").notNull().default(0),
+    codFee: integer("cod_fee").notNull().default(0),
+    // The 12-digit UPI reference the shopper sent for a UPI order, and when; one order per UTR.
+    utr: text("utr"),
+    utrAt: integer("utr_at", { mode: "timestamp" }),
+    // When the order was last marked paid (the owner's "Payment received", the checkbox, the API).
+    paidAt: integer("paid_at", { mode: "timestamp" }),
+    // When an unpaid UPI order with no UTR, or an unconfirmed COD order, is cancelled by the clock.
+    expiresAt: integer("expires_at", { mode: "timestamp" }),
+    // A COD order the customer is asked to confirm (COD_CONFIRM): the confirm link's token, hashed
+    // (sha256), and when it was confirmed.
+    confirmTokenHash: text("confirm_token_hash"),
+    confirmedAt: integer("confirmed_at", { mode: "timestamp" }),
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex("orders_utr_unique")
+      .on(t.utr)
+      .where(sql`${t.utr} IS NOT NULL`),
+    uniqueIndex("orders_confirm_token_unique")
+      .on(t.confirmTokenHash)
+      .where(sql`${t.confirmTokenHash} IS NOT NULL`),
+    // The clock's sweep reads only orders that can expire.
+    index("orders_expires_idx")
+      .on(t.expiresAt)
+      .where(sql`${t.expiresAt} IS NOT NULL`),
     uniqueIndex("orders_invoice_number_unique").on(t.invoiceNumber),
     index("orders_user_idx").on(t.userId, t.createdAt),
     // The owner's overview (issue #26): orders waiting to be dispatched and the status filter walk

@@ -1,6 +1,7 @@
 import { en } from "./i18n/en";
 import { PIN_INVALID, PIN_RE } from "./pincode";
 import { multiLine, oneLine } from "./plain-text";
+import { PAYMENT_METHODS } from "./price-breakdown";
 import { z } from "./zod";
 
 // The checkout's texts, verbatim.
@@ -78,7 +79,8 @@ export const orderRequestSchema = z.object({
     )
     .min(1, { error: CART_EMPTY })
     .max(50, { error: "Too many different items in one order." }),
-  paymentMethod: z.literal("COD", { error: ONLY_COD }).optional(),
+  // UPI only where the shop takes it (placeOrder refuses it otherwise, with ONLY_COD).
+  paymentMethod: z.enum(PAYMENT_METHODS, { error: ONLY_COD }).optional(),
 });
 export type OrderRequest = z.infer<typeof orderRequestSchema>;
 

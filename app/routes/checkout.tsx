@@ -3,13 +3,15 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { Form, Link, redirect, type ShouldRevalidateFunction } from "react-router";
 import { Field, FormAlert } from "~/components/Field";
+import { ForMethod, PaymentChoice, type PaymentOptions } from "~/components/PaymentChoice";
 import { Totals } from "~/components/Totals";
-import { CART_EMPTY, CHECKOUT_INCOMPLETE, checkoutSchema } from "~/lib/checkout-schema";
+import { CART_EMPTY, CHECKOUT_INCOMPLETE, checkoutSchema, ONLY_COD } from "~/lib/checkout-schema";
 import { gstStateByName } from "~/lib/gst-states";
 import { messagesFor, metaMessages, useMessages, type Messages } from "~/lib/i18n/messages";
 import { translateFeedback } from "~/lib/i18n/translate";
 import { lineName } from "~/lib/line-name";
 import { formatPaise } from "~/lib/money";
+import { PAYMENT_METHODS, type PaymentMethod, type PriceBreakdown, priceBreakdown } from "~/lib/price-breakdown";
 import { pageTitle } from "~/lib/shop";
 import { requireUser } from "~/models/accounts/auth.server";
 import { digitsOnly, fillCityState, resolvePin } from "~/models/addresses/city-state.server";
@@ -18,6 +20,7 @@ import { cartSummary, commitCart, dropGoneSizes, readCart, readCartLines } from 
 import { submitOrder } from "~/models/flows/place-order.server";
 import { isIdempotencyKey } from "~/models/orders/idempotency.server";
 import { OrderError } from "~/models/orders/order-error.server";
+import { paymentChoice } from "~/models/payments/pricing.server";
 import { formFields, readForm, refused } from "~/utils/http.server";
 import { newId } from "~/utils/id.server";
 import { requestLanguage } from "~/utils/language.server";
@@ -54,8 +57,34 @@ const ORDER_TOKEN = "orderToken";
  * shopper has seen the note, so the form comes back at most once per PIN (issue #34).
  */
 const PIN_STATE_NOTED = "pinStateNoted";
-const CHECKOUT_FIELDS = formFields(checkoutSchema, { intent: 1, [ORDER_TOKEN]: 1, [PIN_STATE_NOTED]: 1 });
+const CHECKOUT_FIELDS = formFields(checkoutSchema, {
+  intent: 1,
+  [ORDER_TOKEN]: 1,
+  [PIN_STATE_NOTED]: 1,
+  paymentMethod: 1,
+});
 
+/** The posted payment method: COD when none is posted (the shop without UPI has no choice); null when unknown. */
+function paymentMethodOf(formData: FormData): PaymentMethod | null {
+  const value = formData.get("paymentMethod");
+  if (value === null) return "COD";
+  return PAYMENT_METHODS.find((m) => m === value) ?? null;
+}
+
+/**
+ * What this cart costs paid each way, and the choice where the shop takes UPI (issue #38; null:
+ * cash on delivery only, as specified).
+ */
+function pricing(lines: { price: number; qty: number; status: string }[]) {
+  const choice = paymentChoice();
+  const buyable = lines.filter((l) => l.status === "ok");
+  const prices = {
+    COD: priceBreakdown(buyable, "COD", choice.rules),
+    UPI: priceBreakdown(buyable, "UPI", choice.rules),
+  };
+  const payment: PaymentOptions | null = choice.upi ? { prices, codMax: choice.codMax, initial: "COD" } : null;
+  return { cod: prices.COD, payment };
+}
 /** The form's token: undefined when the post has none (then it is placed as before), null when unusable. */
 function orderTokenOf(formData: FormData): string | undefined | null {
   const value = formData.get(ORDER_TOKEN);
@@ -78,9 +107,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { lines, goneSizes } = await readCartLines(cart, requestLanguage(request));
   // A size removed since it was added: the cart says so (and drops it) before anything is ordered.
   if (goneSizes.length > 0) throw await dropGoneSizes(request, cart, lines, goneSizes);
+  const summary = cartSummary(lines);
   return {
     lines,
-    summary: cartSummary(lines),
+    summary,
+    ...pricing(lines),
     defaults: { name: user.name, email: user.email, phone: user.phone ?? "" },
     orderToken: newId() + newId(),
   };
@@ -155,6 +186,8 @@ export async function action({ request }: Route.ActionArgs) {
       400,
     );
   }
+  const paymentMethod = paymentMethodOf(formData);
+  if (paymentMethod === null) return refused(submission.reply({ formErrors: [ONLY_COD] }), 400);
   const { name, email, phone, address, city, state } = submission.value;
   let order;
   try {
@@ -162,6 +195,7 @@ export async function action({ request }: Route.ActionArgs) {
       contact: { name, email, phone },
       shippingAddress: { address, city, state, pin: submission.value.pin },
       items: lines.map((l) => ({ product: l.id, qty: l.qty, sizeId: l.sizeId ?? undefined })),
+      paymentMethod,
     });
   } catch (error) {
     if (error instanceof OrderError) return refused(submission.reply({ formErrors: [error.message] }), 409);
@@ -191,8 +225,33 @@ function placeOrderBlocked(
   return null;
 }
 
+/** The total right above Place Order (issue #21), for one way of paying. */
+function CheckoutTotal({ prices, count }: { prices: PriceBreakdown; count: number }) {
+  const t = useMessages().checkout;
+  return (
+    <p className="checkout-total">
+      <span>
+        {t.total} <strong>{formatPaise(prices.total)}</strong>
+      </span>{" "}
+      <span className="muted">
+        {t.inclShipping(formatPaise(prices.shipping))} · {t.items(count)}
+      </span>
+    </p>
+  );
+}
+
+const BreakdownTotals = ({ prices }: { prices: PriceBreakdown }) => (
+  <Totals
+    subtotal={prices.goods}
+    prepaidDiscount={prices.prepaidDiscount}
+    shipping={prices.shipping}
+    codFee={prices.codFee}
+    total={prices.total}
+  />
+);
+
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  const { lines, summary, defaults, orderToken } = loaderData;
+  const { lines, summary, defaults, orderToken, cod, payment } = loaderData;
   const [form, fields] = useForm({
     lastResult: actionData,
     defaultValue: { ...defaults, address: "", city: "", state: "", pin: "" },
@@ -237,6 +296,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     if (stateFromPin && input instanceof HTMLInputElement) input.value = stateFromPin;
   }, [actionData]); // eslint-disable-line react-hooks/exhaustive-deps -- once per answer
   const notedPin = actionData?.initialValue?.[PIN_STATE_NOTED];
+  const posted = actionData?.initialValue?.paymentMethod;
+  const postedMethod = typeof posted === "string" ? posted : undefined;
 
   return (
     <section>
@@ -311,17 +372,17 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               <input {...getInputProps(fields.state, { type: "text" })} autoComplete="address-level1" />
             </Field>
           </fieldset>
+          {payment && !empty ? <PaymentChoice options={payment} defaultMethod={postedMethod} /> : null}
           <div className="checkout-actions">
             {/* Issue #21: on a phone the summary is below the form; the total is said above the button. */}
-            {empty ? null : (
-              <p className="checkout-total">
-                <span>
-                  {t.total} <strong>{formatPaise(summary.total)}</strong>
-                </span>{" "}
-                <span className="muted">
-                  {t.inclShipping(formatPaise(summary.shipping))} · {t.items(summary.count)}
-                </span>
-              </p>
+            {empty ? null : payment ? (
+              PAYMENT_METHODS.map((method) => (
+                <ForMethod key={method} method={method}>
+                  <CheckoutTotal prices={payment.prices[method]} count={summary.count} />
+                </ForMethod>
+              ))
+            ) : (
+              <CheckoutTotal prices={cod} count={summary.count} />
             )}
             <button
               type="submit"
@@ -331,16 +392,18 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               disabled={placeBlocked !== null}
               aria-describedby={placeBlocked ? "place-order-reason" : undefined}
             >
-              {t.placeOrder}
+              {payment ? t.placeOrderChoice : t.placeOrder}
             </button>{" "}
             {placeBlocked ? (
               <p id="place-order-reason" className="place-reason">
                 {placeBlocked}
               </p>
             ) : null}
-            <Link to="/coming-soon" className="button">
-              {t.payOnline}
-            </Link>
+            {payment ? null : (
+              <Link to="/coming-soon" className="button">
+                {t.payOnline}
+              </Link>
+            )}
           </div>
         </Form>
         <aside className="summary" aria-labelledby="summary-title">
@@ -356,7 +419,15 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               </li>
             ))}
           </ul>
-          <Totals subtotal={summary.subtotal} shipping={summary.shipping} total={summary.total} />
+          {payment ? (
+            PAYMENT_METHODS.map((method) => (
+              <ForMethod key={method} method={method}>
+                <BreakdownTotals prices={payment.prices[method]} />
+              </ForMethod>
+            ))
+          ) : (
+            <BreakdownTotals prices={cod} />
+          )}
           <Link to="/cart">{t.editCart}</Link>
         </aside>
       </div>

@@ -151,6 +151,11 @@ export const en = {
     subtotal: "Subtotal",
     shipping: "Shipping",
     total: "Total",
+    /** Issue #38: off the goods for paying by UPI, and the cash-on-delivery fee. */
+    upiDiscount: "UPI discount",
+    codFee: "Cash on delivery fee",
+    /** The cart's note when UPI takes something off. */
+    upiSaves: (amount: string): string => `Pay by UPI at checkout and save ${amount}.`,
     // The answers of Add to Cart (toasts).
     productGone: "That product is no longer available",
     soldOutToast: "Sorry, this candle is sold out",
@@ -179,6 +184,8 @@ export const en = {
     inclShipping: (amount: string): string => `(incl. shipping ${amount})`,
     items: (count: number): string => (count === 1 ? "1 item" : `${count} items`),
     placeOrder: "Place Order (Cash on Delivery)",
+    /** Place Order where the shopper chooses how to pay (issue #38). */
+    placeOrderChoice: "Place Order",
     payOnline: "Pay Online (Coming Soon)",
     orderSummary: "Order summary",
     unavailable: " (unavailable)",
@@ -395,6 +402,9 @@ export const en = {
     checkoutIncomplete: "Please complete all required fields",
     cartEmpty: "Your cart is empty",
     onlyCod: "Only cash on delivery is available for now.",
+    /** Issue #38: COD_MAX_RUPEES. */
+    codOverLimit: (max: string): string =>
+      `Cash on delivery is available for orders up to ${max}. Please pay by UPI for this order.`,
     pinInvalid: "Please enter a valid 6-digit PIN",
     pinUnavailable: "PIN service unavailable",
     pinBadResponse: "Invalid response",

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from "node:crypto";
 import bcrypt from "bcryptjs";
 import { and, eq, gt, isNull, ne } from "drizzle-orm";
 import { db, writeTransaction } from "~/db/client.server";
@@ -10,6 +9,7 @@ import { BCRYPT_ROUNDS, getUserByEmail } from "~/models/accounts/users.server";
 import { mailsQueued, queueMail } from "~/models/mail/outbox.server";
 import { passwordResetMail } from "~/models/mail/templates.server";
 import { check, hit } from "~/utils/rate-limit.server";
+import { hashToken, newToken } from "~/utils/token.server";
 
 /**
  * Forgot password (issue #23), one function per step for both doors (the pages and /api/auth).
@@ -31,12 +31,8 @@ export const RESET_REQUEST_MIN_MS = 250;
 
 export class ResetLinkInvalid extends Error {}
 
-export const hashResetToken = (token: string) => createHash("sha256").update(token, "utf8").digest("hex");
-
-function newResetToken(): { token: string; tokenHash: string } {
-  const token = randomBytes(32).toString("base64url");
-  return { token, tokenHash: hashResetToken(token) };
-}
+export const hashResetToken = hashToken;
+const newResetToken = newToken;
 
 /** The reset page's address with `token`, in the customer's language ("/hi/reset-password?…"). */
 export const resetUrl = (token: string, language: Language = "en") =>

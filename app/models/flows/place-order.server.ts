@@ -2,7 +2,7 @@
 // its invoice number (invoices), its confirmation and the owner's alert (mail). Either all of
 // them are written or none is.
 import { writeTransaction, type Tx } from "~/db/client.server";
-import { cartTotals } from "~/lib/cart";
+import { env } from "~/env.server";
 import type { Language } from "~/lib/i18n/languages";
 import { lineName } from "~/lib/line-name";
 import { customerLanguage, rememberLanguage } from "~/models/accounts/customer-language.server";
@@ -19,8 +19,11 @@ import { type PlaceOrderInput, priceLines, wantedOf } from "~/models/orders/line
 import { OrderError } from "~/models/orders/order-error.server";
 import { takeStock } from "~/models/orders/stock.server";
 import { insertOrder } from "~/models/orders/write.server";
+import { confirmUrl } from "~/models/payments/confirmation.server";
+import { orderPricing } from "~/models/payments/pricing.server";
 import { newId } from "~/utils/id.server";
 import { hit } from "~/utils/rate-limit.server";
+import { newToken } from "~/utils/token.server";
 
 /**
  * The one way an order is made (checkout form and POST /api/orders). Names and prices come
@@ -51,13 +54,18 @@ export async function placeOrder(
 
   const write = async (tx: Tx): Promise<{ id: string; replayed: boolean }> => {
     const lines = await priceLines(tx, wanted);
-    const totals = cartTotals(lines);
+    const paymentMethod = input.paymentMethod ?? "COD";
+    // The prices are the database's, so the rules (a COD limit, say) are judged on them here.
+    const totals = orderPricing(lines, paymentMethod);
     const id = newId();
     // Every order gets a number, GST or not, so numbering has no gaps when GST is switched on.
     // The order's date is the one its number was taken for: the invoice date and the number's
     // financial year always agree (the database's own clock could differ by a tick at midnight).
     const placedAt = new Date();
     const invoiceNumber = await nextInvoiceNumber(tx, placedAt);
+    // A COD order the customer is asked to confirm gets a link (COD_CONFIRM): its token goes
+    // into the confirmation mail, only its hash into the order.
+    const confirm = paymentMethod === "COD" && env.payments.codConfirm ? newToken() : null;
     await insertOrder(tx, {
       ...input,
       id,
@@ -67,6 +75,8 @@ export async function placeOrder(
       supplyStateCode: supply,
       lines,
       totals,
+      paymentMethod,
+      confirmTokenHash: confirm?.tokenHash ?? null,
       key,
     });
     await takeStock(tx, lines);
@@ -81,10 +91,13 @@ export async function placeOrder(
         contact: input.contact,
         shippingAddress: input.shippingAddress,
         items: lines.map((l) => ({ name: lineName(l.name, l.sizeLabel), qty: l.qty, price: l.price })),
-        subtotal: totals.subtotal,
+        subtotal: totals.goods,
+        prepaidDiscount: totals.prepaidDiscount,
         shipping: totals.shipping,
+        codFee: totals.codFee,
         grandTotal: totals.total,
-        paymentMethod: "COD",
+        paymentMethod,
+        confirmUrl: confirm ? confirmUrl(id, confirm.token, language) : null,
       },
       language,
     );

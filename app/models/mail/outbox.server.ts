@@ -70,7 +70,7 @@ export async function queueStatusMail(
   tx: Tx,
   order: StatusMailOrder,
   status: MailStatus,
-  options: { update?: boolean; language?: Language } = {},
+  options: { update?: boolean; language?: Language; expired?: "unpaid" | "unconfirmed" } = {},
 ): Promise<void> {
   await queueMail(tx, "order-status", orderStatusMail(order, status, env.mail.publicUrl, options));
 }

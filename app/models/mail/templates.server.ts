@@ -2,6 +2,7 @@ import { type Language, localizedPath } from "~/lib/i18n/languages";
 import { formatPaise } from "~/lib/money";
 import { orderNumber } from "~/lib/order-number";
 import { multiLine, oneLine } from "~/lib/plain-text";
+import type { PaymentMethod } from "~/lib/price-breakdown";
 import { SHOP_NAME, SUPPORT } from "~/lib/shop";
 import { mailTexts, type MailTexts } from "./texts/mail-texts.server";
 
@@ -24,9 +25,15 @@ export type MailOrder = {
   /** price: integer paise per unit */
   items: { name: string; qty: number; price: number }[];
   subtotal: number;
+  /** Off the goods for paying by UPI (0: none). */
+  prepaidDiscount: number;
   shipping: number;
+  /** The cash-on-delivery fee (0: none). */
+  codFee: number;
   grandTotal: number;
-  paymentMethod: string;
+  paymentMethod: PaymentMethod;
+  /** A COD order the customer is asked to confirm: the link that opens its Confirm page. */
+  confirmUrl: string | null;
 };
 
 export type MailContent = { to: string; subject: string; text: string; html: string };
@@ -194,7 +201,7 @@ export function orderStatusMail(
   o: StatusMailOrder,
   status: MailStatus,
   publicUrl: string,
-  options: { update?: boolean; language?: Language } = {},
+  options: { update?: boolean; language?: Language; expired?: "unpaid" | "unconfirmed" } = {},
 ): MailContent {
   const language = options.language ?? "en";
   const t = mailTexts(language);
@@ -219,7 +226,13 @@ export function orderStatusMail(
     Cancelled: {
       subject: s.cancelledSubject(number),
       lead: s.cancelledLead(number),
-      after: [o.isPaid ? s.cancelledRefund : s.cancelledNothingDue, s.cancelledNotAsked],
+      // Cancelled by the clock (issue #38): why, and nothing is due.
+      after:
+        options.expired === "unpaid"
+          ? [s.cancelledUnpaid, s.orderAgain]
+          : options.expired === "unconfirmed"
+            ? [s.cancelledUnconfirmed, s.orderAgain]
+            : [o.isPaid ? s.cancelledRefund : s.cancelledNothingDue, s.cancelledNotAsked],
     },
   };
   const w = words[status];

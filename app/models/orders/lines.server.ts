@@ -5,6 +5,7 @@ import { type OrderRequest, CART_EMPTY, QTY_MAX, QTY_TOO_MANY } from "~/lib/chec
 import { en } from "~/lib/i18n/en";
 import { lineName } from "~/lib/line-name";
 import { formatPaise, rupeesToPaise } from "~/lib/money";
+import type { PaymentMethod } from "~/lib/price-breakdown";
 import { chosenSize, sizesOf } from "~/models/catalogue/sizes.server";
 import { OrderError, PRODUCT_GONE } from "./order-error.server";
 
@@ -14,6 +15,8 @@ export type PlaceOrderInput = Pick<OrderRequest, "contact" | "shippingAddress"> 
    * `sizeId`: the size (issue #37); without it the product's default size.
    */
   items: { product: string; qty: number; price?: number; sizeId?: string }[];
+  /** Cash on delivery unless the shopper chose UPI (where the shop takes it: env.payments.upi). */
+  paymentMethod?: PaymentMethod;
 };
 
 /** One thing an order asks for: a product, in a size as named (none: the default size). */

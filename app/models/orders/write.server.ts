@@ -1,7 +1,7 @@
 import type { Tx } from "~/db/client.server";
 import { orderItems, orders } from "~/db/schema";
 import { env } from "~/env.server";
-import type { CartTotals } from "~/lib/cart";
+import type { PaymentMethod, PriceBreakdown } from "~/lib/price-breakdown";
 import { newId } from "~/utils/id.server";
 import type { PlaceOrderInput, PricedLine } from "./lines.server";
 
@@ -13,11 +13,25 @@ export type NewOrder = Pick<PlaceOrderInput, "contact" | "shippingAddress"> & {
   /** The place of supply's GST state code (supplyStateCode), null when no state was recognised. */
   supplyStateCode: string | null;
   lines: PricedLine[];
-  totals: CartTotals;
+  totals: PriceBreakdown;
+  paymentMethod: PaymentMethod;
+  /** The hash of a COD order's confirm link (COD_CONFIRM), null when it needs none. */
+  confirmTokenHash: string | null;
   key?: string;
 };
 
-/** Writes a new order and its lines (in the cart's order), unpaid, cash on delivery. */
+/**
+ * When the clock cancels an order placed at `placedAt`, if it ever does: a UPI order not paid
+ * within UPI_HOLD_HOURS (unless a UTR came), a COD order to confirm within COD_CONFIRM_HOURS.
+ */
+function expiryOf(o: NewOrder): Date | null {
+  const { upiHoldMs, codConfirmMs } = env.payments;
+  if (o.paymentMethod === "UPI") return new Date(o.placedAt.getTime() + upiHoldMs);
+  if (o.confirmTokenHash && codConfirmMs !== null) return new Date(o.placedAt.getTime() + codConfirmMs);
+  return null;
+}
+
+/** Writes a new order and its lines (in the cart's order), unpaid. */
 export async function insertOrder(tx: Tx, o: NewOrder): Promise<void> {
   await tx.insert(orders).values({
     id: o.id,
@@ -28,7 +42,7 @@ export async function insertOrder(tx: Tx, o: NewOrder): Promise<void> {
     userId: o.userId,
     status: "Placed",
     isPaid: false,
-    paymentMethod: "COD",
+    paymentMethod: o.paymentMethod,
     contactName: o.contact.name,
     contactEmail: o.contact.email,
     contactPhone: o.contact.phone,
@@ -36,9 +50,13 @@ export async function insertOrder(tx: Tx, o: NewOrder): Promise<void> {
     city: o.shippingAddress.city,
     state: o.shippingAddress.state,
     pin: o.shippingAddress.pin,
-    subtotal: o.totals.subtotal,
+    subtotal: o.totals.goods,
+    prepaidDiscount: o.totals.prepaidDiscount,
     shipping: o.totals.shipping,
+    codFee: o.totals.codFee,
     grandTotal: o.totals.total,
+    expiresAt: expiryOf(o),
+    confirmTokenHash: o.confirmTokenHash,
     idempotencyKey: o.key ?? null,
   });
   for (const [position, line] of o.lines.entries()) {

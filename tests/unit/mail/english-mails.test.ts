@@ -26,6 +26,9 @@ const order: MailOrder = {
   shipping: 4_900,
   grandTotal: 1_04_800,
   paymentMethod: "COD",
+  prepaidDiscount: 0,
+  codFee: 0,
+  confirmUrl: null,
 };
 const statusOrder = (isPaid: boolean, courier: string | null = null): StatusMailOrder => ({
   id: order.id,

@@ -30,6 +30,9 @@ const order: MailOrder = {
   shipping: 4_900,
   grandTotal: 1_04_800,
   paymentMethod: "COD",
+  prepaidDiscount: 0,
+  codFee: 0,
+  confirmUrl: null,
 };
 
 /** The message nodemailer would send, parsed back as a mail client reads it. */

@@ -91,6 +91,9 @@ describe("the mails set customer text apart, also of orders stored before the sc
     shipping: 4_900,
     grandTotal: 14_900,
     paymentMethod: "COD",
+    prepaidDiscount: 0,
+    codFee: 0,
+    confirmUrl: null,
   };
 
   it("the owner's alert: one line per field, quoted under a label", () => {

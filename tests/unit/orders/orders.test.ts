@@ -230,7 +230,7 @@ describe("checkout schemas", () => {
     expect(msg({ shippingAddress, items: [item] })).toBe(CHECKOUT_INCOMPLETE);
     expect(msg({ contact, shippingAddress, items: [] })).toBe(CART_EMPTY);
     expect(msg({ contact, shippingAddress })).toBe(CART_EMPTY);
-    expect(msg({ contact, shippingAddress, items: [item], paymentMethod: "UPI" })).toBe(
+    expect(msg({ contact, shippingAddress, items: [item], paymentMethod: "CARD" })).toBe(
       "Only cash on delivery is available for now.",
     );
     expect(

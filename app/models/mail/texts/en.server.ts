@@ -41,6 +41,11 @@ export const en = {
     cancelledRefund: "You paid for it: we refund the amount within 5-7 business days.",
     cancelledNothingDue: "Nothing is due: it was cash on delivery.",
     cancelledNotAsked: "If you did not ask for this, please write to us and we will sort it out.",
+    /** Issue #38: cancelled by the clock. */
+    cancelledUnpaid:
+      "We did not get a UPI reference for it in time, so the candles went back on the shelf. Nothing is due.",
+    cancelledUnconfirmed: "It was not confirmed in time, so the candles went back on the shelf. Nothing is due.",
+    orderAgain: "You are welcome to order again whenever you like.",
   },
   reset: {
     subject: (shop: string): string => `Reset your ${shop} password`,
