@@ -19,11 +19,10 @@ import { type PlaceOrderInput, priceLines, wantedOf } from "~/models/orders/line
 import { OrderError } from "~/models/orders/order-error.server";
 import { takeStock } from "~/models/orders/stock.server";
 import { insertOrder } from "~/models/orders/write.server";
-import { confirmUrl } from "~/models/payments/confirmation.server";
+import { confirmToken, confirmUrl } from "~/models/payments/confirmation.server";
 import { orderPricing } from "~/models/payments/pricing.server";
 import { newId } from "~/utils/id.server";
 import { hit } from "~/utils/rate-limit.server";
-import { newToken } from "~/utils/token.server";
 
 /**
  * The one way an order is made (checkout form and POST /api/orders). Names and prices come
@@ -65,7 +64,7 @@ export async function placeOrder(
     const invoiceNumber = await nextInvoiceNumber(tx, placedAt);
     // A COD order the customer is asked to confirm gets a link (COD_CONFIRM): its token goes
     // into the confirmation mail, only its hash into the order.
-    const confirm = paymentMethod === "COD" && env.payments.codConfirm ? newToken() : null;
+    const confirm = paymentMethod === "COD" && env.payments.codConfirm ? confirmToken(id) : null;
     await insertOrder(tx, {
       ...input,
       id,
