@@ -2,15 +2,18 @@
 // tax, in whole paise that add up exactly to what the shopper pays.
 //
 // Rounding (the one rule; docs/gst.md repeats it):
-// - per row (each order line, and shipping as its own row), gross = qty × unit price, in paise,
-//   tax included;
+// - per row (each order line, shipping and the cash-on-delivery fee each as its own row), gross =
+//   what the shopper pays for it, in paise, tax included: for a line, qty × unit price less the
+//   line's share of any discount (issue #38's UPI discount; #39's coupon codes join it), so a
+//   discount lowers the line's taxable value;
 // - taxable value = gross × 100 / (100 + rate), rounded to the nearest paisa, halves up
 //   (computed in integers, so no float ever decides a paisa);
 // - tax = gross − taxable value: the row's tax takes the rounding, and taxable + tax = gross
 //   exactly;
 // - within the state, CGST = floor(tax / 2) and SGST = tax − CGST (an odd paisa goes to SGST);
 //   otherwise IGST = tax;
-// - totals are sums of the rows, so they add up to the grand total (lines + shipping) exactly.
+// - totals are sums of the rows, so they add up to the grand total (lines + shipping + COD fee)
+//   exactly.
 // Rounding per row rather than on the total is what an invoice shows: every printed row checks.
 
 export type TaxLineInput = {
@@ -18,24 +21,31 @@ export type TaxLineInput = {
   /** Unit price in paise, tax included (the shop's prices are). */
   price: number;
   hsn: string;
+  /**
+   * Paise off this line (its share of the order's discounts, spreadDiscounts in
+   * app/lib/price-breakdown.ts); 0 or absent: none. At most qty × price.
+   */
+  discount?: number;
 };
 
 export type TaxSplit = { cgst: number; sgst: number; igst: number };
 
 export type TaxRow = TaxSplit & {
-  /** qty × price: what the shopper pays for the row, tax included (paise). */
+  /** What the shopper pays for the row, tax included (paise): a line's qty × price − discount. */
   gross: number;
   taxable: number;
   /** gross − taxable = cgst + sgst + igst. */
   tax: number;
 };
 
-export type TaxLine = TaxLineInput & TaxRow;
+export type TaxLine = Omit<TaxLineInput, "discount"> & TaxRow & { discount: number };
 
 export type TaxBreakdown = {
   lines: TaxLine[];
   /** Shipping is taxed as part of the supply of the goods, at their rate. */
   shipping: TaxRow;
+  /** The cash-on-delivery fee: a charge for the same supply, taxed like shipping. */
+  codFee: TaxRow;
   totals: TaxRow;
 };
 
@@ -72,14 +82,16 @@ const sum = (rows: TaxRow[]): TaxRow => {
 };
 
 /**
- * The taxable value and tax of each line and of shipping, and their totals, in integer paise.
- * `intraState`: the place of supply is the seller's state (CGST + SGST), otherwise IGST.
- * totals.gross is the grand total: Σ qty × price + shipping.
+ * The taxable value and tax of each line, of shipping and of the COD fee, and their totals, in
+ * integer paise. `intraState`: the place of supply is the seller's state (CGST + SGST), otherwise
+ * IGST. totals.gross is the grand total: Σ (qty × price − discount) + shipping + COD fee.
  */
 export function taxBreakdown(input: {
   lines: TaxLineInput[];
   /** paise, tax included */
   shipping: number;
+  /** paise, tax included; 0 or absent: none */
+  codFee?: number;
   ratePercent: number;
   intraState: boolean;
 }): TaxBreakdown {
@@ -87,13 +99,18 @@ export function taxBreakdown(input: {
   const lines = input.lines.map((line) => {
     assertPaise(line.price, "A unit price");
     if (!Number.isSafeInteger(line.qty) || line.qty < 1) throw new RangeError(`A quantity must be 1 or more`);
+    const discount = line.discount ?? 0;
+    assertPaise(discount, "A discount");
+    if (discount > line.qty * line.price) throw new RangeError(`A discount cannot be more than its line`);
     return {
       qty: line.qty,
       price: line.price,
       hsn: line.hsn,
-      ...taxRow(line.qty * line.price, ratePercent, intraState),
+      discount,
+      ...taxRow(line.qty * line.price - discount, ratePercent, intraState),
     };
   });
   const shipping = taxRow(input.shipping, ratePercent, intraState);
-  return { lines, shipping, totals: sum([...lines, shipping]) };
+  const codFee = taxRow(input.codFee ?? 0, ratePercent, intraState);
+  return { lines, shipping, codFee, totals: sum([...lines, shipping, codFee]) };
 }

@@ -74,3 +74,20 @@ export function spreadDiscount(grosses: readonly number[], discount: number): nu
   }
   return shares;
 }
+
+/**
+ * Each line's share of the order's discounts, taken off one after another in the order given,
+ * each spread (spreadDiscount) over what the earlier ones left of the lines: issue #39's coupon
+ * code first, then the prepaid discount on the rest. A tax invoice lowers each line's taxable value
+ * by its share, so the shares add up to the discounts exactly and never pass a line's gross.
+ */
+export function spreadDiscounts(grosses: readonly number[], discounts: readonly number[]): number[] {
+  const left = [...grosses];
+  const shares = grosses.map(() => 0);
+  for (const discount of discounts)
+    spreadDiscount(left, discount).forEach((share, i) => {
+      shares[i]! += share;
+      left[i]! -= share;
+    });
+  return shares;
+}

@@ -2,6 +2,7 @@ import { amountInWords } from "./amount-in-words";
 import { taxBreakdown, type TaxRow } from "./gst";
 import { gstStateByCode, gstStateByName, type GstState } from "./gst-states";
 import { orderNumber } from "./order-number";
+import { spreadDiscounts } from "./price-breakdown";
 
 // Everything a GST tax invoice prints, worked out from an order and the shop's registration, so
 // the PDF code only draws. Pure: no database, no environment.
@@ -27,6 +28,10 @@ export type TaxInvoiceOrder = {
   supplyStateCode: string | null;
   items: { name: string; qty: number; price: number; hsn: string }[];
   shipping: number;
+  /** Off the goods for paying by UPI (issue #38); absent on orders from before it: none. */
+  prepaidDiscount?: number;
+  /** The cash-on-delivery fee (issue #38); absent: none. */
+  codFee?: number;
   grandTotal: number;
 };
 
@@ -41,11 +46,16 @@ export type PlaceOfSupply = {
 
 export type TaxInvoiceRow = TaxRow & {
   description: string;
-  /** HSN code of the goods; null for the shipping row (taxed as part of the goods' supply). */
+  /** HSN code of the goods; null for the shipping and COD fee rows (taxed with the goods' supply). */
   hsn: string | null;
   qty: number;
   /** paise, tax included, as the shop prices it */
   unitPrice: number;
+  /**
+   * A line's share of the order's discounts, paise: gross = qty × unitPrice − discount, so the
+   * discount lowers the taxable value. Absent when nothing came off.
+   */
+  discount?: number;
 };
 
 export type TaxInvoiceFigures = {
@@ -62,7 +72,9 @@ export type TaxInvoiceFigures = {
   rows: TaxInvoiceRow[];
   /** null when the order shipped free. */
   shipping: TaxInvoiceRow | null;
-  /** Sums of every row, shipping included; totals.gross is the grand total. */
+  /** The cash-on-delivery fee, taxed like shipping; null when none. */
+  codFee: TaxInvoiceRow | null;
+  /** Sums of every row, shipping and COD fee included; totals.gross is the grand total. */
   totals: TaxRow;
   totalInWords: string;
 };
@@ -98,12 +110,24 @@ export function taxInvoiceFigures(order: TaxInvoiceOrder, settings: GstSettings)
   const supply = orderPlaceOfSupply(order);
   const intraState = supply.code === settings.state.code;
   const rate = settings.ratePercent;
-  const breakdown = taxBreakdown({ lines: order.items, shipping: order.shipping, ratePercent: rate, intraState });
+  // Discounts come off the lines they were earned on, in the order the price breakdown takes them
+  // (#39's coupon code will go first, before the prepaid discount).
+  const shares = spreadDiscounts(
+    order.items.map((i) => i.qty * i.price),
+    [order.prepaidDiscount ?? 0],
+  );
+  const breakdown = taxBreakdown({
+    lines: order.items.map((item, i) => ({ ...item, discount: shares[i] })),
+    shipping: order.shipping,
+    codFee: order.codFee ?? 0,
+    ratePercent: rate,
+    intraState,
+  });
   if (breakdown.totals.gross !== order.grandTotal)
     throw new Error(
-      `Order ${order.id}: lines and shipping come to ${breakdown.totals.gross} paise, its grand total is ${order.grandTotal}`,
+      `Order ${order.id}: lines, shipping and fees come to ${breakdown.totals.gross} paise, its grand total is ${order.grandTotal}`,
     );
-  const { shipping } = breakdown;
+  const { shipping, codFee } = breakdown;
   return {
     title: "Tax Invoice",
     invoiceNumber: order.invoiceNumber ?? orderNumber(order.id),
@@ -120,16 +144,21 @@ export function taxInvoiceFigures(order: TaxInvoiceOrder, settings: GstSettings)
     rates: intraState
       ? { total: rate, cgst: rate / 2, sgst: rate / 2, igst: null }
       : { total: rate, cgst: null, sgst: null, igst: rate },
-    rows: breakdown.lines.map(({ qty, price, hsn, ...row }, i) => ({
+    rows: breakdown.lines.map(({ qty, price, hsn, discount, ...row }, i) => ({
       ...row,
       description: order.items[i]!.name,
       hsn,
       qty,
       unitPrice: price,
+      ...(discount > 0 ? { discount } : {}),
     })),
     shipping:
       order.shipping > 0
         ? { ...shipping, description: "Shipping", hsn: null, qty: 1, unitPrice: order.shipping }
+        : null,
+    codFee:
+      codFee.gross > 0
+        ? { ...codFee, description: "Cash on delivery fee", hsn: null, qty: 1, unitPrice: codFee.gross }
         : null,
     totals: breakdown.totals,
     totalInWords: amountInWords(breakdown.totals.gross),

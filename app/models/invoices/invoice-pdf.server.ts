@@ -46,12 +46,30 @@ export type InvoiceOrder = {
   items: { name: string; qty: number; price: number; hsn: string }[];
   subtotal: number;
   shipping: number;
+  /** Off the goods of a UPI order; absent or 0: none (issue #38). */
+  prepaidDiscount?: number;
+  /** The cash-on-delivery fee; absent or 0: none. */
+  codFee?: number;
   grandTotal: number; // integer paise
+  /** The UPI reference the customer sent and when the owner found the payment (orders.utr, paid_at). */
+  utr?: string | null;
+  paidAt?: Date | null;
 };
 
 export function paymentMethodLabel(method: string, t: InvoiceTexts = invoiceTexts("en")): string {
-  return method.trim().toUpperCase() === "COD" ? t.cashOnDelivery : method;
+  const m = method.trim().toUpperCase();
+  return m === "COD" ? t.cashOnDelivery : m === "UPI" ? t.upi : method;
 }
+
+/** Paid or not; a paid UPI order says how: its reference (UTR) and the day the owner found it. */
+function paymentStatus(order: InvoiceOrder, t: InvoiceTexts, language: Language): string {
+  if (!order.isPaid) return t.notPaid;
+  if (order.paymentMethod !== "UPI" || !order.utr || !order.paidAt) return t.paid;
+  return t.paidByUpi(order.utr, formatInvoiceDate(new Date(order.paidAt), language));
+}
+
+/** "−₹12.50": what comes off, with the minus sign the pages use. */
+const minus = (paise: number) => `−${formatRupees(paise)}`;
 
 /** An order's status in the invoice's language; one it does not know, as stored. */
 const statusLabel = (status: string, t: InvoiceTexts) => t.statuses[status as OrderStatus] ?? status;
@@ -221,10 +239,15 @@ export async function renderInvoice(
   };
 
   if (tax) {
-    // The shipping row's description is the figures' English word; its label is the invoice's.
+    // The shipping and fee rows' descriptions are the figures' English words; their labels are the
+    // invoice's. A discounted line says under its name what came off, so Qty × Unit price − that =
+    // Amount reads on the row itself.
     const taxRow = (row: TaxInvoiceRow): Row => ({
-      name: row === tax.shipping ? t.shipping : row.description,
-      note: row.hsn ? t.hsn(row.hsn) : undefined,
+      name: row === tax.shipping ? t.shipping : row === tax.codFee ? t.codFee : row.description,
+      note:
+        [row.hsn ? t.hsn(row.hsn) : "", row.discount ? t.lineDiscount(minus(row.discount)) : ""]
+          .filter(Boolean)
+          .join(" · ") || undefined,
       figures: [String(row.qty), ...[row.unitPrice, row.taxable, row.tax, row.gross].map(formatRupees)],
     });
     table(
@@ -236,7 +259,7 @@ export async function renderInvoice(
         [tax.kind === "IGST" ? `${t.igst} ${tax.rates.igst}%` : t.cgstSgstColumn(tax.rates.total), TAX_COL.tax.right],
         [t.amount, TAX_COL.amount.right],
       ],
-      [...tax.rows, ...(tax.shipping ? [tax.shipping] : [])].map(taxRow),
+      [...tax.rows, ...(tax.shipping ? [tax.shipping] : []), ...(tax.codFee ? [tax.codFee] : [])].map(taxRow),
     );
   } else {
     const items = order.items.length ? order.items : [{ name: t.noItems, qty: 0, price: 0 }];
@@ -255,39 +278,44 @@ export async function renderInvoice(
   }
 
   // ---- Totals and payment (kept together)
-  const totals: [string, number][] = tax
+  // [label, amount as printed]; what comes off and the COD fee only when there are some.
+  const prepaid = order.prepaidDiscount ?? 0;
+  const codFee = order.codFee ?? 0;
+  const totals: [string, string][] = tax
     ? [
-        [t.taxableValue, tax.totals.taxable],
+        [t.taxableValue, formatRupees(tax.totals.taxable)],
         ...(tax.kind === "IGST"
-          ? ([[`${t.igst} @ ${tax.rates.igst}%`, tax.totals.igst]] as [string, number][])
+          ? ([[`${t.igst} @ ${tax.rates.igst}%`, formatRupees(tax.totals.igst)]] as [string, string][])
           : ([
-              [`${t.cgst} @ ${tax.rates.cgst}%`, tax.totals.cgst],
-              [`${t.sgst} @ ${tax.rates.sgst}%`, tax.totals.sgst],
-            ] as [string, number][])),
+              [`${t.cgst} @ ${tax.rates.cgst}%`, formatRupees(tax.totals.cgst)],
+              [`${t.sgst} @ ${tax.rates.sgst}%`, formatRupees(tax.totals.sgst)],
+            ] as [string, string][])),
       ]
     : [
-        [t.subtotal, order.subtotal],
-        [t.shipping, order.shipping],
+        [t.subtotal, formatRupees(order.subtotal)],
+        ...(prepaid > 0 ? [[t.upiDiscount, minus(prepaid)] as [string, string]] : []),
+        [t.shipping, formatRupees(order.shipping)],
+        ...(codFee > 0 ? [[t.codFee, formatRupees(codFee)] as [string, string]] : []),
       ];
   const words = tax ? wrapText(t.amountInWords(tax.totalInWords), regular, RIGHT - LEFT, 3) : [];
   const totalsHeight = (totals.length + 1) * 18 + 16 + (3 + words.length + (tax ? 2 : 0)) * (LINE + 2) + 10;
   if (w.y - totalsHeight < BOTTOM) continuationPage();
   w.y -= 18;
   const labelRight = COL.amount.right - 110; // room for "₹1,23,45,678.00" in 12 pt bold
-  const totalLine = (label: string, paise: number, strong = false) => {
+  const totalLine = (label: string, amount: string, strong = false) => {
     const size = strong ? 12 : BODY;
     w.textRight(label, labelRight, w.y, { size, bold: strong });
-    w.textRight(formatRupees(paise), COL.amount.right, w.y, { size, bold: strong });
+    w.textRight(amount, COL.amount.right, w.y, { size, bold: strong });
     w.y -= 18;
   };
-  for (const [label, paise] of totals) totalLine(label, paise);
+  for (const [label, amount] of totals) totalLine(label, amount);
   w.page.drawLine({
     start: { x: labelRight - 80, y: w.y + 13 },
     end: { x: RIGHT, y: w.y + 13 },
     thickness: 0.8,
     color: INK,
   });
-  totalLine(t.grandTotal, tax ? tax.totals.gross : order.grandTotal, true);
+  totalLine(t.grandTotal, formatRupees(tax ? tax.totals.gross : order.grandTotal), true);
   w.y -= 8;
   for (const l of words) {
     w.text(l, LEFT, w.y);
@@ -306,7 +334,7 @@ export async function renderInvoice(
     w.y -= LINE + 2;
   };
   info(t.paymentMethod, paymentMethodLabel(order.paymentMethod, t));
-  info(t.paymentStatus, order.isPaid ? t.paid : t.notPaid);
+  info(t.paymentStatus, paymentStatus(order, t, language));
   info(t.orderStatus, statusLabel(order.status, t));
   if (tax) {
     w.y -= 4;

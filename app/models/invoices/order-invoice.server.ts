@@ -21,7 +21,11 @@ export function toInvoiceOrder(order: OrderWithItems): InvoiceOrder {
     items: order.items.map((i) => ({ name: lineName(i.name, i.sizeLabel), qty: i.qty, price: i.price, hsn: i.hsn })),
     subtotal: order.subtotal,
     shipping: order.shipping,
+    prepaidDiscount: order.prepaidDiscount,
+    codFee: order.codFee,
     grandTotal: order.grandTotal,
+    utr: order.utr,
+    paidAt: order.paidAt,
   };
 }
 

@@ -39,15 +39,22 @@ export const en = {
   /** The table's tax column within the seller's state (the totals split it into CGST and SGST). */
   cgstSgstColumn: (ratePercent: number): string => `CGST+SGST ${ratePercent}%`,
   subtotal: "Subtotal",
+  /** Off the goods of an order paid by UPI (issue #38). */
+  upiDiscount: "UPI discount",
+  /** Under a tax invoice's line: its share of the order's discounts, e.g. "−₹12.50". */
+  lineDiscount: (amount: string): string => `Discount ${amount}`,
   shipping: "Shipping",
+  codFee: "Cash on delivery fee",
   grandTotal: "Grand total",
   amountInWords: (words: string): string => `Amount in words: ${words}`,
   pricesIncludeGst: "Prices include GST.",
   paymentMethod: "Payment method",
   cashOnDelivery: "Cash on delivery (COD)",
+  upi: "UPI",
   paymentStatus: "Payment status",
   paid: "Paid",
   notPaid: "Not paid",
+  paidByUpi: (utr: string, date: string): string => `Paid by UPI, reference (UTR) ${utr}, on ${date}`,
   orderStatus: "Order status",
   statuses: {
     Placed: "Placed",
