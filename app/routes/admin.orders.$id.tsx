@@ -160,7 +160,13 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               </li>
             ))}
           </ul>
-          <Totals subtotal={o.subtotal} shipping={o.shipping} total={o.grandTotal} />
+          <Totals
+            subtotal={o.subtotal}
+            shipping={o.shipping}
+            prepaidDiscount={o.prepaidDiscount}
+            codFee={o.codFee}
+            total={o.grandTotal}
+          />
           <a href={`/api/orders/${o.id}/invoice`} target="_blank" rel="noopener" className="button small">
             Invoice
           </a>

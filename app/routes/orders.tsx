@@ -107,8 +107,10 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
               <p className="order-totals">
                 {t.orders.subtotal}
                 {formatPaise(o.subtotal)}
+                {o.prepaidDiscount > 0 ? ` · ${t.cart.upiDiscount} −${formatPaise(o.prepaidDiscount)}` : null}
                 {t.orders.shipping}
-                {formatPaise(o.shipping)} ·{" "}
+                {formatPaise(o.shipping)}
+                {o.codFee > 0 ? ` · ${t.cart.codFee} ${formatPaise(o.codFee)}` : null} ·{" "}
                 <strong>
                   {t.orders.total}
                   {formatPaise(o.grandTotal)}

@@ -42,6 +42,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     })),
     subtotal: order.subtotal,
     shipping: order.shipping,
+    prepaidDiscount: order.prepaidDiscount,
+    codFee: order.codFee,
     total: order.grandTotal,
     shipTo: {
       name: order.contactName,
@@ -59,7 +61,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function ThankYou({ loaderData }: Route.ComponentProps) {
-  const { id, isPaid, items, subtotal, shipping, total, shipTo, delivery } = loaderData;
+  const { id, isPaid, items, subtotal, shipping, prepaidDiscount, codFee, total, shipTo, delivery } = loaderData;
   const [from, to] = delivery;
   useEffect(() => rememberLastOrder(id), [id]);
   const t = useMessages().thankYou;
@@ -98,7 +100,13 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-        <Totals subtotal={subtotal} shipping={shipping} total={total} />
+        <Totals
+          subtotal={subtotal}
+          shipping={shipping}
+          prepaidDiscount={prepaidDiscount}
+          codFee={codFee}
+          total={total}
+        />
       </section>
       <section aria-labelledby="ship-to-title">
         <h2 id="ship-to-title">{t.deliveryAddress}</h2>

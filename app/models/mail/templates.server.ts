@@ -91,6 +91,23 @@ const signOffHtml = (t: MailTexts) =>
 /** The address of the customer's My Orders page, in their language. */
 const ordersUrlOf = (publicUrl: string, language: Language) => `${publicUrl}${localizedPath(language, "/orders")}`;
 
+/** "−₹12.50": what comes off, with the minus sign the pages use. */
+const minus = (paise: number) => `−${formatPaise(paise)}`;
+
+/**
+ * The order's money as [label, amount] rows, the total last: the UPI discount and the COD fee
+ * (issue #38) only when the order has one, so an order without them reads as it always did.
+ */
+function moneyLines(o: MailOrder, c: MailTexts["confirmation"]): [string, string][] {
+  return [
+    [c.subtotal, formatPaise(o.subtotal)],
+    ...(o.prepaidDiscount > 0 ? [[c.upiDiscount, minus(o.prepaidDiscount)] as [string, string]] : []),
+    [c.shipping, formatPaise(o.shipping)],
+    ...(o.codFee > 0 ? [[c.codFee, formatPaise(o.codFee)] as [string, string]] : []),
+    [c.total, formatPaise(o.grandTotal)],
+  ];
+}
+
 /** The confirmation to the order's contact email; the invoice PDF is attached when it is sent. */
 export function orderConfirmationMail(o: MailOrder, publicUrl: string, language: Language = "en"): MailContent {
   const t = mailTexts(language);
@@ -108,9 +125,7 @@ export function orderConfirmationMail(o: MailOrder, publicUrl: string, language:
     "",
     ...o.items.map((i) => `- ${lineText(i)}`),
     "",
-    `${c.subtotal}: ${formatPaise(o.subtotal)}`,
-    `${c.shipping}: ${formatPaise(o.shipping)}`,
-    `${c.total}: ${formatPaise(o.grandTotal)}`,
+    ...moneyLines(o, c).map(([label, amount]) => `${label}: ${amount}`),
     "",
     `${c.deliveringTo}:`,
     ...quoted(addressLines(o, t)),
@@ -128,16 +143,16 @@ export function orderConfirmationMail(o: MailOrder, publicUrl: string, language:
         `<tr><td style="${cell}">${escapeHtml(i.name)} × ${i.qty}</td><td style="${cell};text-align:right;white-space:nowrap">${formatPaise(i.price * i.qty)}</td></tr>`,
     )
     .join("");
-  const total = (label: string, paise: number, strong = false) =>
-    `<tr><td style="padding:4px 0">${strong ? `<strong>${escapeHtml(label)}</strong>` : escapeHtml(label)}</td><td style="padding:4px 0;text-align:right;white-space:nowrap">${strong ? `<strong>${formatPaise(paise)}</strong>` : formatPaise(paise)}</td></tr>`;
+  const total = ([label, amount]: [string, string], i: number, all: unknown[]) => {
+    const strong = i === all.length - 1; // the total
+    return `<tr><td style="padding:4px 0">${strong ? `<strong>${escapeHtml(label)}</strong>` : escapeHtml(label)}</td><td style="padding:4px 0;text-align:right;white-space:nowrap">${strong ? `<strong>${amount}</strong>` : amount}</td></tr>`;
+  };
   const html = page(
     subject,
     `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(c.heading(number))}</h1>` +
       `<p>${escapeHtml(greeting)}</p>` +
       `<table style="width:100%;border-collapse:collapse" role="presentation">${rows}` +
-      total(c.subtotal, o.subtotal) +
-      total(c.shipping, o.shipping) +
-      total(c.total, o.grandTotal, true) +
+      moneyLines(o, c).map(total).join("") +
       `</table>` +
       `<h2 style="font-size:16px;margin:16px 0 4px">${escapeHtml(c.deliveringTo)}</h2>` +
       `<p style="margin:0">${addressLines(o, t).map(escapeHtml).join("<br>")}</p>` +
@@ -148,6 +163,12 @@ export function orderConfirmationMail(o: MailOrder, publicUrl: string, language:
   );
   return { to: mailbox(o.contact.name, o.contact.email), subject, text, html };
 }
+
+/** The alert's lines under the total: what came off it and the COD fee, when the order has them. */
+const alertExtras = (o: MailOrder) => [
+  ...(o.prepaidDiscount > 0 ? [`UPI discount: ${minus(o.prepaidDiscount)}`] : []),
+  ...(o.codFee > 0 ? [`Cash on delivery fee: ${formatPaise(o.codFee)}`] : []),
+];
 
 /** The owner's new-order alert, with a link to the order in the admin. */
 export function orderAlertMail(o: MailOrder, ownerEmail: string, publicUrl: string): MailContent {
@@ -161,6 +182,7 @@ export function orderAlertMail(o: MailOrder, ownerEmail: string, publicUrl: stri
     "",
     `Items: ${count}`,
     `Total: ${formatPaise(o.grandTotal)} (${o.paymentMethod})`,
+    ...alertExtras(o),
     `Open it: ${adminUrl}`,
     "",
     "Customer, as they typed it:",
@@ -173,6 +195,9 @@ export function orderAlertMail(o: MailOrder, ownerEmail: string, publicUrl: stri
     `<h1 style="font-size:20px;margin:0 0 12px">New order ${number}</h1>` +
       `<p>Customer: ${escapeHtml(o.contact.name)} &lt;${escapeHtml(o.contact.email)}&gt;, ${escapeHtml(o.contact.phone)}<br>` +
       `Items: ${count}<br>Total: <strong>${formatPaise(o.grandTotal)}</strong> (${escapeHtml(o.paymentMethod)})<br>` +
+      alertExtras(o)
+        .map((l) => `${escapeHtml(l)}<br>`)
+        .join("") +
       `Ship to: ${escapeHtml(shipTo)}</p>` +
       `<p>${link(adminUrl, "Open the order")}</p>`,
     mailTexts("en"),
