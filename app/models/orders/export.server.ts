@@ -36,6 +36,11 @@ export const CSV_HEADER = [
   "Line total",
   "Shipping",
   "Order total",
+  // Issue #38, at the end so that a spreadsheet reading the columns above by position still does.
+  "Payment method",
+  "UPI discount",
+  "COD fee",
+  "UTR",
 ] as const;
 
 const BATCH = 100;
@@ -66,6 +71,10 @@ const exportColumns = {
   pin: orders.pin,
   shipping: orders.shipping,
   grandTotal: orders.grandTotal,
+  paymentMethod: orders.paymentMethod,
+  prepaidDiscount: orders.prepaidDiscount,
+  codFee: orders.codFee,
+  utr: orders.utr,
 };
 
 /**
@@ -158,6 +167,10 @@ export async function* orderCsv(filter: OrderFilter): AsyncGenerator<string> {
           rupees(line.qty * line.price),
           rupees(o.shipping),
           rupees(o.grandTotal),
+          o.paymentMethod,
+          rupees(o.prepaidDiscount),
+          rupees(o.codFee),
+          o.utr ?? "",
         ]);
     }
     yield csvRows(rows);

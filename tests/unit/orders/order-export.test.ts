@@ -85,6 +85,10 @@ describe("filtered orders and their CSV, from the database", () => {
           contactName: '=HYPERLINK("http://evil.example","Ravi")',
           status: "Shipped",
           isPaid: true,
+          // Issue #38: paid by UPI with 5 % off; Meena's pays the COD fee.
+          paymentMethod: "UPI",
+          prepaidDiscount: 255,
+          utr: "412345678901",
           grandTotal: 10_000,
           createdAt: new Date("2026-03-11T05:00:00Z"),
         },
@@ -94,6 +98,7 @@ describe("filtered orders and their CSV, from the database", () => {
           contactName: "मीना 100%",
           city: "वाराणसी",
           status: "Placed",
+          codFee: 3000,
           grandTotal: 20_000,
           createdAt: new Date("2026-03-12T05:00:00Z"),
         },
@@ -171,11 +176,11 @@ describe("filtered orders and their CSV, from the database", () => {
     const lines = csv.slice(1).split("\r\n");
     expect(lines[0]).toBe(CSV_HEADER.map((h) => `"${h}"`).join(","));
     expect(lines.slice(1)).toEqual([
-      `"2026-03-12 23:30","#${o.late.slice(-6)}","Delivered","No","Late Night","9000000000","Pune","Maharashtra","411001","Jar","1","251.00","251.00","49.00","300.00"`,
-      `"2026-03-12 10:30","#${o.meena.slice(-6)}","Placed","No","मीना 100%","9000000000","वाराणसी","Maharashtra","411001","दीया","3","50.33","150.99","49.00","200.00"`,
-      `"2026-03-11 10:30","#${o.ravi.slice(-6)}","Shipped","Yes","'=HYPERLINK(""http://evil.example"",""Ravi"")","9000000000","Pune","Maharashtra","411001","Jar","1","51.00","51.00","49.00","100.00"`,
-      `"2026-03-10 10:30","#${o.asha.slice(-6)}","Placed","No","Asha Rao","'+91 98765-43210","Pune","Maharashtra","411001","Jar, large","2","250.00","500.00","49.00","549.00"`,
-      `"2026-03-10 10:30","#${o.asha.slice(-6)}","Placed","No","Asha Rao","'+91 98765-43210","Pune","Maharashtra","411001","Tin","1","0.00","0.00","49.00","549.00"`,
+      `"2026-03-12 23:30","#${o.late.slice(-6)}","Delivered","No","Late Night","9000000000","Pune","Maharashtra","411001","Jar","1","251.00","251.00","49.00","300.00","COD","0.00","0.00",`,
+      `"2026-03-12 10:30","#${o.meena.slice(-6)}","Placed","No","मीना 100%","9000000000","वाराणसी","Maharashtra","411001","दीया","3","50.33","150.99","49.00","200.00","COD","0.00","30.00",`,
+      `"2026-03-11 10:30","#${o.ravi.slice(-6)}","Shipped","Yes","'=HYPERLINK(""http://evil.example"",""Ravi"")","9000000000","Pune","Maharashtra","411001","Jar","1","51.00","51.00","49.00","100.00","UPI","2.55","0.00","412345678901"`,
+      `"2026-03-10 10:30","#${o.asha.slice(-6)}","Placed","No","Asha Rao","'+91 98765-43210","Pune","Maharashtra","411001","Jar, large","2","250.00","500.00","49.00","549.00","COD","0.00","0.00",`,
+      `"2026-03-10 10:30","#${o.asha.slice(-6)}","Placed","No","Asha Rao","'+91 98765-43210","Pune","Maharashtra","411001","Tin","1","0.00","0.00","49.00","549.00","COD","0.00","0.00",`,
       "",
     ]);
   });
