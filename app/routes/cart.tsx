@@ -16,6 +16,7 @@ import {
   dropGoneSizes,
   type CartLine,
 } from "~/models/cart/cart.server";
+import { cartPricing } from "~/models/payments/pricing.server";
 import type { loader as rootLoader } from "~/root";
 import { type FormFields, readForm } from "~/utils/http.server";
 import { requestLanguage } from "~/utils/language.server";
@@ -33,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const cart = await readCart(request);
   const { lines, goneSizes } = await readCartLines(cart, requestLanguage(request));
   if (goneSizes.length > 0) throw await dropGoneSizes(request, cart, lines, goneSizes);
-  return { lines, summary: cartSummary(lines) };
+  return { lines, summary: cartSummary(lines), ...cartPricing(lines.filter((l) => l.status === "ok")) };
 }
 
 const CART_FIELDS: FormFields = { intent: 1, productId: 1, sizeId: 1, qty: 1, redirectTo: 1, reply: 1 };
@@ -152,7 +153,7 @@ function Line({ line, eager }: { line: CartLine; eager: boolean }) {
 }
 
 export default function Cart({ loaderData }: Route.ComponentProps) {
-  const { lines, summary } = loaderData;
+  const { lines, summary, prices, upiSaves } = loaderData;
   // A guest goes straight to the login page that says why (checkout would send them there anyway):
   // one round trip less on a slow phone.
   const loggedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.user);
@@ -179,7 +180,14 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
         </ul>
         <aside className="summary" aria-labelledby="summary-title">
           <h2 id="summary-title">{t.summary}</h2>
-          <Totals subtotal={summary.subtotal} shipping={summary.shipping} total={summary.total} />
+          <Totals
+            subtotal={prices.goods}
+            prepaidDiscount={prices.prepaidDiscount}
+            shipping={prices.shipping}
+            codFee={prices.codFee}
+            total={prices.total}
+          />
+          {upiSaves > 0 ? <p className="muted">{t.upiSaves(formatPaise(upiSaves))}</p> : null}
           {summary.canCheckout ? (
             <Link
               to={loggedIn ? "/checkout" : `/login?redirect=${encodeURIComponent("/checkout")}`}

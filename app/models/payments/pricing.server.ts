@@ -46,3 +46,16 @@ export function orderPricing(lines: readonly { price: number; qty: number }[], m
   if (refusal) throw new OrderError(refusal);
   return breakdown;
 }
+
+/**
+ * What the cart shows (issue #38): the cash-on-delivery breakdown, its fee a line of it, and what
+ * paying by UPI takes off (0: nothing, or no UPI); where cash is refused over the limit, the UPI
+ * breakdown, the only one the order can have.
+ */
+export function cartPricing(lines: readonly { price: number; qty: number }[]) {
+  const rules = priceRules();
+  const cod = priceBreakdown(lines, "COD", rules);
+  if (!upiOffered()) return { prices: cod, upiSaves: 0 };
+  const upi = priceBreakdown(lines, "UPI", rules);
+  return paymentRefusal("COD", cod) ? { prices: upi, upiSaves: 0 } : { prices: cod, upiSaves: upi.prepaidDiscount };
+}
