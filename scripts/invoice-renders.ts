@@ -11,6 +11,7 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { gstStateByCode } from "../app/lib/gst-states";
 import { gstinCheckChar } from "../app/lib/gstin";
+import { percentOf } from "../app/lib/price-breakdown";
 import { taxInvoiceFigures } from "../app/lib/tax-invoice";
 import { type InvoiceOrder, renderInvoice } from "../app/models/invoices/invoice-pdf.server";
 import { invoiceOrder } from "../tests/support/invoice-order";
@@ -81,16 +82,31 @@ try {
     state: "Karnataka",
     pin: "560038",
   });
-  const tax = taxInvoiceFigures(taxOrder, {
+  const seller = {
     gstin: gstin + gstinCheckChar(gstin),
     legalName: "RK Candles Private Limited",
     address: "No. 14, 2nd Main Road, Jayanagar 4th Block, Bengaluru 560011",
     state: gstStateByCode("29")!,
     ratePercent: 12,
-  });
+  };
   const taxPdf = join(tmp, "tax.pdf");
-  writeFileSync(taxPdf, await renderInvoice(taxOrder, tax));
+  writeFileSync(taxPdf, await renderInvoice(taxOrder, taxInvoiceFigures(taxOrder, seller)));
   toPng(taxPdf, "tax-invoice");
+  // The same order paid by UPI with 5 % off (issue #38): each line's share of the discount under
+  // its name, GST on what is left, and how it was paid.
+  const prepaidDiscount = percentOf(taxOrder.subtotal, 5);
+  const upiOrder: InvoiceOrder = {
+    ...taxOrder,
+    paymentMethod: "UPI",
+    prepaidDiscount,
+    grandTotal: taxOrder.grandTotal - prepaidDiscount,
+    isPaid: true,
+    utr: "412345678901",
+    paidAt: new Date("2026-11-21T06:00:00Z"),
+  };
+  const upiPdf = join(tmp, "tax-upi.pdf");
+  writeFileSync(upiPdf, await renderInvoice(upiOrder, taxInvoiceFigures(upiOrder, seller)));
+  toPng(upiPdf, "tax-invoice-upi");
 } finally {
   rmSync(tmp, { recursive: true, force: true });
 }
