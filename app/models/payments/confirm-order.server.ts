@@ -4,7 +4,7 @@
 // tabs, two app servers) confirm it once.
 import { timingSafeEqual } from "node:crypto";
 import { and, eq, isNull, ne } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { writeTransaction } from "~/db/client.server";
 import { orders } from "~/db/schema";
 import { confirmState } from "~/lib/cod-confirm";
 import { ordersByIds, type OrderWithItems } from "~/models/orders/read.server";
@@ -51,19 +51,21 @@ export async function confirmOrder(
   const order = await orderToConfirm(orderId, by);
   if (!order) return null;
   await expireDueOrders(now);
-  const [row] = await db
-    .update(orders)
-    .set({ confirmedAt: now, expiresAt: null })
-    .where(
-      and(
-        eq(orders.id, orderId),
-        eq(orders.paymentMethod, "COD"),
-        eq(orders.confirmTokenHash, order.confirmTokenHash!),
-        isNull(orders.confirmedAt),
-        ne(orders.status, "Cancelled"),
-      ),
-    )
-    .returning({ id: orders.id });
+  const [row] = await writeTransaction((tx) =>
+    tx
+      .update(orders)
+      .set({ confirmedAt: now, expiresAt: null })
+      .where(
+        and(
+          eq(orders.id, orderId),
+          eq(orders.paymentMethod, "COD"),
+          eq(orders.confirmTokenHash, order.confirmTokenHash!),
+          isNull(orders.confirmedAt),
+          ne(orders.status, "Cancelled"),
+        ),
+      )
+      .returning({ id: orders.id }),
+  );
   if (row) return "confirmed";
   // Not changed: confirmed before (or by a twin request just now), or cancelled.
   const [after] = await ordersByIds([orderId]);
