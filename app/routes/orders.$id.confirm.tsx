@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect } from "react-router";
 import { FormAlert } from "~/components/Field";
+import { Totals } from "~/components/Totals";
 import { confirmState } from "~/lib/cod-confirm";
 import { formatDateTime } from "~/lib/dates";
 import { useMessages } from "~/lib/i18n/messages";
@@ -64,6 +65,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         qty: i.qty,
         total: i.price * i.qty,
       })),
+      subtotal: order.subtotal,
+      shipping: order.shipping,
+      codFee: order.codFee,
       total: order.grandTotal,
       deadline: order.expiresAt && !order.confirmedAt ? formatDateTime(order.expiresAt, language) : null,
     },
@@ -141,20 +145,19 @@ export default function ConfirmOrder({ loaderData, actionData }: Route.Component
       <FormAlert message={alert} />
       {order.state === "unconfirmed" ? <p>{p.confirmLead}</p> : null}
       {order.state === "confirmed" && justConfirmed ? <p>{p.confirmedNext}</p> : null}
-      <ul className="summary-lines">
-        {order.items.map((i) => (
-          <li key={i.id}>
-            <span>
-              {i.name} × {i.qty}
-            </span>
-            <span>{formatPaise(i.total)}</span>
-          </li>
-        ))}
-        <li className="summary-total">
-          <strong>{t.orders.total.trim()}</strong>
-          <strong>{formatPaise(order.total)}</strong>
-        </li>
-      </ul>
+      <div className="summary">
+        <ul className="summary-lines">
+          {order.items.map((i) => (
+            <li key={i.id}>
+              <span>
+                {i.name} × {i.qty}
+              </span>
+              <span>{formatPaise(i.total)}</span>
+            </li>
+          ))}
+        </ul>
+        <Totals subtotal={order.subtotal} shipping={order.shipping} codFee={order.codFee} total={order.total} />
+      </div>
       {order.state === "unconfirmed" ? (
         <>
           <p>{p.confirmCod(formatPaise(order.total))}</p>
