@@ -179,6 +179,16 @@ test.describe("with COD_CONFIRM, COD_CONFIRM_HOURS and SHOP_WHATSAPP", () => {
     const admin = await adminPage(browser, jsEnabled);
     await open(admin, "/admin/orders?confirm=unconfirmed");
     await expect(admin.locator(`#order-${id}`)).toContainText("Unconfirmed");
+    // The same filter on GET /api/orders; a wrong one is a 400 with its message.
+    const listed = async (q: string) =>
+      ((await (await admin.request.get(`${server.url}/api/orders?${q}`)).json()) as { _id: string }[]).map(
+        (o) => o._id,
+      );
+    expect(await listed("confirm=unconfirmed")).toContain(id);
+    expect(await listed("confirm=confirmed")).not.toContain(id);
+    const bad = await admin.request.get(`${server.url}/api/orders?confirm=maybe`);
+    expect(bad.status()).toBe(400);
+    expect(await bad.json()).toEqual({ message: "Confirmation must be unconfirmed or confirmed." });
     await open(admin, `/admin/orders/${id}`);
     await expect(admin.getByTestId("confirm-state")).toContainText("Unconfirmed");
     const href = await admin.getByRole("link", { name: "WhatsApp the customer" }).getAttribute("href");
