@@ -22,6 +22,7 @@ import { HREFLANG, HTML_LANG, localizedPath } from "~/lib/i18n/languages";
 import { metaMessages, useLanguage, useMessages } from "~/lib/i18n/messages";
 import { translateFeedback } from "~/lib/i18n/translate";
 import { SHOP_NAME } from "~/lib/shop";
+import { waMe } from "~/lib/whatsapp";
 import { getUser } from "~/models/accounts/auth.server";
 import { toPublicUser } from "~/models/accounts/users.server";
 import { readCart } from "~/models/cart/cart.server";
@@ -57,6 +58,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       origin: siteOrigin(request, context),
       // Only when the shop speaks more than English, so that without LANGUAGES pages are as before.
       ...(env.languages.length > 1 ? { languages: env.languages, language: requestLanguage(request) } : {}),
+      // The footer's chat link, when SHOP_WHATSAPP names the shop's number (the same for everyone,
+      // so kept guest pages may hold it); otherwise the identity module's (issue #38).
+      ...(env.payments.whatsapp ? { chat: waMe(env.payments.whatsapp) } : {}),
     },
     setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
   );
@@ -141,7 +145,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
         <Toaster toasts={loaderData.toasts} />
         <Outlet />
       </main>
-      <Footer />
+      <Footer chat={loaderData.chat} />
     </>
   );
 }

@@ -105,7 +105,7 @@ async function startShop() {
 type Role = "guest" | "shopper" | "customer" | "admin";
 /** guest: a first visit; shopper: a guest with a candle in the cart; customer: logged in, an order and a cart. */
 type Shot = { name: string; path: string | ((ctx: Ctx) => string); as: Role };
-type Ctx = { productId: string; orderId: string; resetToken: string; sizedProductId?: string };
+type Ctx = { productId: string; orderId: string; resetToken: string; sizedProductId?: string; confirmPath?: string };
 
 // The screens a reviewer asks for: the shop as a newcomer walks it, then the owner's side.
 const SHOTS: Shot[] = [
@@ -125,6 +125,8 @@ const SHOTS: Shot[] = [
   { name: "forgot-password-sent", path: "/forgot-password?sent", as: "guest" },
   { name: "reset-password", path: (c) => `/reset-password?token=${c.resetToken}`, as: "guest" },
   { name: "reset-password-expired", path: "/reset-password?token=no-such-token", as: "guest" },
+  // Issue #38: the confirm page of a COD order, opened logged out from the link in its mail.
+  { name: "cod-confirm", path: (c) => c.confirmPath ?? "/", as: "guest" },
   { name: "hi-home", path: "/hi", as: "guest" },
   { name: "hi-shop", path: "/hi/shop", as: "guest" },
   { name: "hi-collection", path: "/hi/shop?collection=festive-gifts", as: "guest" },
@@ -161,6 +163,23 @@ async function resetTokenFromMail(url: string, smtp: TestSmtp): Promise<string> 
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error("no reset mail arrived");
+}
+
+/** The path of the confirm link in the first order's confirmation mail (COD_CONFIRM). */
+async function confirmPathFromMail(orderId: string, smtp: TestSmtp): Promise<string> {
+  for (let i = 0; i < 300; i++) {
+    for (const { mail } of smtp.received) {
+      const link = new RegExp(`Please confirm your order: (\\S+/orders/${orderId}/confirm\\?t=\\S+)`).exec(
+        mail.text ?? "",
+      );
+      if (link) {
+        const u = new URL(link[1]!);
+        return u.pathname + u.search;
+      }
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("no confirmation mail with a confirm link arrived");
 }
 
 async function logIn(page: Page, url: string, who: { email: string; password: string }) {
@@ -299,6 +318,8 @@ async function main() {
       ...prepared.ctx,
       sizedProductId: sizedProduct?.id,
       resetToken: needsToken ? await resetTokenFromMail(shop.url, shop.smtp) : "",
+      confirmPath:
+        !ONLY || ONLY.has("cod-confirm") ? await confirmPathFromMail(prepared.ctx.orderId, shop.smtp) : undefined,
     };
     const adminCtx = await browser.newContext();
     await logIn(await adminCtx.newPage(), shop.url, ADMIN);

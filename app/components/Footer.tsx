@@ -2,7 +2,8 @@ import { Link } from "react-router";
 import { useMessages } from "~/lib/i18n/messages";
 import { SUPPORT } from "~/lib/shop";
 
-export function Footer() {
+/** `chat`: the shop's WhatsApp link from SHOP_WHATSAPP; the identity module's otherwise. */
+export function Footer({ chat = SUPPORT.chat }: { chat?: string }) {
   const t = useMessages();
   return (
     <footer className="site-footer">
@@ -17,7 +18,7 @@ export function Footer() {
               <a href={`tel:${SUPPORT.phoneE164}`}>{SUPPORT.phone}</a>
             </li>
             <li>
-              <a href={SUPPORT.chat} rel="noopener noreferrer" target="_blank">
+              <a href={chat} rel="noopener noreferrer" target="_blank">
                 {t.footer.whatsapp}
               </a>
             </li>

@@ -1,12 +1,21 @@
 import { Form, Link } from "react-router";
-import { orderFilterQuery, type OrderFilter } from "~/lib/order-filter";
+import { CONFIRM_FILTERS, orderFilterQuery, type OrderFilter } from "~/lib/order-filter";
 import { ORDER_STATUSES } from "~/lib/order-schema";
 
 /**
  * The Orders tab's filters: a GET form, so a filtered list is a URL to bookmark or share, and
  * paging keeps it. Its fields never include `page`: a new filter starts at page 1.
  */
-export function OrderFilters({ filter, errors }: { filter: OrderFilter; errors: string[] }) {
+export function OrderFilters({
+  filter,
+  errors,
+  confirm = false,
+}: {
+  filter: OrderFilter;
+  errors: string[];
+  /** Whether COD orders are confirmed by their customers (COD_CONFIRM): a filter by it. */
+  confirm?: boolean;
+}) {
   const query = orderFilterQuery(filter).toString();
   return (
     <Form method="get" action="/admin/orders" className="order-filters" role="search" aria-label="Find orders">
@@ -30,6 +39,19 @@ export function OrderFilters({ filter, errors }: { filter: OrderFilter; errors: 
             ))}
           </select>
         </label>
+        {confirm || filter.confirm ? (
+          <label>
+            Confirmation
+            <select name="confirm" defaultValue={filter.confirm ?? ""}>
+              <option value="">Any</option>
+              {CONFIRM_FILTERS.map((c) => (
+                <option key={c} value={c}>
+                  {c === "confirmed" ? "Confirmed" : "Unconfirmed"}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
         <label>
           From
           <input type="date" name="from" defaultValue={filter.from ?? ""} />

@@ -9,7 +9,18 @@ import { cleanSearch } from "~/lib/shop-query";
  * as <input type="date"> sends them) and a search of the order number (its last 6), the
  * customer's name, phone or email. An empty field is no filter.
  */
-export type OrderFilter = { status?: OrderStatus; from?: string; to?: string; q?: string };
+export type OrderFilter = {
+  status?: OrderStatus;
+  from?: string;
+  to?: string;
+  q?: string;
+  /** COD orders asked to be confirmed (issue #38): still unconfirmed, or confirmed. */
+  confirm?: ConfirmFilter;
+};
+
+export const CONFIRM_FILTERS = ["unconfirmed", "confirmed"] as const;
+export type ConfirmFilter = (typeof CONFIRM_FILTERS)[number];
+export const CONFIRM_FILTER_INVALID = "Confirmation must be unconfirmed or confirmed.";
 
 export const DATE_INVALID = "Dates must be real dates written YYYY-MM-DD.";
 export const RANGE_INVALID = "The start date is after the end date.";
@@ -30,10 +41,11 @@ export const orderFilterSchema = z
     from: day,
     to: day,
     q: z.preprocess(empty, z.string().transform(cleanSearch).optional()),
+    confirm: z.preprocess(empty, z.enum(CONFIRM_FILTERS, { error: CONFIRM_FILTER_INVALID }).optional()),
   })
   .refine((f) => !f.from || !f.to || f.from <= f.to, { error: RANGE_INVALID, path: ["to"] });
 
-const FIELDS = ["status", "from", "to", "q"] as const;
+const FIELDS = ["status", "from", "to", "q", "confirm"] as const;
 
 /**
  * The filter a URL asks for. A field that is wrong is left out and its message returned, so the
@@ -56,6 +68,7 @@ function withoutEmpty(f: z.output<typeof orderFilterSchema>): OrderFilter {
   if (f.from) out.from = f.from;
   if (f.to) out.to = f.to;
   if (f.q) out.q = f.q;
+  if (f.confirm) out.confirm = f.confirm;
   return out;
 }
 

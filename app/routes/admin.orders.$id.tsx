@@ -4,16 +4,21 @@ import { data, Form, Link } from "react-router";
 import { Field, FormAlert } from "~/components/Field";
 import { Shipment } from "~/components/Shipment";
 import { Totals } from "~/components/Totals";
-import { formatDate } from "~/lib/dates";
+import { CONFIRM_LABEL, confirmState } from "~/lib/cod-confirm";
+import { formatDate, formatDateTime } from "~/lib/dates";
 import { lineName } from "~/lib/line-name";
 import { formatPaise } from "~/lib/money";
 import { orderNumber } from "~/lib/order-number";
 import { COURIER_MAX, shipFormSchema, TRACKING_MAX } from "~/lib/order-schema";
 import { pageTitle } from "~/lib/shop";
+import { whatsappCustomerHref } from "~/lib/whatsapp";
 import { requireAdmin } from "~/models/accounts/auth.server";
+import { customerLanguage } from "~/models/accounts/customer-language.server";
 import { updateOrder } from "~/models/flows/update-order.server";
 import { OrderError } from "~/models/orders/order-error.server";
 import { getOrderFor } from "~/models/orders/read.server";
+import { expireDueOrders } from "~/models/payments/clock.server";
+import { confirmToken, confirmUrl } from "~/models/payments/confirmation.server";
 import { formFields, readForm } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/admin.orders.$id";
@@ -24,9 +29,18 @@ export const meta: Route.MetaFunction = ({ data }) => [
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
+  // An order whose time to pay or confirm is up shows as cancelled, not as still waiting (issue #38).
+  await expireDueOrders();
   const order = await getOrderFor(admin, params.id);
   if (!order) throw data({ message: "Order not found" }, { status: 404 });
-  return { order };
+  const confirm = confirmState(order);
+  // A COD order still to confirm: its link (the same signed one as the mail's, in the customer's
+  // language) goes into the owner's WhatsApp message.
+  const link =
+    confirm === "unconfirmed"
+      ? confirmUrl(order.id, confirmToken(order.id).token, await customerLanguage(order.userId))
+      : null;
+  return { order, confirm, whatsapp: whatsappCustomerHref(order, link) };
 }
 
 /** An order still being prepared is marked Shipped by the form; a later one only gets its details. */
@@ -116,8 +130,31 @@ function ShipForm({
   );
 }
 
+/** Whether the customer confirmed this COD order (issue #38), and when. */
+function Confirmation({
+  order: o,
+  state,
+}: {
+  order: Route.ComponentProps["loaderData"]["order"];
+  state: ReturnType<typeof confirmState>;
+}) {
+  if (!state) return null;
+  return (
+    <p className={`confirm-state confirm-${state}`} data-testid="confirm-state">
+      <strong>{CONFIRM_LABEL[state]}</strong>
+      {o.confirmedAt
+        ? ` by the customer on ${formatDateTime(o.confirmedAt)}`
+        : o.expiresAt
+          ? ` · cancelled at ${formatDateTime(o.expiresAt)} unless the customer confirms`
+          : state === "unconfirmed"
+            ? " · waiting for the customer"
+            : ""}
+    </p>
+  );
+}
+
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { order: o } = loaderData;
+  const { order: o, confirm, whatsapp } = loaderData;
   return (
     <section>
       <p>
@@ -129,6 +166,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       <p>
         {formatDate(o.createdAt)} · <strong>{o.status}</strong> · {o.isPaid ? "Paid" : "Not paid"} · Cash on delivery
       </p>
+      <Confirmation order={o} state={confirm} />
       <Shipment courier={o.courier} trackingNumber={o.trackingNumber} />
       <div className="cart">
         <div>
@@ -139,6 +177,14 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             <a href={`mailto:${o.contactEmail}`}>{o.contactEmail}</a>
             <br />
             <a href={`tel:${o.contactPhone}`}>{o.contactPhone}</a>
+            {whatsapp ? (
+              <>
+                <br />
+                <a href={whatsapp} rel="noopener noreferrer" target="_blank" className="button small">
+                  WhatsApp the customer
+                </a>
+              </>
+            ) : null}
           </p>
           <h2>Shipping address</h2>
           <p>

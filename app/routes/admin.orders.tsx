@@ -3,6 +3,8 @@ import { ConfirmButton } from "~/components/ConfirmButton";
 import { OrderFilters } from "~/components/OrderFilters";
 import { Pagination } from "~/components/Pagination";
 import { Shipment } from "~/components/Shipment";
+import { env } from "~/env.server";
+import { CONFIRM_LABEL, confirmState } from "~/lib/cod-confirm";
 import { formatDate } from "~/lib/dates";
 import { lineName } from "~/lib/line-name";
 import { formatPaise } from "~/lib/money";
@@ -25,7 +27,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const params = new URL(request.url).searchParams;
   const { filter, errors } = parseOrderFilter(params);
-  return { ...(await pageOfOrders(pageParam(params.get("page")), filter)), filter, errors };
+  return {
+    ...(await pageOfOrders(pageParam(params.get("page")), filter)),
+    filter,
+    errors,
+    codConfirm: env.payments.codConfirm,
+  };
 }
 
 /**
@@ -79,6 +86,7 @@ function OrderRow({ order, back }: { order: Route.ComponentProps["loaderData"]["
   const submit = useSubmit();
   const number = shortOrderId(order.id);
   const more = order.items.length - 2;
+  const confirm = confirmState(order);
   return (
     <tr id={`order-${order.id}`}>
       <td data-label="Order">#{number}</td>
@@ -121,6 +129,7 @@ function OrderRow({ order, back }: { order: Route.ComponentProps["loaderData"]["
           </button>
         </Form>
         <Shipment courier={order.courier} trackingNumber={order.trackingNumber} />
+        {confirm ? <div className={`confirm-state confirm-${confirm}`}>{CONFIRM_LABEL[confirm]}</div> : null}
       </td>
       <td data-label="Paid">
         <Form method="post" className="inline-form">
@@ -176,7 +185,7 @@ export default function OrdersTab({ loaderData: orders }: Route.ComponentProps) 
   const first = (orders.page - 1) * orders.perPage + 1;
   return (
     <>
-      <OrderFilters filter={filter} errors={orders.errors} />
+      <OrderFilters filter={filter} errors={orders.errors} confirm={orders.codConfirm} />
       {orders.totalItems === 0 ? (
         <p>{isFiltered(filter) ? "No orders match." : "No orders yet."}</p>
       ) : (

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { isRouteErrorResponse, Link, useHref, useLocation, useRevalidator, useSearchParams } from "react-router";
+import { OrderConfirmation } from "~/components/OrderConfirmation";
 import { Shipment } from "~/components/Shipment";
 import { formatDate } from "~/lib/dates";
 import { type Messages, metaMessages, useLanguage, useMessages } from "~/lib/i18n/messages";
@@ -10,6 +11,7 @@ import { orderNumber } from "~/lib/order-number";
 import { pageTitle } from "~/lib/shop";
 import { requireUser } from "~/models/accounts/auth.server";
 import { listOrdersForUser } from "~/models/orders/read.server";
+import { expireDueOrders } from "~/models/payments/clock.server";
 import { forgetLastOrder, LAST_ORDER_CLEAR_MS, readLastOrder } from "~/utils/last-order.client";
 import { showToast } from "~/utils/toast.client";
 import { useErrorToast } from "~/utils/use-error-toast";
@@ -22,6 +24,8 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
+  // Orders whose time to pay or confirm is up show as cancelled, not as still waiting (issue #38).
+  await expireDueOrders();
   return { orders: await listOrdersForUser(user.id) };
 }
 
@@ -94,6 +98,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                 {t.orders.placedAfter}
               </p>
               <Shipment courier={o.courier} trackingNumber={o.trackingNumber} />
+              <OrderConfirmation order={o} />
               <ul className="order-items">
                 {o.items.map((i) => (
                   <li key={i.id}>

@@ -41,6 +41,7 @@ export const PAGE_PARTS: Readonly<Record<string, Part[]>> = {
   "routes/checkout": ["catalogue", "cart", "checkout"],
   "routes/thank-you": ["catalogue", "cart", "checkout"],
   "routes/orders": ["catalogue", "cart", "checkout"],
+  "routes/orders.$id.confirm": ["catalogue", "cart", "checkout"],
   "routes/coming-soon": ["checkout"],
   "pay-online": ["checkout"],
   "routes/login": ["checkout"],

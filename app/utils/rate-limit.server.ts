@@ -46,6 +46,13 @@ export const RULES = {
     windowMs: 15 * 60_000,
     message: en.feedback.tooManyResetLinks,
   },
+  // COD confirm links (issue #38) that match no order, per client address: tokens are signed, so
+  // guessing is hopeless anyway; this keeps a script from hammering the page's POST.
+  confirmFailIp: {
+    limit: 20,
+    windowMs: 15 * 60_000,
+    message: en.feedback.tooManyConfirmLinks,
+  },
   review: { limit: 30, windowMs: 60_000, message: en.feedback.tooManyReviews },
   order: { limit: 30, windowMs: 60_000, message: en.feedback.tooManyOrders },
   // Searches (issue #34) cost CPU however the typo work is bounded; a backstop only, generous as

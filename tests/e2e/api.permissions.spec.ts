@@ -232,6 +232,24 @@ const rows: Row[] = [
   { route: "orders", method: "GET", url: () => "/orders", expect: userPage("/orders") },
   { route: "orders", method: "GET", url: () => "/orders?o=abc", expect: userPage("/orders?o=abc") },
   { route: "orders", method: "POST", url: () => "/orders", expect: all(405) },
+  // Issue #38: a COD order's confirm page. This server has no COD_CONFIRM: no order is one to confirm.
+  { route: "orders/:id/confirm", method: "GET", url: (w) => `/orders/${w.order}/confirm?t=x`, expect: all(404) },
+  { route: "orders/:id/confirm", method: "GET", url: (w) => `/orders/${w.order}/confirm`, expect: all(404) },
+  {
+    route: "orders/:id/confirm",
+    method: "POST",
+    url: (w) => `/orders/${w.order}/confirm`,
+    body: () => ({ form: { t: "x" } }),
+    expect: all(404),
+  },
+  {
+    route: "orders/:id/confirm",
+    method: "POST",
+    url: (w) => `/orders/${w.order}/confirm`,
+    body: () => ({ form: {} }),
+    expect: { ...apiUser(404), guest: toLogin("/orders/{O}/confirm") },
+    check: guestToLoginAt,
+  },
   { route: "admin", method: "GET", url: () => "/admin", expect: adminPage("/admin") },
   { route: "admin/orders", method: "GET", url: () => "/admin/orders", expect: adminPage("/admin/orders") },
   // The tabs' old URLs: the admin is sent on to the tab's own URL, the query kept.

@@ -970,6 +970,14 @@ test("hostile field names on every HTML action (urlencoded and multipart): a 4xx
         ],
       },
       { module: "admin.mail.tsx", path: "/admin/mail", role: "admin", field: "id", fields: () => [["id", ZERO]] },
+      // Issue #38: a COD order's confirm page (its link's token; this server asks for none).
+      {
+        module: "orders.$id.confirm.tsx",
+        path: `/orders/${order}/confirm`,
+        role: "guest",
+        field: "t",
+        fields: () => [["t", "not-a-token"]],
+      },
       {
         module: "account.tsx",
         path: "/account",

@@ -434,6 +434,7 @@ export const en = {
     tooManyReviews: "You are posting reviews too fast. Please wait a minute.",
     tooManyOrders: "Too many orders in a minute. Please wait and try again.",
     tooManySearches: "Too many searches from your network. Please wait a minute and try again.",
+    tooManyConfirmLinks: "Too many attempts with confirm links. Please wait a few minutes and try again.",
   },
 };
 

@@ -14,6 +14,23 @@ const en = {
   upiTotal: (total: string): string => `Pay ${total} now from your UPI app (GPay, PhonePe, Paytm, BHIM…)`,
   saveWithUpi: (amount: string): string => `Save ${amount} with UPI`,
   codUpTo: (max: string): string => `Cash on delivery up to ${max}`,
+  // A COD order the customer confirms (COD_CONFIRM): its confirm page and My Orders.
+  confirmTitle: "Confirm your order",
+  confirmHeading: (number: string): string => `Confirm your order ${number}`,
+  confirmLead: "Please check your order and confirm it, so that we can pack it for you.",
+  confirmCod: (total: string): string => `Cash on delivery: you pay ${total} when it arrives.`,
+  confirmBy: (when: string): string => `Please confirm by ${when}, or the order is cancelled.`,
+  confirmButton: "Confirm order",
+  confirmed: (number: string): string => `Order ${number} is confirmed. Thank you!`,
+  confirmedNext: "We will pack it and mail you when it is on its way.",
+  alreadyConfirmed: (number: string): string => `Order ${number} is already confirmed.`,
+  confirmCancelled: (number: string): string => `Order ${number} was cancelled, so there is nothing to confirm.`,
+  linkInvalid: "This link is not valid",
+  linkInvalidHelp: "It may be cut short or mistyped. Your orders and where they stand are under My Orders.",
+  waitingConfirm: "Waiting for your confirmation.",
+  waitingConfirmBy: (when: string): string =>
+    `Waiting for your confirmation: please confirm by ${when}, or the order is cancelled.`,
+  confirmedLabel: "Confirmed",
 };
 
 export type PaymentTexts = typeof en;
@@ -26,6 +43,21 @@ const hi: PaymentTexts = {
   upiTotal: (total) => `अभी अपने UPI ऐप (GPay, PhonePe, Paytm, BHIM…) से ${total} भुगतान करें`,
   saveWithUpi: (amount) => `UPI से ${amount} बचाएँ`,
   codUpTo: (max) => `${max} तक कैश ऑन डिलीवरी`,
+  confirmTitle: "अपना ऑर्डर कन्फ़र्म करें",
+  confirmHeading: (number) => `अपना ऑर्डर ${number} कन्फ़र्म करें`,
+  confirmLead: "कृपया अपना ऑर्डर देखकर कन्फ़र्म करें, ताकि हम उसे आपके लिए पैक कर सकें।",
+  confirmCod: (total) => `कैश ऑन डिलीवरी: ऑर्डर पहुँचने पर ${total} दें।`,
+  confirmBy: (when) => `कृपया ${when} तक कन्फ़र्म करें, नहीं तो ऑर्डर रद्द हो जाएगा।`,
+  confirmButton: "ऑर्डर कन्फ़र्म करें",
+  confirmed: (number) => `ऑर्डर ${number} कन्फ़र्म हो गया है। धन्यवाद!`,
+  confirmedNext: "हम इसे पैक करेंगे और भेजते ही आपको ईमेल करेंगे।",
+  alreadyConfirmed: (number) => `ऑर्डर ${number} पहले ही कन्फ़र्म हो चुका है।`,
+  confirmCancelled: (number) => `ऑर्डर ${number} रद्द हो चुका है, इसलिए कन्फ़र्म करने को कुछ नहीं है।`,
+  linkInvalid: "यह लिंक मान्य नहीं है",
+  linkInvalidHelp: "हो सकता है लिंक अधूरा हो या ग़लत लिखा गया हो। आपके ऑर्डर और उनकी स्थिति 'मेरे ऑर्डर' में हैं।",
+  waitingConfirm: "आपके कन्फ़र्मेशन का इंतज़ार है।",
+  waitingConfirmBy: (when) => `आपके कन्फ़र्मेशन का इंतज़ार है: कृपया ${when} तक कन्फ़र्म करें, नहीं तो ऑर्डर रद्द हो जाएगा।`,
+  confirmedLabel: "कन्फ़र्म",
 };
 
 export const PAYMENT_TEXTS: Record<Language, PaymentTexts> = { en, hi };

@@ -97,6 +97,8 @@ export async function placeOrder(
         grandTotal: totals.total,
         paymentMethod,
         confirmUrl: confirm ? confirmUrl(id, confirm.token, language) : null,
+        confirmWithinHours:
+          confirm && env.payments.codConfirmMs !== null ? env.payments.codConfirmMs / 3_600_000 : null,
       },
       language,
     );

@@ -34,6 +34,8 @@ export type MailOrder = {
   paymentMethod: PaymentMethod;
   /** A COD order the customer is asked to confirm: the link that opens its Confirm page. */
   confirmUrl: string | null;
+  /** Hours after which an unconfirmed COD order is cancelled (COD_CONFIRM_HOURS); null: never. */
+  confirmWithinHours?: number | null;
 };
 
 export type MailContent = { to: string; subject: string; text: string; html: string };
@@ -117,6 +119,9 @@ export function orderConfirmationMail(o: MailOrder, publicUrl: string, language:
   const subject = c.subject(SHOP_NAME, number);
   const greeting = t.hello(headerText(o.contact.name));
   const codNote = c.cod(formatPaise(o.grandTotal));
+  // A COD order to confirm (issue #38): the link to its confirm page, and its deadline if it has one.
+  const confirmHours = o.confirmUrl ? (o.confirmWithinHours ?? null) : null;
+  const confirmNote = confirmHours === null ? null : c.confirmWithin(confirmHours);
   const lineText = (i: MailOrder["items"][number]) => `${i.name} × ${i.qty}: ${formatPaise(i.price * i.qty)}`;
   const text = [
     greeting,
@@ -131,6 +136,7 @@ export function orderConfirmationMail(o: MailOrder, publicUrl: string, language:
     ...quoted(addressLines(o, t)),
     "",
     codNote,
+    ...(o.confirmUrl ? ["", `${c.pleaseConfirm}: ${o.confirmUrl}`, ...(confirmNote ? [confirmNote] : [])] : []),
     "",
     `${c.invoiceAttached} ${t.seeYourOrders}: ${ordersUrl}`,
     "",
@@ -157,6 +163,11 @@ export function orderConfirmationMail(o: MailOrder, publicUrl: string, language:
       `<h2 style="font-size:16px;margin:16px 0 4px">${escapeHtml(c.deliveringTo)}</h2>` +
       `<p style="margin:0">${addressLines(o, t).map(escapeHtml).join("<br>")}</p>` +
       `<p style="background:#fff7ed;padding:8px;border-radius:4px">${escapeHtml(codNote)}</p>` +
+      (o.confirmUrl
+        ? `<p>${escapeHtml(c.pleaseConfirm)}: ${link(o.confirmUrl, c.confirmLink)}` +
+          (confirmNote ? `<br>${escapeHtml(confirmNote)}` : "") +
+          `</p>`
+        : "") +
       `<p>${escapeHtml(c.invoiceAttached)} ${link(ordersUrl, t.seeYourOrders)}</p>` +
       signOffHtml(t),
     t,

@@ -1,4 +1,4 @@
-import { and, eq, gte, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { orders } from "~/db/schema";
 import { indiaDayStart, parseIsoDayNumber } from "~/lib/dates";
 import type { OrderFilter } from "~/lib/order-filter";
@@ -40,5 +40,12 @@ export function orderFilterWhere(filter: OrderFilter): SQL | undefined {
   if (from !== null) parts.push(gte(orders.createdAt, indiaDayStart(from)));
   if (to !== null) parts.push(lt(orders.createdAt, indiaDayStart(to + 1)));
   if (filter.q) parts.push(searchWhere(filter.q));
+  // COD orders asked to be confirmed (their confirm link's hash is kept), by whether they were.
+  if (filter.confirm)
+    parts.push(
+      eq(orders.paymentMethod, "COD"),
+      isNotNull(orders.confirmTokenHash),
+      filter.confirm === "confirmed" ? isNotNull(orders.confirmedAt) : isNull(orders.confirmedAt),
+    );
   return parts.length ? and(...parts) : undefined;
 }

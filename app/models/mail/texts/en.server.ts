@@ -24,6 +24,11 @@ export const en = {
     cod: (total: string): string =>
       `Cash on delivery: please keep ${total} ready when your order arrives. We dispatch in 2-4 business days; delivery takes 5-9 business days.`,
     invoiceAttached: "Your invoice is attached.",
+    /** Issue #38: a COD order the customer confirms. */
+    pleaseConfirm: "Please confirm your order",
+    confirmLink: "Confirm your order",
+    confirmWithin: (hours: number): string =>
+      `Orders not confirmed within ${hours} hour${hours === 1 ? "" : "s"} are cancelled.`,
   },
   status: {
     shippedSubject: (number: string): string => `Your order ${number} is on its way`,
