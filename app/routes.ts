@@ -15,6 +15,7 @@ export default [
   route("forgot-password", "routes/forgot-password.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
   route("account", "routes/account.tsx"),
+  route("orders/:id/pay", "routes/orders.$id.pay.tsx"),
   route("orders", "routes/orders.tsx"),
   // The admin's tabs: one layout (heading and tabs) around a page per tab.
   layout("routes/admin.tsx", [
