@@ -9,7 +9,16 @@ import { cleanSearch } from "~/lib/shop-query";
  * as <input type="date"> sends them) and a search of the order number (its last 6), the
  * customer's name, phone or email. An empty field is no filter.
  */
-export type OrderFilter = { status?: OrderStatus; from?: string; to?: string; q?: string };
+export type OrderFilter = {
+  status?: OrderStatus;
+  from?: string;
+  to?: string;
+  q?: string;
+  /** Issue #38: "check", the UPI orders whose UTR the owner has to check. */
+  payment?: "check";
+};
+
+export const PAYMENT_FILTER_INVALID = 'payment must be "check"';
 
 export const DATE_INVALID = "Dates must be real dates written YYYY-MM-DD.";
 export const RANGE_INVALID = "The start date is after the end date.";
@@ -30,10 +39,11 @@ export const orderFilterSchema = z
     from: day,
     to: day,
     q: z.preprocess(empty, z.string().transform(cleanSearch).optional()),
+    payment: z.preprocess(empty, z.enum(["check"], { error: PAYMENT_FILTER_INVALID }).optional()),
   })
   .refine((f) => !f.from || !f.to || f.from <= f.to, { error: RANGE_INVALID, path: ["to"] });
 
-const FIELDS = ["status", "from", "to", "q"] as const;
+const FIELDS = ["status", "from", "to", "q", "payment"] as const;
 
 /**
  * The filter a URL asks for. A field that is wrong is left out and its message returned, so the
@@ -56,6 +66,7 @@ function withoutEmpty(f: z.output<typeof orderFilterSchema>): OrderFilter {
   if (f.from) out.from = f.from;
   if (f.to) out.to = f.to;
   if (f.q) out.q = f.q;
+  if (f.payment) out.payment = f.payment;
   return out;
 }
 

@@ -3,13 +3,16 @@ import { isRouteErrorResponse, Link, useHref, useLocation, useRevalidator, useSe
 import { Shipment } from "~/components/Shipment";
 import { formatDate } from "~/lib/dates";
 import { type Messages, metaMessages, useLanguage, useMessages } from "~/lib/i18n/messages";
+import { usePaymentTexts } from "~/lib/i18n/payments";
 import { translateFeedback } from "~/lib/i18n/translate";
 import { lineName } from "~/lib/line-name";
 import { formatPaise } from "~/lib/money";
 import { orderNumber } from "~/lib/order-number";
+import { paymentState } from "~/lib/payment-state";
 import { pageTitle } from "~/lib/shop";
 import { requireUser } from "~/models/accounts/auth.server";
 import { listOrdersForUser } from "~/models/orders/read.server";
+import { expireDueOrders } from "~/models/payments/clock.server";
 import { forgetLastOrder, LAST_ORDER_CLEAR_MS, readLastOrder } from "~/utils/last-order.client";
 import { showToast } from "~/utils/toast.client";
 import { useErrorToast } from "~/utils/use-error-toast";
@@ -22,6 +25,8 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
+  // An order held past its time shows as cancelled now, not after the next sweep (issue #38).
+  await expireDueOrders();
   return { orders: await listOrdersForUser(user.id) };
 }
 
@@ -43,6 +48,7 @@ function useRevalidateOnFocus() {
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
   const t = useMessages();
+  const p = usePaymentTexts();
   const language = useLanguage();
   const { orders } = loaderData;
   const [params] = useSearchParams();
@@ -94,6 +100,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                 {t.orders.placedAfter}
               </p>
               <Shipment courier={o.courier} trackingNumber={o.trackingNumber} />
+              {o.paymentMethod === "UPI" && o.status !== "Cancelled" ? <UpiState order={o} p={p} /> : null}
               <ul className="order-items">
                 {o.items.map((i) => (
                   <li key={i.id}>
@@ -122,6 +129,28 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         </ol>
       )}
     </section>
+  );
+}
+
+/** Where a UPI order's payment stands (issue #38), with the way to pay while it waits. */
+function UpiState({
+  order,
+  p,
+}: {
+  order: Route.ComponentProps["loaderData"]["orders"][number];
+  p: ReturnType<typeof usePaymentTexts>;
+}) {
+  const state = paymentState(order);
+  if (state === "paid") return <p className="upi-state paid">{p.paid}</p>;
+  if (state === "checking") return <p className="upi-state">{p.checking(order.utr ?? "")}</p>;
+  return (
+    <p className="upi-state unpaid">
+      {p.awaiting}{" "}
+      <Link to={`/orders/${order.id}/pay`} className="button small primary">
+        {p.payNow}
+        <span className="visually-hidden"> ({orderNumber(order.id)})</span>
+      </Link>
+    </p>
   );
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, gte, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, isNotNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import { orders } from "~/db/schema";
 import { indiaDayStart, parseIsoDayNumber } from "~/lib/dates";
 import type { OrderFilter } from "~/lib/order-filter";
@@ -40,5 +40,15 @@ export function orderFilterWhere(filter: OrderFilter): SQL | undefined {
   if (from !== null) parts.push(gte(orders.createdAt, indiaDayStart(from)));
   if (to !== null) parts.push(lt(orders.createdAt, indiaDayStart(to + 1)));
   if (filter.q) parts.push(searchWhere(filter.q));
+  // A UPI order with a UTR sent, not yet marked paid: the owner's to check in the bank app.
+  if (filter.payment === "check")
+    parts.push(
+      and(
+        eq(orders.paymentMethod, "UPI"),
+        isNotNull(orders.utr),
+        eq(orders.isPaid, false),
+        ne(orders.status, "Cancelled"),
+      ),
+    );
   return parts.length ? and(...parts) : undefined;
 }
