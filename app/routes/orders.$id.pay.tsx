@@ -146,14 +146,15 @@ export default function PayPage({ loaderData, actionData }: Route.ComponentProps
           {o.expiresAt ? (
             <p className="pay-hold">{p.hold(o.holdHours, formatDateTime(o.expiresAt, language))}</p>
           ) : null}
-          <p>{p.scanQr}</p>
-          {/* The QR code is drawn on the server from our own data (no user text in it). */}
-          <div className="upi-qr-box" dangerouslySetInnerHTML={{ __html: o.qr }} />
+          {/* On a phone the link opens its UPI app; the QR code is for paying from another phone. */}
           <p>
             <a href={o.uri} className="button primary upi-app-link">
               {p.payWithApp}
             </a>
           </p>
+          <p>{p.scanQr}</p>
+          {/* The QR code is drawn on the server from our own data (no user text in it). */}
+          <div className="upi-qr-box" dangerouslySetInnerHTML={{ __html: o.qr }} />
           <p>
             {p.upiId} <strong className="upi-id">{o.upiId}</strong>
           </p>

@@ -97,7 +97,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
               <p className="muted">
                 {t.orders.placedBefore}
                 <time dateTime={o.createdAt.toISOString()}>{formatDate(o.createdAt, language)}</time>
-                {t.orders.placedAfter}
+                {o.paymentMethod === "UPI" ? ` · ${p.upi}` : t.orders.placedAfter}
               </p>
               <Shipment courier={o.courier} trackingNumber={o.trackingNumber} />
               {o.paymentMethod === "UPI" && o.status !== "Cancelled" ? <UpiState order={o} p={p} /> : null}

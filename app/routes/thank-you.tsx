@@ -36,6 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     id: order.id,
     isPaid: order.isPaid,
     // A UPI order still to pay links to its payment page instead of the cash-on-delivery facts.
+    isUpi: order.paymentMethod === "UPI",
     payByUpi: order.paymentMethod === "UPI" && !order.isPaid && order.status !== "Cancelled",
     items: order.items.map((i) => ({
       id: i.id,
@@ -62,7 +63,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function ThankYou({ loaderData }: Route.ComponentProps) {
-  const { id, isPaid, payByUpi, items, subtotal, shipping, total, shipTo, delivery } = loaderData;
+  const { id, isPaid, isUpi, payByUpi, items, subtotal, shipping, total, shipTo, delivery } = loaderData;
   const [from, to] = delivery;
   useEffect(() => rememberLastOrder(id), [id]);
   const t = useMessages().thankYou;
@@ -73,7 +74,7 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
       <p>
         {t.orderBefore}
         <strong>{orderNumber(id)}</strong>
-        {t.orderAfter}
+        {isUpi ? p.placedUpi : t.orderAfter}
       </p>
       <dl className="thank-you-facts">
         {payByUpi ? (
