@@ -151,6 +151,7 @@ const SHOTS: Shot[] = [
   { name: "admin-collections", path: "/admin/collections", as: "admin" },
   { name: "admin-mail", path: "/admin/mail", as: "admin" },
   { name: "upi-pay", path: (c) => `/orders/${c.upi!.awaiting}/pay`, as: "customer" },
+  { name: "hi-upi-pay", path: (c) => `/hi/orders/${c.upi!.awaiting}/pay`, as: "customer" },
   { name: "admin-order-upi", path: (c) => `/admin/orders/${c.upi!.checking}`, as: "admin" },
 ];
 
