@@ -158,6 +158,12 @@ test("a UPI order from the checkout: QR code and link agree, UTR rules, the owne
   await expect(admin).toHaveURL(/payment=check/);
   const row = admin.locator(`#order-${id}`);
   await expect(row).toContainText(`UTR ${utr} to check`);
+  // The JSON door lists it under the same filter, with where its payment stands.
+  const listed = (await (await admin.request.get(`${server.url}/api/orders?payment=check`)).json()) as {
+    _id: string;
+    payment: { state: string; utr: string };
+  }[];
+  expect(listed.find((o) => o._id === id)?.payment).toMatchObject({ state: "checking", utr });
   await row.getByRole("link", { name: /^View/ }).click();
   await expect(admin.locator(".upi-check")).toContainText(utr);
   await expect(admin.locator(".upi-check")).toContainText(rupees);
