@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ordersTabHref, PAYMENT_FILTER_INVALID, parseOrderFilter } from "~/lib/order-filter";
 import { paymentState } from "~/lib/payment-state";
 import { holdHours, upiPayUri } from "~/lib/upi";
 import { UTR_INVALID, utrSchema } from "~/lib/utr-schema";
@@ -56,5 +57,17 @@ describe("paymentState and holdHours", () => {
   it("writes hours as a person would", () => {
     expect(holdHours(24 * 3_600_000)).toBe("24");
     expect(holdHours(90 * 60_000)).toBe("1.5");
+  });
+});
+
+describe("the Payment to check filter", () => {
+  it("reads payment=check, keeps it in links, and refuses anything else with a message", () => {
+    const { filter, errors } = parseOrderFilter(new URLSearchParams("payment=check&status=Placed"));
+    expect(errors).toEqual([]);
+    expect(filter).toEqual({ status: "Placed", payment: "check" });
+    expect(ordersTabHref(filter, 2)).toBe("/admin/orders?status=Placed&payment=check&page=2");
+    const bad = parseOrderFilter(new URLSearchParams("payment=paid&q=asha"));
+    expect(bad.errors).toEqual([PAYMENT_FILTER_INVALID]);
+    expect(bad.filter).toEqual({ q: "asha" });
   });
 });
