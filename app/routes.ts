@@ -16,6 +16,7 @@ export default [
   route("reset-password", "routes/reset-password.tsx"),
   route("account", "routes/account.tsx"),
   route("orders/:id/confirm", "routes/orders.$id.confirm.tsx"),
+  route("orders/:id/pay", "routes/orders.$id.pay.tsx"),
   route("orders", "routes/orders.tsx"),
   // The admin's tabs: one layout (heading and tabs) around a page per tab.
   layout("routes/admin.tsx", [

@@ -105,7 +105,15 @@ async function startShop() {
 type Role = "guest" | "shopper" | "customer" | "admin";
 /** guest: a first visit; shopper: a guest with a candle in the cart; customer: logged in, an order and a cart. */
 type Shot = { name: string; path: string | ((ctx: Ctx) => string); as: Role };
-type Ctx = { productId: string; orderId: string; resetToken: string; sizedProductId?: string; confirmPath?: string };
+type Ctx = {
+  productId: string;
+  orderId: string;
+  resetToken: string;
+  sizedProductId?: string;
+  /** Issue #38: a UPI order waiting for its payment, and one whose UTR the owner has to check. */
+  upi?: { awaiting: string; checking: string };
+  confirmPath?: string;
+};
 
 // The screens a reviewer asks for: the shop as a newcomer walks it, then the owner's side.
 const SHOTS: Shot[] = [
@@ -145,6 +153,9 @@ const SHOTS: Shot[] = [
   { name: "admin-product-sizes", path: (c) => `/admin/products/${c.sizedProductId}#sizes`, as: "admin" },
   { name: "admin-collections", path: "/admin/collections", as: "admin" },
   { name: "admin-mail", path: "/admin/mail", as: "admin" },
+  { name: "upi-pay", path: (c) => `/orders/${c.upi!.awaiting}/pay`, as: "customer" },
+  { name: "hi-upi-pay", path: (c) => `/hi/orders/${c.upi!.awaiting}/pay`, as: "customer" },
+  { name: "admin-order-upi", path: (c) => `/admin/orders/${c.upi!.checking}`, as: "admin" },
 ];
 
 /** The customer asks for a password reset; the token is read from the link in the mail received. */
@@ -298,6 +309,34 @@ async function seedHistory(url: string, database: string) {
   db.close();
 }
 
+/** Issue #38: two UPI orders of the customer, one waiting for its payment, one with a UTR sent. */
+async function prepareUpiOrders(url: string, database: string): Promise<{ awaiting: string; checking: string }> {
+  const api = await request.newContext({ baseURL: url });
+  const login = await api.post("/api/auth/login", { data: { email: CUSTOMER.email, password: CUSTOMER.password } });
+  if (!login.ok()) throw new Error(`login: ${login.status()}`);
+  const list = (await (await api.get("/api/products?limit=3&sort=rating")).json()) as { items: { _id: string }[] };
+  const ids: string[] = [];
+  for (const qty of [2, 1]) {
+    const res = await api.post("/api/orders", {
+      data: {
+        contact: { name: CUSTOMER.name, email: CUSTOMER.email, phone: "9876543210" },
+        shippingAddress: { address: "Flat 4B, Lotus Apartments", city: "Bengaluru", state: "Karnataka", pin: "560025" },
+        items: [{ product: list.items[qty]!._id, qty }],
+        paymentMethod: "UPI",
+      },
+    });
+    if (res.status() !== 201) throw new Error(`UPI order: ${res.status()} ${await res.text()}`);
+    ids.push(((await res.json()) as { _id: string })._id);
+  }
+  await api.dispose();
+  const db = new Database(database);
+  db.prepare("update orders set utr = '412345678901', utr_at = unixepoch(), expires_at = null where id = ?").run(
+    ids[1],
+  );
+  db.close();
+  return { awaiting: ids[0]!, checking: ids[1]! };
+}
+
 async function main() {
   mkdirSync(OUT, { recursive: true });
   const shop = await startShop();
@@ -306,6 +345,7 @@ async function main() {
     const prepared = await prepareCustomer(browser, shop.url);
     const { state: customerState, shopperState } = prepared;
     await seedHistory(shop.url, shop.database);
+    const upi = await prepareUpiOrders(shop.url, shop.database);
     const needsToken = !ONLY || ONLY.has("reset-password");
     const sized = new Database(shop.database, { readonly: true });
     const sizedProduct = sized
@@ -317,6 +357,7 @@ async function main() {
     const ctx = {
       ...prepared.ctx,
       sizedProductId: sizedProduct?.id,
+      upi,
       resetToken: needsToken ? await resetTokenFromMail(shop.url, shop.smtp) : "",
       confirmPath:
         !ONLY || ONLY.has("cod-confirm") ? await confirmPathFromMail(prepared.ctx.orderId, shop.smtp) : undefined,

@@ -53,6 +53,13 @@ export function OrderFilters({
           </label>
         ) : null}
         <label>
+          Payment
+          <select name="payment" defaultValue={filter.payment ?? ""}>
+            <option value="">All payments</option>
+            <option value="check">Payment to check</option>
+          </select>
+        </label>
+        <label>
           From
           <input type="date" name="from" defaultValue={filter.from ?? ""} />
         </label>

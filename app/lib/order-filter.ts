@@ -14,9 +14,13 @@ export type OrderFilter = {
   from?: string;
   to?: string;
   q?: string;
+  /** Issue #38: "check", the UPI orders whose UTR the owner has to check. */
+  payment?: "check";
   /** COD orders asked to be confirmed (issue #38): still unconfirmed, or confirmed. */
   confirm?: ConfirmFilter;
 };
+
+export const PAYMENT_FILTER_INVALID = 'payment must be "check"';
 
 export const CONFIRM_FILTERS = ["unconfirmed", "confirmed"] as const;
 export type ConfirmFilter = (typeof CONFIRM_FILTERS)[number];
@@ -41,11 +45,12 @@ export const orderFilterSchema = z
     from: day,
     to: day,
     q: z.preprocess(empty, z.string().transform(cleanSearch).optional()),
+    payment: z.preprocess(empty, z.enum(["check"], { error: PAYMENT_FILTER_INVALID }).optional()),
     confirm: z.preprocess(empty, z.enum(CONFIRM_FILTERS, { error: CONFIRM_FILTER_INVALID }).optional()),
   })
   .refine((f) => !f.from || !f.to || f.from <= f.to, { error: RANGE_INVALID, path: ["to"] });
 
-const FIELDS = ["status", "from", "to", "q", "confirm"] as const;
+const FIELDS = ["status", "from", "to", "q", "payment", "confirm"] as const;
 
 /**
  * The filter a URL asks for. A field that is wrong is left out and its message returned, so the
@@ -69,6 +74,7 @@ function withoutEmpty(f: z.output<typeof orderFilterSchema>): OrderFilter {
   if (f.to) out.to = f.to;
   if (f.q) out.q = f.q;
   if (f.confirm) out.confirm = f.confirm;
+  if (f.payment) out.payment = f.payment;
   return out;
 }
 

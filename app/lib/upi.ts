@@ -33,3 +33,6 @@ export function upiPayUri(payee: UpiPayee, amountPaise: number, orderId: string)
 /** A UTR (the UPI transaction reference every app shows): exactly 12 digits, spaces ignored. */
 export const UTR_RE = /^[0-9]{12}$/;
 export const normalizeUtr = (raw: string) => raw.replace(/\s+/g, "");
+
+/** A hold (UPI_HOLD_HOURS) as the texts say it: "24", "1.5". */
+export const holdHours = (ms: number) => String(Math.round((ms / 3_600_000) * 100) / 100);

@@ -19,6 +19,7 @@ import { OrderError } from "~/models/orders/order-error.server";
 import { getOrderFor } from "~/models/orders/read.server";
 import { expireDueOrders } from "~/models/payments/clock.server";
 import { confirmToken, confirmUrl } from "~/models/payments/confirmation.server";
+import { settleUpiCheck } from "~/models/payments/verify.server";
 import { formFields, readForm } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/admin.orders.$id";
@@ -49,7 +50,20 @@ const shipsNow = (status: string) => status === "Placed" || status === "Processi
 // Issue #23: "Mark Shipped" with the courier and tracking number the customer is mailed.
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const form = await readForm(request, formFields(shipFormSchema));
+  const form = await readForm(request, formFields(shipFormSchema, { intent: 1 }));
+  const intent = form.get("intent");
+  if (intent === "upi-received" || intent === "upi-not-received") {
+    const found = intent === "upi-received";
+    const done = await settleUpiCheck(params.id, found);
+    return redirectWithToast(request, `/admin/orders/${params.id}`, {
+      type: done ? "success" : "error",
+      title: done
+        ? found
+          ? "Payment received: the order is paid, the customer is mailed"
+          : "UTR cleared: the customer is mailed to send the right one"
+        : "This order has no UPI payment to check",
+    });
+  }
   const submission = parseWithZod(form, { schema: shipFormSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const order = await getOrderFor(admin, params.id);
@@ -153,6 +167,64 @@ function Confirmation({
   );
 }
 
+/**
+ * A UPI order's payment (issue #38): the amount and the UTR the customer sent, to find in the bank
+ * app, and the owner's verdict. Plain forms: they work without JS.
+ */
+function UpiCheck({ order: o }: { order: Route.ComponentProps["loaderData"]["order"] }) {
+  return (
+    <section className="upi-check" aria-labelledby="upi-check-title">
+      <h2 id="upi-check-title">UPI payment</h2>
+      <dl className="upi-facts">
+        <div>
+          <dt>Amount</dt>
+          <dd>{formatPaise(o.grandTotal)}</dd>
+        </div>
+        <div>
+          <dt>UTR</dt>
+          <dd>{o.utr ? <strong className="upi-id">{o.utr}</strong> : "Not sent yet"}</dd>
+        </div>
+        {o.utrAt ? (
+          <div>
+            <dt>Sent</dt>
+            <dd>{formatDateTime(o.utrAt)}</dd>
+          </div>
+        ) : null}
+        {o.paidAt ? (
+          <div>
+            <dt>Paid</dt>
+            <dd>{formatDateTime(o.paidAt)}</dd>
+          </div>
+        ) : !o.utr && o.expiresAt && o.status !== "Cancelled" ? (
+          <div>
+            <dt>Cancelled if no UTR by</dt>
+            <dd>{formatDateTime(o.expiresAt)}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {o.utr && !o.isPaid && o.status !== "Cancelled" ? (
+        <>
+          <p className="muted">Find a payment of {formatPaise(o.grandTotal)} with this UTR in your bank or UPI app.</p>
+          <div className="upi-verdict">
+            <Form method="post">
+              <input type="hidden" name="intent" value="upi-received" />
+              <button type="submit" className="button primary">
+                Payment received
+              </button>
+            </Form>
+            <Form method="post">
+              <input type="hidden" name="intent" value="upi-not-received" />
+              <button type="submit" className="button">
+                Not received
+              </button>
+            </Form>
+          </div>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
   const { order: o, confirm, whatsapp } = loaderData;
   return (
@@ -164,9 +236,11 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       </p>
       <h1>Order {orderNumber(o.id)}</h1>
       <p>
-        {formatDate(o.createdAt)} · <strong>{o.status}</strong> · {o.isPaid ? "Paid" : "Not paid"} · Cash on delivery
+        {formatDate(o.createdAt)} · <strong>{o.status}</strong> · {o.isPaid ? "Paid" : "Not paid"} ·{" "}
+        {o.paymentMethod === "UPI" ? "UPI" : "Cash on delivery"}
       </p>
       <Confirmation order={o} state={confirm} />
+      {o.paymentMethod === "UPI" ? <UpiCheck order={o} /> : null}
       <Shipment courier={o.courier} trackingNumber={o.trackingNumber} />
       <div className="cart">
         <div>

@@ -11,6 +11,7 @@ import { formatPaise } from "~/lib/money";
 import { isFiltered, type OrderFilter, ordersTabHref, parseOrderFilter } from "~/lib/order-filter";
 import { shortOrderId } from "~/lib/order-number";
 import { ORDER_STATUSES } from "~/lib/order-schema";
+import { paymentState } from "~/lib/payment-state";
 import { MAX_PAGE, queryInt } from "~/lib/shop-query";
 import { requireAdmin } from "~/models/accounts/auth.server";
 import { markDelivered, updateOrder } from "~/models/flows/update-order.server";
@@ -82,6 +83,18 @@ export async function action({ request }: Route.ActionArgs) {
   return redirectWithToast(request, back, { type: "success", title: "Order updated" });
 }
 
+/** A UPI order's payment at a glance (issue #38): waiting for a UTR, or the UTR to check. */
+function UpiNote({ order }: { order: Route.ComponentProps["loaderData"]["orders"][number] }) {
+  if (order.paymentMethod !== "UPI") return null;
+  const state = paymentState(order);
+  return (
+    <div className={state === "checking" ? "upi-note to-check" : "upi-note muted"}>
+      UPI
+      {state === "checking" ? ` · UTR ${order.utr} to check` : state === "awaiting" ? " · no UTR yet" : ""}
+    </div>
+  );
+}
+
 function OrderRow({ order, back }: { order: Route.ComponentProps["loaderData"]["orders"][number]; back: string }) {
   const submit = useSubmit();
   const number = shortOrderId(order.id);
@@ -151,6 +164,7 @@ function OrderRow({ order, back }: { order: Route.ComponentProps["loaderData"]["
             Save
           </button>
         </Form>
+        <UpiNote order={order} />
       </td>
       <td className="actions">
         {order.status !== "Delivered" ? (

@@ -4,10 +4,12 @@ import { OrderConfirmation } from "~/components/OrderConfirmation";
 import { Shipment } from "~/components/Shipment";
 import { formatDate } from "~/lib/dates";
 import { type Messages, metaMessages, useLanguage, useMessages } from "~/lib/i18n/messages";
+import { usePaymentTexts } from "~/lib/i18n/payments";
 import { translateFeedback } from "~/lib/i18n/translate";
 import { lineName } from "~/lib/line-name";
 import { formatPaise } from "~/lib/money";
 import { orderNumber } from "~/lib/order-number";
+import { paymentState } from "~/lib/payment-state";
 import { pageTitle } from "~/lib/shop";
 import { requireUser } from "~/models/accounts/auth.server";
 import { listOrdersForUser } from "~/models/orders/read.server";
@@ -47,6 +49,7 @@ function useRevalidateOnFocus() {
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
   const t = useMessages();
+  const p = usePaymentTexts();
   const language = useLanguage();
   const { orders } = loaderData;
   const [params] = useSearchParams();
@@ -95,10 +98,11 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
               <p className="muted">
                 {t.orders.placedBefore}
                 <time dateTime={o.createdAt.toISOString()}>{formatDate(o.createdAt, language)}</time>
-                {t.orders.placedAfter}
+                {o.paymentMethod === "UPI" ? ` · ${p.upi}` : t.orders.placedAfter}
               </p>
               <Shipment courier={o.courier} trackingNumber={o.trackingNumber} />
               <OrderConfirmation order={o} />
+              {o.paymentMethod === "UPI" && o.status !== "Cancelled" ? <UpiState order={o} p={p} /> : null}
               <ul className="order-items">
                 {o.items.map((i) => (
                   <li key={i.id}>
@@ -129,6 +133,28 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         </ol>
       )}
     </section>
+  );
+}
+
+/** Where a UPI order's payment stands (issue #38), with the way to pay while it waits. */
+function UpiState({
+  order,
+  p,
+}: {
+  order: Route.ComponentProps["loaderData"]["orders"][number];
+  p: ReturnType<typeof usePaymentTexts>;
+}) {
+  const state = paymentState(order);
+  if (state === "paid") return <p className="upi-state paid">{p.paid}</p>;
+  if (state === "checking") return <p className="upi-state">{p.checking(order.utr ?? "")}</p>;
+  return (
+    <p className="upi-state unpaid">
+      {p.awaiting}{" "}
+      <Link to={`/orders/${order.id}/pay`} className="button small primary">
+        {p.payNow}
+        <span className="visually-hidden"> ({orderNumber(order.id)})</span>
+      </Link>
+    </p>
   );
 }
 

@@ -3,6 +3,7 @@ import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import { Totals } from "~/components/Totals";
 import { DELIVERY_DAYS, DISPATCH_DAYS, expectedDelivery, formatDay, isoDay } from "~/lib/dates";
 import { metaMessages, useMessages } from "~/lib/i18n/messages";
+import { usePaymentTexts } from "~/lib/i18n/payments";
 import { lineName } from "~/lib/line-name";
 import { formatPaise } from "~/lib/money";
 import { orderNumber } from "~/lib/order-number";
@@ -34,6 +35,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     id: order.id,
     isPaid: order.isPaid,
+    // A UPI order still to pay links to its payment page instead of the cash-on-delivery facts.
+    isUpi: order.paymentMethod === "UPI",
+    payByUpi: order.paymentMethod === "UPI" && !order.isPaid && order.status !== "Cancelled",
     items: order.items.map((i) => ({
       id: i.id,
       name: lineName(i.name, i.sizeLabel),
@@ -61,25 +65,39 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function ThankYou({ loaderData }: Route.ComponentProps) {
-  const { id, isPaid, items, subtotal, shipping, prepaidDiscount, codFee, total, shipTo, delivery } = loaderData;
+  const { id, isPaid, isUpi, payByUpi, items, subtotal, shipping, prepaidDiscount, codFee, total, shipTo, delivery } =
+    loaderData;
   const [from, to] = delivery;
   useEffect(() => rememberLastOrder(id), [id]);
   const t = useMessages().thankYou;
+  const p = usePaymentTexts();
   return (
     <section className="narrow thank-you">
       <h1>{t.heading}</h1>
       <p>
         {t.orderBefore}
         <strong>{orderNumber(id)}</strong>
-        {t.orderAfter}
+        {isUpi ? p.placedUpi : t.orderAfter}
       </p>
       <dl className="thank-you-facts">
-        <div className="cash-due">
-          <dt>{isPaid ? t.paid : t.toPay}</dt>
-          <dd>
-            <strong>{formatPaise(total)}</strong> <span className="muted">{t.inclShipping(formatPaise(shipping))}</span>
-          </dd>
-        </div>
+        {payByUpi ? (
+          <div className="cash-due">
+            <dt>{p.payAmountByUpi(formatPaise(total))}</dt>
+            <dd>
+              <Link to={`/orders/${id}/pay`} className="button primary">
+                {p.payNow}
+              </Link>
+            </dd>
+          </div>
+        ) : (
+          <div className="cash-due">
+            <dt>{isPaid ? t.paid : t.toPay}</dt>
+            <dd>
+              <strong>{formatPaise(total)}</strong>{" "}
+              <span className="muted">{t.inclShipping(formatPaise(shipping))}</span>
+            </dd>
+          </div>
+        )}
         <div>
           <dt>{t.expectedDelivery}</dt>
           <dd className="delivery-range">

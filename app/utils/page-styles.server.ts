@@ -50,6 +50,7 @@ export const PAGE_PARTS: Readonly<Record<string, Part[]>> = {
   "routes/forgot-password": ["checkout"],
   "routes/reset-password": ["checkout"],
   "routes/account": ["checkout"],
+  "routes/orders.$id.pay": ["checkout"],
   "routes/about": [],
   "routes/policy.terms": [],
   "routes/policy.privacy": [],

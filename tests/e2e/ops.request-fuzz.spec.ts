@@ -969,6 +969,14 @@ test("hostile field names on every HTML action (urlencoded and multipart): a 4xx
           ["trackingNumber", "HN123"],
         ],
       },
+      {
+        // A COD order here (no SHOP_UPI_ID): the page answers 404 whatever the form says.
+        module: "orders.$id.pay.tsx",
+        path: `/orders/${order}/pay`,
+        role: "customer",
+        field: "utr",
+        fields: () => [["utr", "123456789012"]],
+      },
       { module: "admin.mail.tsx", path: "/admin/mail", role: "admin", field: "id", fields: () => [["id", ZERO]] },
       // Issue #38: a COD order's confirm page (its link's token; this server asks for none).
       {

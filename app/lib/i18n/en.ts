@@ -405,6 +405,10 @@ export const en = {
     /** Issue #38: COD_MAX_RUPEES. */
     codOverLimit: (max: string): string =>
       `Cash on delivery is available for orders up to ${max}. Please pay by UPI for this order.`,
+    /** Issue #38: the UTR of a UPI payment. */
+    utrInvalid: "The UPI reference (UTR) is the 12 digits your UPI app shows for the payment.",
+    utrTaken: "This UPI reference (UTR) was already sent for another order. Please check it in your UPI app.",
+    utrNotAwaited: "This order is not waiting for a UPI payment.",
     pinInvalid: "Please enter a valid 6-digit PIN",
     pinUnavailable: "PIN service unavailable",
     pinBadResponse: "Invalid response",

@@ -3,12 +3,14 @@ import { db, dialect, rowsChanged, type Tx, writeTransaction } from "~/db/client
 import { mailOutbox, type OutboxMail } from "~/db/schema";
 import { env } from "~/env.server";
 import type { Language } from "~/lib/i18n/languages";
+import { holdHours } from "~/lib/upi";
 import {
   type MailContent,
   type MailOrder,
   type MailStatus,
   orderAlertMail,
   orderConfirmationMail,
+  orderPaymentMail,
   orderStatusMail,
   type StatusMailOrder,
 } from "~/models/mail/templates.server";
@@ -22,7 +24,7 @@ import { newId } from "~/utils/id.server";
  * carries the same Message-ID as the first (it is stored with the row).
  */
 
-export type MailKind = "order-confirmation" | "order-alert" | "order-status" | "password-reset";
+export type MailKind = "order-confirmation" | "order-alert" | "order-status" | "order-payment" | "password-reset";
 
 /** The host part of Message-IDs: the domain of MAIL_FROM's address. */
 function messageIdHost(): string {
@@ -58,9 +60,14 @@ export async function queueMail(
  * and the owner's alert.
  */
 export async function queueOrderMails(tx: Tx, order: MailOrder, language: Language = "en"): Promise<void> {
-  await queueMail(tx, "order-confirmation", orderConfirmationMail(order, env.mail.publicUrl, language), {
-    invoiceOrderId: order.id,
-  });
+  await queueMail(
+    tx,
+    "order-confirmation",
+    orderConfirmationMail(order, env.mail.publicUrl, language, holdHours(env.payments.upiHoldMs)),
+    {
+      invoiceOrderId: order.id,
+    },
+  );
   if (env.mail.shopOwnerEmail)
     await queueMail(tx, "order-alert", orderAlertMail(order, env.mail.shopOwnerEmail, env.mail.publicUrl));
 }
@@ -73,6 +80,20 @@ export async function queueStatusMail(
   options: { update?: boolean; language?: Language; expired?: "unpaid" | "unconfirmed" } = {},
 ): Promise<void> {
   await queueMail(tx, "order-status", orderStatusMail(order, status, env.mail.publicUrl, options));
+}
+
+/** The customer's mail after the owner checked a UPI payment: `found` or not (issue #38). */
+export async function queuePaymentMail(
+  tx: Tx,
+  order: StatusMailOrder & { utr: string },
+  found: boolean,
+  language: Language,
+): Promise<void> {
+  await queueMail(
+    tx,
+    "order-payment",
+    orderPaymentMail(order, found, env.mail.publicUrl, { language, upiHoldHours: holdHours(env.payments.upiHoldMs) }),
+  );
 }
 
 // The senders of this process, woken when a request has just queued mail: the customer's mail

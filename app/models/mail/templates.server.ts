@@ -110,15 +110,42 @@ function moneyLines(o: MailOrder, c: MailTexts["confirmation"]): [string, string
   ];
 }
 
+/** The UPI payment page of an order (issue #38), in the customer's language. */
+export const payUrlOf = (publicUrl: string, id: string, language: Language) =>
+  `${publicUrl}${localizedPath(language, `/orders/${id}/pay`)}`;
+
+/**
+ * How the order is paid, in place of the cash-on-delivery note: a UPI order links to its payment
+ * page (issue #38). Text and HTML.
+ */
+function paymentNote(o: MailOrder, t: MailTexts, publicUrl: string, language: Language, upiHoldHours: string) {
+  const c = t.confirmation;
+  if (o.paymentMethod !== "UPI") {
+    const note = c.cod(formatPaise(o.grandTotal));
+    return { text: [note], html: escapeHtml(note) };
+  }
+  const payUrl = payUrlOf(publicUrl, o.id, language);
+  const pay = c.upi(formatPaise(o.grandTotal), upiHoldHours);
+  return {
+    text: [pay, payUrl, c.upiChecked],
+    html: `${escapeHtml(pay)} ${link(payUrl, payUrl)}<br>${escapeHtml(c.upiChecked)}`,
+  };
+}
+
 /** The confirmation to the order's contact email; the invoice PDF is attached when it is sent. */
-export function orderConfirmationMail(o: MailOrder, publicUrl: string, language: Language = "en"): MailContent {
+export function orderConfirmationMail(
+  o: MailOrder,
+  publicUrl: string,
+  language: Language = "en",
+  upiHoldHours = "24",
+): MailContent {
   const t = mailTexts(language);
   const c = t.confirmation;
   const number = orderNumber(o.id);
   const ordersUrl = ordersUrlOf(publicUrl, language);
   const subject = c.subject(SHOP_NAME, number);
   const greeting = t.hello(headerText(o.contact.name));
-  const codNote = c.cod(formatPaise(o.grandTotal));
+  const payNote = paymentNote(o, t, publicUrl, language, upiHoldHours);
   // A COD order to confirm (issue #38): the link to its confirm page, and its deadline if it has one.
   const confirmHours = o.confirmUrl ? (o.confirmWithinHours ?? null) : null;
   const confirmNote = confirmHours === null ? null : c.confirmWithin(confirmHours);
@@ -135,7 +162,7 @@ export function orderConfirmationMail(o: MailOrder, publicUrl: string, language:
     `${c.deliveringTo}:`,
     ...quoted(addressLines(o, t)),
     "",
-    codNote,
+    ...payNote.text,
     ...(o.confirmUrl ? ["", `${c.pleaseConfirm}: ${o.confirmUrl}`, ...(confirmNote ? [confirmNote] : [])] : []),
     "",
     `${c.invoiceAttached} ${t.seeYourOrders}: ${ordersUrl}`,
@@ -162,7 +189,7 @@ export function orderConfirmationMail(o: MailOrder, publicUrl: string, language:
       `</table>` +
       `<h2 style="font-size:16px;margin:16px 0 4px">${escapeHtml(c.deliveringTo)}</h2>` +
       `<p style="margin:0">${addressLines(o, t).map(escapeHtml).join("<br>")}</p>` +
-      `<p style="background:#fff7ed;padding:8px;border-radius:4px">${escapeHtml(codNote)}</p>` +
+      `<p style="background:#fff7ed;padding:8px;border-radius:4px">${payNote.html}</p>` +
       (o.confirmUrl
         ? `<p>${escapeHtml(c.pleaseConfirm)}: ${link(o.confirmUrl, c.confirmLink)}` +
           (confirmNote ? `<br>${escapeHtml(confirmNote)}` : "") +
@@ -298,6 +325,50 @@ export function orderStatusMail(
     t,
   );
   return { to: mailbox(o.contact.name, o.contact.email), subject: w.subject, text, html };
+}
+
+/**
+ * The customer's mail after the owner checked a UPI payment (issue #38): received (the order is
+ * paid), or not found (the UTR was cleared: send the right one within the hold, or pay again).
+ */
+export function orderPaymentMail(
+  o: StatusMailOrder & { utr: string },
+  found: boolean,
+  publicUrl: string,
+  options: { language?: Language; upiHoldHours?: string } = {},
+): MailContent {
+  const language = options.language ?? "en";
+  const t = mailTexts(language);
+  const p = t.payment;
+  const number = orderNumber(o.id);
+  const ordersUrl = ordersUrlOf(publicUrl, language);
+  const payUrl = payUrlOf(publicUrl, o.id, language);
+  const subject = found ? p.receivedSubject(number) : p.notFoundSubject(number);
+  const lead = found
+    ? [p.receivedLead(formatPaise(o.grandTotal), number)]
+    : [p.notFoundLead(headerText(o.utr), number), p.notFoundAgain(options.upiHoldHours ?? "24")];
+  const greeting = t.hello(headerText(o.contact.name));
+  const text = [
+    greeting,
+    "",
+    ...lead,
+    ...(found ? [] : [payUrl]),
+    "",
+    `${t.seeYourOrders}: ${ordersUrl}`,
+    "",
+    ...signOff(t),
+  ].join("\n");
+  const html = page(
+    subject,
+    `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(subject)}</h1>` +
+      `<p>${escapeHtml(greeting)}</p>` +
+      lead.map((l) => `<p>${escapeHtml(l)}</p>`).join("") +
+      (found ? "" : `<p>${link(payUrl, payUrl)}</p>`) +
+      `<p>${link(ordersUrl, t.seeYourOrders)}</p>` +
+      signOffHtml(t),
+    t,
+  );
+  return { to: mailbox(o.contact.name, o.contact.email), subject, text, html };
 }
 
 /**

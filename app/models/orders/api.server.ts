@@ -1,4 +1,5 @@
 import { paiseToRupees } from "~/lib/money";
+import { paymentState } from "~/lib/payment-state";
 import type { OrderWithItems } from "./read.server";
 
 /** An order as the JSON API answers it: `_id`, money in rupees, contact and address nested. */
@@ -29,5 +30,16 @@ export function toApiOrder(o: OrderWithItems) {
       shipping: paiseToRupees(o.shipping),
       grandTotal: paiseToRupees(o.grandTotal),
     },
+    // Issue #38, new fields beside the old ones: where the payment stands (a UPI order's UTR and
+    // when the owner found it paid), the money rules' lines in rupees, and a COD confirmation.
+    payment: {
+      state: paymentState(o),
+      utr: o.utr,
+      utrAt: o.utrAt?.toISOString() ?? null,
+      paidAt: o.paidAt?.toISOString() ?? null,
+    },
+    prepaidDiscount: paiseToRupees(o.prepaidDiscount),
+    codFee: paiseToRupees(o.codFee),
+    confirmedAt: o.confirmedAt?.toISOString() ?? null,
   };
 }

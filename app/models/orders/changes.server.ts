@@ -39,11 +39,16 @@ export async function changeOrder(
     await moveStock(tx, id, -1);
     stockReturned = false;
   }
+  const isPaid = change.isPaid ?? order.isPaid;
   const [row] = await tx
     .update(orders)
     .set({
       status: change.status ?? order.status,
-      isPaid: change.isPaid ?? order.isPaid,
+      isPaid,
+      // When it was paid (issue #38): set as it turns paid, cleared as it turns unpaid. A paid
+      // order waits on no one: off the payment clock.
+      paidAt: isPaid ? (order.isPaid ? order.paidAt : new Date()) : null,
+      ...(isPaid ? { expiresAt: null } : {}),
       stockReturned,
       courier: change.courier === undefined ? order.courier : change.courier,
       trackingNumber: change.trackingNumber === undefined ? order.trackingNumber : change.trackingNumber,

@@ -1,4 +1,4 @@
-import { and, eq, gte, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, isNotNull, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import { orders } from "~/db/schema";
 import { indiaDayStart, parseIsoDayNumber } from "~/lib/dates";
 import type { OrderFilter } from "~/lib/order-filter";
@@ -46,6 +46,16 @@ export function orderFilterWhere(filter: OrderFilter): SQL | undefined {
       eq(orders.paymentMethod, "COD"),
       isNotNull(orders.confirmTokenHash),
       filter.confirm === "confirmed" ? isNotNull(orders.confirmedAt) : isNull(orders.confirmedAt),
+    );
+  // A UPI order with a UTR sent, not yet marked paid: the owner's to check in the bank app.
+  if (filter.payment === "check")
+    parts.push(
+      and(
+        eq(orders.paymentMethod, "UPI"),
+        isNotNull(orders.utr),
+        eq(orders.isPaid, false),
+        ne(orders.status, "Cancelled"),
+      ),
     );
   return parts.length ? and(...parts) : undefined;
 }

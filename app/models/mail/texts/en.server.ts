@@ -29,6 +29,20 @@ export const en = {
     confirmLink: "Confirm your order",
     confirmWithin: (hours: number): string =>
       `Orders not confirmed within ${hours} hour${hours === 1 ? "" : "s"} are cancelled.`,
+    /** Issue #38: a UPI order, in place of the cash-on-delivery note. */
+    upi: (total: string, hours: string): string => `Pay ${total} by UPI within ${hours} hours:`,
+    upiChecked: "Then send us the UPI reference (UTR) on that page: we will check your payment and mail you.",
+  },
+  /** Issue #38: the owner checked a UPI payment. */
+  payment: {
+    receivedSubject: (number: string): string => `Payment received for order ${number}`,
+    receivedLead: (total: string, number: string): string =>
+      `We have received your UPI payment of ${total} for order ${number}. Thank you! We will dispatch it in 2-4 business days.`,
+    notFoundSubject: (number: string): string => `We could not find your payment for order ${number}`,
+    notFoundLead: (utr: string, number: string): string =>
+      `We could not find a UPI payment with the reference (UTR) ${utr} for order ${number}.`,
+    notFoundAgain: (hours: string): string =>
+      `Please check the UTR in your UPI app and send the right UTR within ${hours} hours, or pay on this page:`,
   },
   status: {
     shippedSubject: (number: string): string => `Your order ${number} is on its way`,

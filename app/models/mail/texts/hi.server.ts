@@ -25,6 +25,16 @@ export const hi: MailTexts = {
     pleaseConfirm: "कृपया अपना ऑर्डर कन्फ़र्म करें",
     confirmLink: "अपना ऑर्डर कन्फ़र्म करें",
     confirmWithin: (hours) => `जो ऑर्डर ${hours} घंटे में कन्फ़र्म नहीं होते, वे रद्द कर दिए जाते हैं।`,
+    upi: (total, hours) => `${hours} घंटों के अंदर UPI से ${total} का भुगतान करें:`,
+    upiChecked: "फिर उसी पेज पर UPI रेफ़रेंस (UTR) भेजें: हम आपका भुगतान जाँचकर आपको मेल करेंगे।",
+  },
+  payment: {
+    receivedSubject: (number) => `ऑर्डर ${number} का भुगतान मिल गया`,
+    receivedLead: (total, number) =>
+      `ऑर्डर ${number} के लिए आपका ${total} का UPI भुगतान हमें मिल गया है। धन्यवाद! हम इसे 2-4 कामकाजी दिनों में भेज देंगे।`,
+    notFoundSubject: (number) => `ऑर्डर ${number} का आपका भुगतान हमें नहीं मिला`,
+    notFoundLead: (utr, number) => `ऑर्डर ${number} के लिए रेफ़रेंस (UTR) ${utr} वाला कोई UPI भुगतान हमें नहीं मिला।`,
+    notFoundAgain: (hours) => `कृपया अपने UPI ऐप में UTR जाँचें और ${hours} घंटों के अंदर सही UTR भेजें, या इस पेज पर भुगतान करें:`,
   },
   status: {
     shippedSubject: (number) => `आपका ऑर्डर ${number} रास्ते में है`,
