@@ -10,11 +10,14 @@ export function OrderFilters({
   filter,
   errors,
   confirm = false,
+  upi = false,
 }: {
   filter: OrderFilter;
   errors: string[];
   /** Whether COD orders are confirmed by their customers (COD_CONFIRM): a filter by it. */
   confirm?: boolean;
+  /** Whether the shop takes UPI (SHOP_UPI_ID): a filter of the payments to check. */
+  upi?: boolean;
 }) {
   const query = orderFilterQuery(filter).toString();
   return (
@@ -52,13 +55,15 @@ export function OrderFilters({
             </select>
           </label>
         ) : null}
-        <label>
-          Payment
-          <select name="payment" defaultValue={filter.payment ?? ""}>
-            <option value="">All payments</option>
-            <option value="check">Payment to check</option>
-          </select>
-        </label>
+        {upi || filter.payment ? (
+          <label>
+            Payment
+            <select name="payment" defaultValue={filter.payment ?? ""}>
+              <option value="">All payments</option>
+              <option value="check">Payment to check</option>
+            </select>
+          </label>
+        ) : null}
         <label>
           From
           <input type="date" name="from" defaultValue={filter.from ?? ""} />

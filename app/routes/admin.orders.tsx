@@ -33,6 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     filter,
     errors,
     codConfirm: env.payments.codConfirm,
+    upi: env.payments.upi !== null,
   };
 }
 
@@ -199,7 +200,7 @@ export default function OrdersTab({ loaderData: orders }: Route.ComponentProps) 
   const first = (orders.page - 1) * orders.perPage + 1;
   return (
     <>
-      <OrderFilters filter={filter} errors={orders.errors} confirm={orders.codConfirm} />
+      <OrderFilters filter={filter} errors={orders.errors} confirm={orders.codConfirm} upi={orders.upi} />
       {orders.totalItems === 0 ? (
         <p>{isFiltered(filter) ? "No orders match." : "No orders yet."}</p>
       ) : (

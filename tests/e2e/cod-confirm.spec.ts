@@ -55,7 +55,9 @@ async function adminPage(browser: Browser, jsEnabled: boolean): Promise<Page> {
 }
 
 const productWithStock = async () =>
-  (await dbOf(server).value<string>("select id from products where stock > 20 order by id limit 1"))!;
+  (await dbOf(server).value<string>(
+    "select id from products where stock > 20 and deleted_at is null order by id limit 1",
+  ))!;
 
 test.describe("with COD_CONFIRM, COD_CONFIRM_HOURS and SHOP_WHATSAPP", () => {
   test.beforeAll(async () => {
@@ -243,7 +245,9 @@ test.describe("with COD_CONFIRM, COD_CONFIRM_HOURS and SHOP_WHATSAPP", () => {
 // The specification's shop (the shared server has none of the settings): nothing to confirm.
 test("without COD_CONFIRM a COD order asks for no confirmation", async ({ page, goto, registerViaApi }) => {
   const user = await registerViaApi();
-  const product = await queryOne<{ id: string }>("select id from products where stock > 20 order by id limit 1");
+  const product = await queryOne<{ id: string }>(
+    "select id from products where stock > 20 and deleted_at is null order by id limit 1",
+  );
   const res = await page.request.post("/api/orders", {
     data: {
       contact: { name: "Priya Test", email: user.email, phone: "9876543210" },
