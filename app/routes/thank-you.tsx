@@ -69,7 +69,8 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
     loaderData;
   const [from, to] = delivery;
   useEffect(() => rememberLastOrder(id), [id]);
-  const t = useMessages().thankYou;
+  const m = useMessages();
+  const t = m.thankYou;
   const p = usePaymentTexts();
   return (
     <section className="narrow thank-you">
@@ -94,7 +95,10 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
             <dt>{isPaid ? t.paid : t.toPay}</dt>
             <dd>
               <strong>{formatPaise(total)}</strong>{" "}
-              <span className="muted">{t.inclShipping(formatPaise(shipping))}</span>
+              <span className="muted">
+                {t.inclShipping(formatPaise(shipping))}
+                {codFee > 0 ? ` · ${m.cart.codFee} ${formatPaise(codFee)}` : ""}
+              </span>
             </dd>
           </div>
         )}
