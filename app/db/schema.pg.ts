@@ -226,6 +226,12 @@ export const orders = pgTable(
     supplyStateCode: text("supply_state_code"),
     courier: text("courier"),
     trackingNumber: text("tracking_number"),
+    // A coupon code (issue #39): the coupon, its code as the shopper typed it (upper case), and what
+    // it took off the goods, in paise. grand_total = subtotal - coupon_discount - prepaid_discount
+    // + shipping + cod_fee; a code's free shipping shows as shipping 0.
+    couponId: text("coupon_id").references(() => coupons.id, { onDelete: "set null" }),
+    couponCode: text("coupon_code"),
+    couponDiscount: integer("coupon_discount").notNull().default(0),
     // Payments and confirmations (issue #38; docs/payments.md). All unset for an order placed
     // with none of the payment settings, which is then exactly the specification's COD order.
     // Off the goods for paying by UPI (PREPAID_DISCOUNT_PERCENT), and the cash-on-delivery fee
@@ -253,6 +259,9 @@ export const orders = pgTable(
       .on(t.confirmTokenHash)
       .where(sql`${t.confirmTokenHash} IS NOT NULL`),
     // The clock's sweep reads only orders that can expire.
+    index("orders_coupon_idx")
+      .on(t.couponId)
+      .where(sql`${t.couponId} IS NOT NULL`),
     index("orders_expires_idx")
       .on(t.expiresAt)
       .where(sql`${t.expiresAt} IS NOT NULL`),
@@ -386,3 +395,75 @@ export const pictures = pgTable("pictures", {
   bytes: bytea("bytes").notNull(),
   createdAt: createdAt(),
 });
+
+// Coupon codes (issue #39; docs/admin.md): percent (`amount` in hundredths of a percent) or flat
+// (`amount` in paise) off the goods, optionally free shipping, from a minimum order value, between
+// two instants, for so many uses in all and per customer. `uses` counts orders placed with it: it
+// is raised in the order's transaction by a conditional update (uses < max_uses), so racing
+// shoppers never get more uses than there are.
+export const coupons = pgTable(
+  "coupons",
+  {
+    id: text("id").primaryKey(),
+    // Upper case: codes are compared without case.
+    code: text("code").notNull(),
+    kind: text("kind", { enum: ["percent", "flat"] }).notNull(),
+    amount: integer("amount").notNull(),
+    freeShipping: boolean("free_shipping").notNull().default(false),
+    minOrder: integer("min_order").notNull().default(0),
+    startsAt: timestamp("starts_at", { withTimezone: true, mode: "date", precision: 3 }),
+    endsAt: timestamp("ends_at", { withTimezone: true, mode: "date", precision: 3 }),
+    maxUses: integer("max_uses"),
+    maxUsesPerCustomer: integer("max_uses_per_customer"),
+    uses: integer("uses").notNull().default(0),
+    active: boolean("active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date", precision: 3 }),
+  },
+  (t) => [uniqueIndex("coupons_code_unique").on(t.code)],
+);
+
+// A customer's uses of a coupon, for its per-customer limit: raised with the coupon's own count.
+export const couponUses = pgTable(
+  "coupon_uses",
+  {
+    couponId: text("coupon_id")
+      .notNull()
+      .references(() => coupons.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    uses: integer("uses").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.couponId, t.userId] })],
+);
+
+// "Tell me when it's back" (issue #39): an address waiting for a sold-out product, or one of its
+// sizes (`size_key`: the size's id, '' for the product itself), once per address. When its stock
+// rises above 0 every waiting row is mailed once (through the outbox, in the transaction that
+// raised it) and marked `notified_at`; signing up again re-arms it.
+export const stockAlerts = pgTable(
+  "stock_alerts",
+  {
+    id: text("id").primaryKey(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    sizeKey: text("size_key").notNull().default(""),
+    email: text("email").notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    // The language of the page it was asked from: the mail speaks it.
+    language: text("language").notNull().default("en"),
+    createdAt: createdAt(),
+    notifiedAt: timestamp("notified_at", { withTimezone: true, mode: "date", precision: 3 }),
+  },
+  (t) => [
+    uniqueIndex("stock_alerts_unique").on(t.productId, t.sizeKey, t.email),
+    index("stock_alerts_waiting_idx")
+      .on(t.productId, t.sizeKey)
+      .where(sql`${t.notifiedAt} IS NULL`),
+  ],
+);
+
+export type Coupon = typeof coupons.$inferSelect;
+export type StockAlert = typeof stockAlerts.$inferSelect;

@@ -28,5 +28,19 @@ export const {
   invoiceCounters,
   mailOutbox,
   passwordResets,
+  coupons,
+  couponUses,
+  stockAlerts,
 } = tables;
-export type { Collection, Order, OrderItem, OutboxMail, Product, ProductSize, Review, User } from "~/db/types";
+export type {
+  Collection,
+  Coupon,
+  Order,
+  OrderItem,
+  OutboxMail,
+  Product,
+  ProductSize,
+  Review,
+  StockAlert,
+  User,
+} from "~/db/types";

@@ -8,7 +8,18 @@ export type DB = NodePgDatabase<typeof schema>;
 /** What a write transaction's function is given: its queries see its own writes. */
 export type Tx = Parameters<Parameters<DB["transaction"]>[0]>[0];
 
-export type { Collection, Order, OrderItem, OutboxMail, Product, ProductSize, Review, User } from "./schema.pg";
+export type {
+  Collection,
+  Coupon,
+  Order,
+  OrderItem,
+  OutboxMail,
+  Product,
+  ProductSize,
+  Review,
+  StockAlert,
+  User,
+} from "./schema.pg";
 
 /** A query `prepared()` can prepare once per process: PostgreSQL names its prepared statements. */
 export type Preparable<Row> = {

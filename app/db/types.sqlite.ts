@@ -10,7 +10,18 @@ export type DB = BetterSQLite3Database<typeof schema>;
 /** What a write transaction's function is given: its queries see its own writes. */
 export type Tx = DB;
 
-export type { Collection, Order, OrderItem, OutboxMail, Product, ProductSize, Review, User } from "./schema.sqlite";
+export type {
+  Collection,
+  Coupon,
+  Order,
+  OrderItem,
+  OutboxMail,
+  Product,
+  ProductSize,
+  Review,
+  StockAlert,
+  User,
+} from "./schema.sqlite";
 
 /** A query `prepared()` can prepare once per process: SQLite's handle answers synchronously. */
 export type Preparable<Row> = { prepare(): { all(params?: Record<string, unknown>): Row[] } };
