@@ -1,4 +1,4 @@
-import { data, Link, redirect } from "react-router";
+import { data, Link } from "react-router";
 import { env } from "~/env.server";
 import { messagesFor, metaMessages, useMessages } from "~/lib/i18n/messages";
 import { translateFeedback } from "~/lib/i18n/translate";
@@ -23,8 +23,9 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-// Nothing to show by GET: the form lives on the product page.
-export const loader = () => redirect("/shop");
+// By GET (the form lives on the product page) this page has only its link back to the shop. No
+// redirect here: after a refused post React Router renders the page, running this loader too.
+export const loader = () => null;
 
 const FIELDS = { productId: 1, size: 1, email: 1, reply: 1 };
 const text = (value: FormDataEntryValue | null) => (typeof value === "string" ? value : "");

@@ -132,12 +132,13 @@ export function stopTokenMatches(email: string, token: string): boolean {
 export const stopUrl = (email: string, language: Language) =>
   `${env.mail.publicUrl}${localizedPath(language, "/stock-alerts/stop")}?e=${encodeURIComponent(email)}&t=${stopToken(email)}`;
 
-/** Deletes the address's waiting alerts when `token` is its stop token; false when it is not. */
+/**
+ * Deletes the address's alerts when `token` is its stop token (false when it is not): the waiting
+ * ones, so no mail goes, and the mailed ones, so the shop forgets the address.
+ */
 export async function stopAlerts(email: string, token: string): Promise<boolean> {
   if (!stopTokenMatches(email, token)) return false;
-  await writeTransaction((tx) =>
-    tx.delete(stockAlerts).where(and(eq(stockAlerts.email, email), isNull(stockAlerts.notifiedAt))),
-  );
+  await writeTransaction((tx) => tx.delete(stockAlerts).where(eq(stockAlerts.email, email)));
   return true;
 }
 
