@@ -31,8 +31,9 @@ const FIELDS = { productId: 1, size: 1, email: 1, reply: 1 };
 const text = (value: FormDataEntryValue | null) => (typeof value === "string" ? value : "");
 
 export async function action({ request, context }: Route.ActionArgs) {
-  if (!env.stockAlerts) throw data({ message: "Not found" }, { status: 404 });
+  // The body is read first, whatever the answer: one left unread would hold a kept-alive connection.
   const form = await readForm(request, FIELDS);
+  if (!env.stockAlerts) throw data({ message: "Not found" }, { status: 404 });
   const stay = form.get("reply") === "data";
   const productId = text(form.get("productId")).trim().slice(0, 64);
   const size = text(form.get("size")).trim().slice(0, 64);
