@@ -42,6 +42,7 @@ test.describe("with STOCK_ALERTS", () => {
       env: { STOCK_ALERTS: "true", SMTP_URL: process.env.E2E_SMTP_URL!, PUBLIC_URL, WEB_CONCURRENCY: "1" },
     });
   });
+
   test.afterAll(async () => {
     await server?.stop();
   });
