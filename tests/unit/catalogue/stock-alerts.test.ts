@@ -6,7 +6,9 @@ import * as app from "~/db/client.server";
 import { writeTransaction } from "~/db/client.server";
 import { env } from "~/env.server";
 import { en } from "~/lib/i18n/en";
+import { productSchema } from "~/lib/product-schema";
 import { createUser } from "~/models/accounts/users.server";
+import { updateProduct } from "~/models/catalogue/product-admin.server";
 import { submitProductForm } from "~/models/catalogue/product-form.server";
 import {
   mailBackInStock,
@@ -17,6 +19,7 @@ import {
 } from "~/models/catalogue/stock-alerts.server";
 import { placeOrder } from "~/models/flows/place-order.server";
 import { updateOrder } from "~/models/flows/update-order.server";
+import { deleteOrder } from "~/models/orders/changes.server";
 import { expireDueOrders } from "~/models/payments/clock.server";
 import { newId } from "~/utils/id.server";
 import { RateLimited, resetRateLimits } from "~/utils/rate-limit.server";
@@ -125,6 +128,14 @@ describe("the mail when the stock comes back", () => {
     expect(await waitingCounts([id])).toEqual({});
   });
 
+  it("the JSON door (PUT /api/products/:id) raising the stock mails too", async () => {
+    const id = await product(0);
+    const email = unique("api");
+    await signUp(id, email);
+    await updateProduct(id, productSchema.parse({ name: "Monsoon Rain", price: 350, stock: 2 }));
+    expect(await mailsTo(email)).toHaveLength(1);
+  });
+
   it("a size's stock: only that size's addresses, with the size in the link and the name", async () => {
     const id = await product(0);
     const [jar, tin] = await addSizes(raw, id, [
@@ -164,6 +175,14 @@ describe("the mail when the stock comes back", () => {
     await signUp(cancelled, a);
     await updateOrder(placed.id, { status: "Cancelled" });
     expect(await mailsTo(a)).toHaveLength(1);
+
+    // A deleted order (never fulfilled) puts its stock back too.
+    const deleted = await product(1);
+    const gone = await order(deleted, "COD");
+    const d = unique("deleted");
+    await signUp(deleted, d);
+    await deleteOrder(gone.id);
+    expect(await mailsTo(d)).toHaveLength(1);
 
     const saved = env.payments.upi;
     env.payments.upi = { id: "rkcandles@okaxis", name: "RK Candles" };
