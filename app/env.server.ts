@@ -108,6 +108,8 @@ const schema = z.object({
     ),
   LOG_REQUESTS: flag("true"),
   PAGE_CACHE: flag("true"),
+  // Issue #39: "Tell me when it's back" on sold-out pages. Off, a sold-out page says "Sold out" only (the spec).
+  STOCK_ALERTS: flag("false"),
   RATE_LIMIT_FACTOR: z.coerce.number({ error: "must be a number" }).positive("must be more than 0").default(1),
   PINCODE_API_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
   // Seconds a client has to send a request's headers, and its whole request (headers and body).
@@ -454,6 +456,8 @@ export const env = {
   requestTimeoutMs: raw.REQUEST_TIMEOUT * 1000,
   invoicePrefix: raw.INVOICE_PREFIX,
   lowStockThreshold: raw.LOW_STOCK_THRESHOLD,
+  /** Sold-out pages offer a back-in-stock mail (issue #39); false: they only say "Sold out". */
+  stockAlerts: raw.STOCK_ALERTS,
   /** The shop's languages, English first; ["en"] unless LANGUAGES lists more (issue #36). */
   languages: parseLanguages(process.env.LANGUAGES),
   /** The shop's GST registration: invoices are tax invoices when set (null: plain invoices). */

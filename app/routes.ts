@@ -18,6 +18,8 @@ export default [
   route("orders/:id/confirm", "routes/orders.$id.confirm.tsx"),
   route("orders/:id/pay", "routes/orders.$id.pay.tsx"),
   route("orders", "routes/orders.tsx"),
+  route("stock-alerts", "routes/stock-alerts.tsx"),
+  route("stock-alerts/stop", "routes/stock-alerts.stop.tsx"),
   // The admin's tabs: one layout (heading and tabs) around a page per tab.
   layout("routes/admin.tsx", [
     route("admin", "routes/admin._index.tsx"),

@@ -41,6 +41,8 @@ const TABLES = [
   "mailOutbox",
   "pincodes",
   "pinCache",
+  // Addresses waiting for "Tell me when it's back" (issue #39), and those already mailed.
+  "stockAlerts",
 ] as const;
 type TableKey = (typeof TABLES)[number];
 

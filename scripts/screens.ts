@@ -77,6 +77,8 @@ async function startShop() {
       COD_CONFIRM: "true",
       COD_CONFIRM_HOURS: "48",
       SHOP_WHATSAPP: "+91 98765 43210",
+      // Issue #39: sold-out pages offer the back-in-stock mail.
+      STOCK_ALERTS: "true",
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -110,6 +112,7 @@ type Ctx = {
   orderId: string;
   resetToken: string;
   sizedProductId?: string;
+  soldOutProductId?: string;
   /** Issue #38: a UPI order waiting for its payment, and one whose UTR the owner has to check. */
   upi?: { awaiting: string; checking: string };
   confirmPath?: string;
@@ -123,6 +126,8 @@ const SHOTS: Shot[] = [
   { name: "collection", path: "/shop?collection=woody", as: "guest" },
   { name: "product", path: (c) => `/product/${c.productId}`, as: "guest" },
   { name: "product-sizes", path: (c) => `/product/${c.sizedProductId}`, as: "guest" },
+  // Issue #39: a sold-out candle with its "Tell me when it's back" form (STOCK_ALERTS).
+  { name: "product-sold-out", path: (c) => `/product/${c.soldOutProductId}#alert`, as: "guest" },
   { name: "cart", path: "/cart", as: "customer" },
   { name: "login-from-cart", path: "/login?redirect=%2Fcheckout", as: "shopper" },
   { name: "checkout", path: "/checkout", as: "customer" },
@@ -337,6 +342,21 @@ async function prepareUpiOrders(url: string, database: string): Promise<{ awaiti
   return { awaiting: ids[0]!, checking: ids[1]! };
 }
 
+/** Issue #39: a candle without sizes, sold out, for its "Tell me when it's back" form (the least rated). */
+function sellOutOne(database: string): { id: string } | undefined {
+  const db = new Database(database);
+  const row = db
+    .prepare(
+      `select id from products p where deleted_at is null and not exists
+         (select 1 from product_sizes s where s.product_id = p.id and s.deleted_at is null)
+       order by rating, id limit 1`,
+    )
+    .get() as { id: string } | undefined;
+  if (row) db.prepare("update products set stock = 0 where id = ?").run(row.id);
+  db.close();
+  return row;
+}
+
 async function main() {
   mkdirSync(OUT, { recursive: true });
   const shop = await startShop();
@@ -346,6 +366,7 @@ async function main() {
     const { state: customerState, shopperState } = prepared;
     await seedHistory(shop.url, shop.database);
     const upi = await prepareUpiOrders(shop.url, shop.database);
+    const soldOut = sellOutOne(shop.database);
     const needsToken = !ONLY || ONLY.has("reset-password");
     const sized = new Database(shop.database, { readonly: true });
     const sizedProduct = sized
@@ -357,6 +378,7 @@ async function main() {
     const ctx = {
       ...prepared.ctx,
       sizedProductId: sizedProduct?.id,
+      soldOutProductId: soldOut?.id,
       upi,
       resetToken: needsToken ? await resetTokenFromMail(shop.url, shop.smtp) : "",
       confirmPath:

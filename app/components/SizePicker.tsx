@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { useMessages } from "~/lib/i18n/messages";
 import { formatPaise } from "~/lib/money";
 
@@ -14,13 +15,17 @@ export function SizePicker({
   selected,
   form,
   onSelect,
+  alerts = false,
 }: {
   sizes: SizeChoice[];
   selected: string;
   form: string;
   onSelect: (id: string) => void;
+  /** Issue #39: a sold-out size links to itself (?size=), where its "Tell me when it's back" form is. */
+  alerts?: boolean;
 }) {
-  const t = useMessages().product;
+  const m = useMessages();
+  const t = m.product;
   return (
     <fieldset className="size-picker">
       <legend>{t.size}</legend>
@@ -37,6 +42,14 @@ export function SizePicker({
           />{" "}
           <span className="size-label">{s.label}</span> <span className="size-price">{formatPaise(s.price)}</span>
           {s.stock <= 0 ? <span className="size-out"> · {t.soldOut}</span> : null}
+          {s.stock <= 0 && alerts && s.id !== selected ? (
+            <>
+              {" · "}
+              <Link to={`?size=${encodeURIComponent(s.id)}#alert`} className="size-alert" preventScrollReset>
+                {m.stockAlert.askForSize}
+              </Link>
+            </>
+          ) : null}
         </label>
       ))}
     </fieldset>

@@ -7,6 +7,7 @@ import { allCollections } from "~/models/catalogue/collections.server";
 import { getProductForEdit } from "~/models/catalogue/product-admin.server";
 import { PRODUCT_FORM_FIELDS, submitProductForm } from "~/models/catalogue/product-form.server";
 import { sizesForEdit } from "~/models/catalogue/size-admin.server";
+import { waitingCounts } from "~/models/catalogue/stock-alerts.server";
 import { readForm, refused } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/admin.products.$id";
@@ -22,6 +23,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     product,
     sizes: await sizesForEdit(params.id),
+    waiting: (await waitingCounts([params.id]))[params.id] ?? 0,
     collections: collections.map((c) => ({ id: c.id, name: c.name })),
   };
 }
@@ -38,10 +40,16 @@ export async function action({ request, params }: Route.ActionArgs) {
 const rupees = (paise: number | null) => (paise === null ? "0" : String(paise / 100));
 
 export default function EditProduct({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, sizes, collections } = loaderData;
+  const { product, sizes, collections, waiting } = loaderData;
   return (
     <section className="narrow">
       <h1>Edit {product.name}</h1>
+      {waiting > 0 ? (
+        <p className="stock-waiting" role="status">
+          {waiting} {waiting === 1 ? "address waits" : "addresses wait"} for “Tell me when it’s back”: raising the stock
+          from 0 mails them once.
+        </p>
+      ) : null}
       <ProductEditor
         key={product.id}
         mode="edit"

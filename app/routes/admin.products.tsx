@@ -8,6 +8,7 @@ import { requireAdmin } from "~/models/accounts/auth.server";
 import { productsByStock } from "~/models/catalogue/product-admin.server";
 import { listProducts } from "~/models/catalogue/products.server";
 import { sizeTotals } from "~/models/catalogue/size-admin.server";
+import { waitingCounts } from "~/models/catalogue/stock-alerts.server";
 import type { Route } from "./+types/admin.products";
 
 /** The Products tab's order: as added (newest first), or by stock (`stock`: fewest first). */
@@ -25,8 +26,9 @@ export async function loader({ request }: Route.LoaderArgs) {
         )
       : await productsByStock(sort === "stock-asc" ? "asc" : "desc", ADMIN_MAX_LIMIT);
   // One grouped read for the page's products: "3 sizes" and the stock of all of them.
-  const sized = await sizeTotals(items.map((p) => p.id));
-  return { items, totalItems, sort, sized, lowStockThreshold: env.lowStockThreshold };
+  const ids = items.map((p) => p.id);
+  const [sized, waiting] = await Promise.all([sizeTotals(ids), waitingCounts(ids)]);
+  return { items, totalItems, sort, sized, waiting, lowStockThreshold: env.lowStockThreshold };
 }
 
 /** The Stock column's heading: a link that sorts by stock, fewest first, then most first. */
@@ -53,7 +55,7 @@ function StockBadge({ stock, threshold }: { stock: number; threshold: number }) 
 }
 
 export default function ProductsTab({ loaderData }: Route.ComponentProps) {
-  const { items, totalItems, sort, sized, lowStockThreshold } = loaderData;
+  const { items, totalItems, sort, sized, waiting, lowStockThreshold } = loaderData;
   return (
     <>
       <div className="page-head">
@@ -104,6 +106,8 @@ export default function ProductsTab({ loaderData }: Route.ComponentProps) {
                 <td data-label="Stock" className="stock-cell">
                   {p.stock} <StockBadge stock={p.stock} threshold={lowStockThreshold} />
                   {sized[p.id] ? <small className="muted"> ({sized[p.id]!.stock} in all sizes)</small> : null}
+                  {/* Issue #39: addresses waiting for "Tell me when it's back" (one grouped read). */}
+                  {waiting[p.id] ? <small className="stock-waiting"> · {waiting[p.id]} waiting</small> : null}
                 </td>
                 <td data-label="HSN">{p.hsn}</td>
                 <td data-label="Rating">

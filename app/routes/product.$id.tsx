@@ -5,6 +5,8 @@ import { Price } from "~/components/Price";
 import { ProductImage } from "~/components/ProductImage";
 import { SizePicker } from "~/components/SizePicker";
 import { Stars } from "~/components/Stars";
+import { StockAlertForm } from "~/components/StockAlertForm";
+import { env } from "~/env.server";
 import { DELIVERY_DAYS, DISPATCH_DAYS, formatDate } from "~/lib/dates";
 import { localizedPath } from "~/lib/i18n/languages";
 import { metaLanguage, metaMessages, useLanguage, useMessages } from "~/lib/i18n/messages";
@@ -89,6 +91,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     size,
     selected,
     loggedIn: user !== null,
+    // Issue #39 (STOCK_ALERTS): the sold-out form, prefilled only on a logged-in customer's page (a
+    // guest's page is cached and the same for every guest).
+    alerts: env.stockAlerts ? { email: user?.email ?? "" } : null,
     mine: user ? await reviewBy(product.id, user.id) : null,
   };
 }
@@ -218,7 +223,7 @@ function BuyFacts() {
 }
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, sizes, size, selected, loggedIn, mine } = loaderData;
+  const { product, sizes, size, selected, loggedIn, mine, alerts } = loaderData;
   // The checked size (issue #37) decides the price, MRP, stock and first picture shown: with JS
   // at once, from the loader's sizes; without JS each radio's label says its own price.
   const [sizeId, setSizeId] = useState(size);
@@ -250,10 +255,20 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             {product.numReviews} {t.reviews(product.numReviews)}
           </a>
         </p>
-        {sizes.length > 0 ? <SizePicker sizes={sizes} selected={sizeId} form={BUY_FORM} onSelect={setSizeId} /> : null}
+        {sizes.length > 0 ? (
+          <SizePicker sizes={sizes} selected={sizeId} form={BUY_FORM} onSelect={setSizeId} alerts={alerts !== null} />
+        ) : null}
         <p className={soldOut ? "stock out" : "stock"}>
           {soldOut ? t.soldOut : stock <= 5 ? t.onlyLeft(stock) : t.inStock}
         </p>
+        {soldOut && alerts ? (
+          <StockAlertForm
+            key={`${product.id}:${chosen?.id ?? ""}`}
+            productId={product.id}
+            size={chosen?.id ?? ""}
+            email={alerts.email}
+          />
+        ) : null}
         <BuyBox productId={product.id} stock={stock} />
         <BuyFacts />
         <p>{product.description}</p>

@@ -5,11 +5,12 @@ import { appPath } from "./language.server";
 
 /**
  * Pages and API answers that hold one person's data: never stored by a browser or proxy cache.
+ * (stock-alerts: the back-in-stock stop page shows its address, issue #39.)
  * React Router's data requests (`/orders.data`) are the same pages; so are they in every language
  * (`/hi/orders`).
  */
 const PERSONAL_PATH =
-  /^\/(?:orders|account|reset-password|checkout|cart|thank-you|admin|api\/orders|api\/auth)(?:[/.]|$)/;
+  /^\/(?:orders|account|reset-password|checkout|cart|thank-you|admin|api\/orders|api\/auth|stock-alerts)(?:[/.]|$)/;
 export const isPersonalPath = (path: string) => PERSONAL_PATH.test(path);
 const PRIVATE_NO_STORE = "private, no-store";
 

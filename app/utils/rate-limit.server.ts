@@ -53,6 +53,11 @@ export const RULES = {
     windowMs: 15 * 60_000,
     message: en.feedback.tooManyConfirmLinks,
   },
+  // "Tell me when it's back" (issue #39): counted whether or not the address was already waiting,
+  // so a refusal says nothing about it; a few an hour per address keep anyone from signing up a
+  // stranger's inbox for many candles.
+  alertEmail: { limit: 10, windowMs: 60 * 60_000, message: en.feedback.tooManyAlertsForEmail },
+  alertIp: { limit: 30, windowMs: 60 * 60_000, message: en.feedback.tooManyAlerts },
   review: { limit: 30, windowMs: 60_000, message: en.feedback.tooManyReviews },
   order: { limit: 30, windowMs: 60_000, message: en.feedback.tooManyOrders },
   // Searches (issue #34) cost CPU however the typo work is bounded; a backstop only, generous as

@@ -250,6 +250,24 @@ const rows: Row[] = [
     expect: { ...apiUser(404), guest: toLogin("/orders/{O}/confirm") },
     check: guestToLoginAt,
   },
+  // Issue #39: this server has no STOCK_ALERTS, so a sign-up is a 404; the stop page's GET and POST
+  // with a token that matches nothing are 404s too.
+  { route: "stock-alerts", method: "GET", url: () => "/stock-alerts", expect: all(200) },
+  {
+    route: "stock-alerts",
+    method: "POST",
+    url: () => "/stock-alerts",
+    body: (w) => ({ form: { productId: w.product, email: "someone@example.com" } }),
+    expect: all(404),
+  },
+  { route: "stock-alerts/stop", method: "GET", url: () => "/stock-alerts/stop?e=a%40b.c&t=x", expect: all(404) },
+  {
+    route: "stock-alerts/stop",
+    method: "POST",
+    url: () => "/stock-alerts/stop",
+    body: () => ({ form: { e: "a@b.c", t: "x" } }),
+    expect: all(404),
+  },
   { route: "admin", method: "GET", url: () => "/admin", expect: adminPage("/admin") },
   { route: "admin/orders", method: "GET", url: () => "/admin/orders", expect: adminPage("/admin/orders") },
   // The tabs' old URLs: the admin is sent on to the tab's own URL, the query kept.

@@ -986,6 +986,28 @@ test("hostile field names on every HTML action (urlencoded and multipart): a 4xx
         field: "t",
         fields: () => [["t", "not-a-token"]],
       },
+      // Issue #39: "Tell me when it's back" (this server has no STOCK_ALERTS: 404 after reading the
+      // form) and its stop page (a token that matches nothing: 404).
+      {
+        module: "stock-alerts.tsx",
+        path: "/stock-alerts",
+        role: "guest",
+        field: "email",
+        fields: () => [
+          ["productId", product],
+          ["email", uniqueEmail("hostile-alert")],
+        ],
+      },
+      {
+        module: "stock-alerts.stop.tsx",
+        path: "/stock-alerts/stop",
+        role: "guest",
+        field: "t",
+        fields: () => [
+          ["e", "hostile@example.com"],
+          ["t", "not-a-token"],
+        ],
+      },
       {
         module: "account.tsx",
         path: "/account",

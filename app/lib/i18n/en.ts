@@ -114,6 +114,24 @@ export const en = {
     /** The legend of a product's size choice (issue #37). */
     size: "Size",
   },
+  /** "Tell me when it's back" on a sold-out product or size (issue #39, STOCK_ALERTS). */
+  stockAlert: {
+    title: "Tell me when it's back",
+    text: "Leave your email and we will write to you once, when it is back in stock.",
+    email: "Your email",
+    submit: "Tell me when it's back",
+    sending: "Saving…",
+    /** The toast after signing up: the same whether or not the address was already waiting. */
+    saved: "We will mail you when it is back",
+    /** On a sold-out size's label: a link that chooses it, to ask for its mail. */
+    askForSize: "Tell me when it's back",
+    stopTitle: "Stop back-in-stock mails",
+    stopText: (email: string): string => `Stop all back-in-stock mails to ${email}?`,
+    stopButton: "Stop these mails",
+    stopped: "Done: we will not send back-in-stock mails to this address.",
+    stopInvalid: "This link is not valid. Please use the link in your mail.",
+    backToShop: "Back to the shop",
+  },
   reviews: {
     title: "Reviews",
     none: "No reviews yet.",
@@ -436,6 +454,11 @@ export const en = {
     tooManyResets: "Too many reset requests from your network. Please try again later.",
     tooManyResetLinks: "Too many attempts with reset links. Please wait a few minutes and try again.",
     tooManyReviews: "You are posting reviews too fast. Please wait a minute.",
+    /** Issue #39: "Tell me when it's back". */
+    alertInStock: "This candle is in stock: you can order it now.",
+    alertUnknown: "This candle is not in our shop (any more).",
+    tooManyAlertsForEmail: "Too many requests for this email. Please try again in an hour.",
+    tooManyAlerts: "Too many requests from your network. Please try again later.",
     tooManyOrders: "Too many orders in a minute. Please wait and try again.",
     tooManySearches: "Too many searches from your network. Please wait a minute and try again.",
     tooManyConfirmLinks: "Too many attempts with confirm links. Please wait a few minutes and try again.",

@@ -6,6 +6,7 @@ import { cardColumns, type ProductCard } from "~/models/catalogue/products.serve
 import { newId } from "~/utils/id.server";
 import { collectionIdsOf, setProductCollections } from "./collections.server";
 import { saveSizes, writeDefaultSize } from "./size-admin.server";
+import { mailBackInStock } from "./stock-alerts.server";
 
 async function writeGallery(tx: Tx, productId: string, urls: string[]) {
   await tx.delete(productImages).where(eq(productImages.productId, productId));
@@ -52,6 +53,8 @@ export function updateProduct(id: string, input: ProductInput): Promise<boolean>
     if (input.sizes) await saveSizes(tx, id, input.sizes);
     else await writeDefaultSize(tx, id, { price: input.price, mrp: input.mrp, stock: input.stock });
     if (input.collections) await setProductCollections(tx, id, input.collections);
+    // Stock back from 0 (the product's or a size's): its waiting addresses are mailed (issue #39).
+    await mailBackInStock(tx, id);
     return true;
   });
 }

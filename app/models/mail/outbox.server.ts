@@ -24,7 +24,8 @@ import { newId } from "~/utils/id.server";
  * carries the same Message-ID as the first (it is stored with the row).
  */
 
-export type MailKind = "order-confirmation" | "order-alert" | "order-status" | "order-payment" | "password-reset";
+export type MailKind =
+  "order-confirmation" | "order-alert" | "order-status" | "order-payment" | "password-reset" | "back-in-stock";
 
 /** The host part of Message-IDs: the domain of MAIL_FROM's address. */
 function messageIdHost(): string {

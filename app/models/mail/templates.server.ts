@@ -77,17 +77,17 @@ function addressLines(o: MailOrder, t: MailTexts): string[] {
   ];
 }
 
-const page = (title: string, body: string, t: MailTexts) =>
+export const page = (title: string, body: string, t: MailTexts) =>
   `<!doctype html><html${t.htmlLang ? ` lang="${t.htmlLang}"` : ""}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>` +
   `<body style="margin:0;padding:16px;background:#faf7f2;font-family:Arial,Helvetica,sans-serif;color:#222;line-height:1.5">` +
   `<div style="max-width:560px;margin:0 auto;background:#fff;padding:16px;border-radius:8px">${body}</div></body></html>`;
 
-const link = (href: string, label: string) =>
+export const link = (href: string, label: string) =>
   `<a href="${escapeHtml(href)}" style="color:#9a3412;font-weight:bold">${escapeHtml(label)}</a>`;
 
 /** "Questions? Write to … or call …." and the shop's name: the end of every customer mail. */
-const signOff = (t: MailTexts) => [t.questions(SUPPORT.email, SUPPORT.phone), SHOP_NAME];
-const signOffHtml = (t: MailTexts) =>
+export const signOff = (t: MailTexts) => [t.questions(SUPPORT.email, SUPPORT.phone), SHOP_NAME];
+export const signOffHtml = (t: MailTexts) =>
   `<p style="color:#555;font-size:14px">${escapeHtml(t.questions(SUPPORT.email, SUPPORT.phone))}<br>${SHOP_NAME}</p>`;
 
 /** The address of the customer's My Orders page, in their language. */

@@ -4,6 +4,7 @@ import { orderItems, products, productSizes } from "~/db/schema";
 import { en } from "~/lib/i18n/en";
 import { lineName } from "~/lib/line-name";
 import { syncDefaultSize } from "~/models/catalogue/default-size.server";
+import { mailBackInStock } from "~/models/catalogue/stock-alerts.server";
 import { OrderError, PRODUCT_GONE } from "./order-error.server";
 
 type StockLine = { productId: string; sizeId: string | null; qty: number; name: string; sizeLabel: string };
@@ -125,4 +126,7 @@ export async function moveStock(tx: Tx, orderId: string, sign: 1 | -1) {
     if (sign === -1 && rowsChanged(moved) !== 1)
       throw new OrderError(en.feedback.notEnoughToReopen(lineName(line.name, line.sizeLabel)));
   });
+  // Stock given back (a cancelled, expired or deleted order) may bring a candle back: its waiting
+  // addresses are mailed in this transaction (issue #39).
+  if (sign === 1) for (const productId of new Set(lines.map((l) => l.productId))) await mailBackInStock(tx, productId);
 }

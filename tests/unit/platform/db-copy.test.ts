@@ -164,6 +164,20 @@ function sourceShop() {
     .values({ pin: 560001, name: "Bangalore G.P.O.", block: null, district: "Bangalore", state: "Karnataka" })
     .run();
   db.insert(sqliteSchema.pinCache).values({ pin: "999999", answer: "[]", fetchedAt: 1_800_000_000 }).run();
+  // Issue #39: one address waiting for a size, one already mailed for a product.
+  db.insert(sqliteSchema.stockAlerts)
+    .values([
+      { id: "a1", productId: "p1", sizeKey: "s1", email: "wait@example.com", userId: null, language: "hi" },
+      {
+        id: "a2",
+        productId: "p2",
+        sizeKey: "",
+        email: "asha@example.com",
+        userId: "u1",
+        notifiedAt: new Date(1_800_000_000_000),
+      },
+    ])
+    .run();
   sqlite.close();
   mkdirSync(uploads);
   writeFileSync(join(uploads, "aaaaaaaaaaaaaaaaaaaaaaaa.png"), Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]));
@@ -200,6 +214,7 @@ describe.skipIf(!bin)(title, { timeout: 60_000 }, () => {
       invoice_counters: 1,
       pincodes: 1,
       pin_cache: 1,
+      stock_alerts: 2,
     });
     expect(report.pictures).toEqual({ files: 2, bytes: 7 + 15 });
     expect(report.totals["orders: grand totals (paise)"]).toBe(998_00);

@@ -10,6 +10,16 @@ export const en = {
   hello: (name: string): string => `Hello ${name},`,
   questions: (email: string, phone: string): string => `Questions? Write to ${email} or call ${phone}.`,
   seeYourOrders: "See your orders",
+  /** Issue #39: the one mail of "Tell me when it's back". */
+  backInStock: {
+    subject: (name: string): string => `${name} is back in stock`,
+    heading: "It's back!",
+    lead: (name: string): string => `${name} is back in stock. Order it before it sells out again:`,
+    open: "See the candle",
+    once: "We send this mail once: you asked us to, on our shop's page.",
+    stop: "Stop all back-in-stock mails to this address:",
+    stopLink: "Stop these mails",
+  },
   confirmation: {
     subject: (shop: string, number: string): string => `Your ${shop} order ${number} is confirmed`,
     heading: (number: string): string => `Thank you for your order ${number}`,

@@ -8,6 +8,15 @@ export const hi: MailTexts = {
   hello: (name) => `नमस्ते ${name},`,
   questions: (email, phone) => `कोई सवाल? ${email} पर लिखें या ${phone} पर कॉल करें।`,
   seeYourOrders: "अपने ऑर्डर देखें",
+  backInStock: {
+    subject: (name) => `${name} फिर से स्टॉक में है`,
+    heading: "यह वापस आ गई!",
+    lead: (name) => `${name} फिर से स्टॉक में है। दोबारा बिकने से पहले ऑर्डर करें:`,
+    open: "मोमबत्ती देखें",
+    once: "यह ईमेल हम एक ही बार भेजते हैं: आपने हमारी दुकान के पेज पर इसके लिए कहा था।",
+    stop: "इस पते पर स्टॉक वापसी के सभी ईमेल बंद करें:",
+    stopLink: "ये ईमेल बंद करें",
+  },
   confirmation: {
     subject: (shop, number) => `${shop} पर आपका ऑर्डर ${number} कन्फ़र्म हो गया है`,
     heading: (number) => `ऑर्डर ${number} के लिए धन्यवाद`,
