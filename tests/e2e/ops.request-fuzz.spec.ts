@@ -952,6 +952,29 @@ test("hostile field names on every HTML action (urlencoded and multipart): a 4xx
         field: "intent",
         fields: () => [["intent", "delete"]],
       },
+      // Issue #39: the coupon form (a create, an edit of one that does not exist).
+      {
+        module: "admin.coupons.tsx",
+        path: "/admin/coupons",
+        role: "admin",
+        field: "code",
+        fields: () => [
+          ["code", "FUZZ10"],
+          ["kind", "percent"],
+          ["amount", "10"],
+        ],
+      },
+      {
+        module: "admin.coupons.$id.tsx",
+        path: `/admin/coupons/${ZERO}`,
+        role: "admin",
+        field: "code",
+        fields: () => [
+          ["code", "FUZZ10"],
+          ["kind", "percent"],
+          ["amount", "10"],
+        ],
+      },
       {
         module: "admin.orders.$id.delete.tsx",
         path: `/admin/orders/${ZERO}/delete`,
