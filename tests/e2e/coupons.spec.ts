@@ -139,4 +139,22 @@ test("owner creates a code; the shopper applies it in the cart; order and tax in
   await open(admin, "/admin/coupons", jsEnabled);
   await expect(admin.locator("tr", { hasText: code })).toContainText("1 of 5");
   await expect(admin.locator("tr", { hasText: code })).toContainText(`${rupees(discount)} (1 orders)`);
+
+  // A code that stops applying (the owner pauses it) leaves the cart with why, never charged.
+  await open(page, `/product/${product.id}`, jsEnabled);
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(toaster(page)).toContainText("Added to cart");
+  await open(page, "/cart", jsEnabled);
+  await page.getByLabel("Coupon code").fill(code);
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.locator(".summary")).toContainText(`Code ${code}`);
+  await admin
+    .locator("tr", { hasText: code })
+    .getByRole("button", { name: `Pause ${code}` })
+    .click();
+  await expect(toaster(admin)).toContainText("Code paused");
+  await open(page, "/cart", jsEnabled);
+  await expect(toaster(page)).toContainText(`The code ${code} is paused at the moment.`);
+  await expect(page.locator(".summary")).not.toContainText(`Code ${code}`);
+  await expect(page.locator(".summary")).toContainText(rupees(product.price + 4900));
 });
