@@ -1,6 +1,7 @@
 // Issue #39: the owner's coupon form refuses bad input with its message, and a code stacks in one
 // stated order: goods − code − prepaid discount (on what is left) + shipping (0 with free shipping) + COD fee.
 import { describe, expect, it } from "vitest";
+import { orderRequestSchema } from "~/lib/checkout-schema";
 import {
   CODE_INVALID,
   couponSchema,
@@ -9,6 +10,7 @@ import {
   LIMIT_INVALID,
   PERCENT_INVALID,
 } from "~/lib/coupon-schema";
+import { en } from "~/lib/i18n/en";
 import { priceBreakdown } from "~/lib/price-breakdown";
 
 const form = (over: Record<string, unknown> = {}) => ({
@@ -54,6 +56,18 @@ describe("couponSchema", () => {
     expect(messages({ maxUses: "0" })).toEqual([LIMIT_INVALID]);
     expect(messages({ maxUsesPerCustomer: "1.5" })).toEqual([LIMIT_INVALID]);
     expect(messages({ startsAt: "2026-02-31T10:00" }).length).toBe(1);
+  });
+
+  it("POST /api/orders: couponCode is optional, and a code of 10,000 characters gets a clear message", () => {
+    const order = {
+      contact: { name: "Nila", email: "nila@example.com", phone: "9876543210" },
+      shippingAddress: { address: "3 Beach Road", city: "Chennai", state: "Tamil Nadu", pin: "600001" },
+      items: [{ product: "p1", qty: 1 }],
+    };
+    expect(orderRequestSchema.parse(order).couponCode).toBeUndefined();
+    expect(orderRequestSchema.parse({ ...order, couponCode: " diwali10 " }).couponCode).toBe("diwali10");
+    const long = orderRequestSchema.safeParse({ ...order, couponCode: "A".repeat(10_000) });
+    expect(long.success ? null : long.error.issues[0]!.message).toBe(en.feedback.couponCodeInvalid);
   });
 });
 
