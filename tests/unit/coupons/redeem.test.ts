@@ -95,6 +95,14 @@ describe("redeem", () => {
       shipping: 0,
       grand_total: 40000,
     });
+    // The confirmation (and the owner's alert, where there is an owner's address) names the code.
+    const mails = await raw.all<{ kind: string; text_body: string }>(
+      "select kind, text_body from mail_outbox where invoice_order_id = ? or text_body like ?",
+      placed.id,
+      `%${placed.id.slice(-6)}%`,
+    );
+    expect(mails.map((m) => m.kind)).toContain("order-confirmation");
+    for (const m of mails) expect(m.text_body).toContain(`Code ${code}`);
     expect(await refusal(placeOrder(u.id, input))).toBe(f.couponUsedUpForYou(code));
     expect(await checkCoupon(code, 50000, u.id)).toEqual({ ok: false, message: f.couponUsedUpForYou(code) });
   });
