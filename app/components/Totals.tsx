@@ -42,7 +42,8 @@ export function Totals({
         </>
       ) : null}
       <dt>{t.shipping}</dt>
-      <dd>{formatPaise(shipping)}</dd>
+      {/* A free-shipping code (issue #39) is the only way goods ship for nothing. */}
+      <dd>{shipping === 0 && subtotal > 0 ? t.freeShipping : formatPaise(shipping)}</dd>
       {codFee > 0 ? (
         <>
           <dt>{t.codFee}</dt>
