@@ -19,6 +19,7 @@ const DOMAINS = [
   "catalogue",
   "cart",
   "orders",
+  "coupons",
   "payments",
   "invoices",
   "overview",

@@ -33,6 +33,9 @@ const TABLES = [
   "collections",
   "productCollections",
   "reviews",
+  // Coupon codes (issue #39): an order names its coupon, so coupons come before orders.
+  "coupons",
+  "couponUses",
   "orders",
   "orderItems",
   // Without them numbering would start again at 1 and collide with the copied invoice numbers.

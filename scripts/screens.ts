@@ -106,7 +106,39 @@ async function startShop() {
 
 type Role = "guest" | "shopper" | "customer" | "admin";
 /** guest: a first visit; shopper: a guest with a candle in the cart; customer: logged in, an order and a cart. */
-type Shot = { name: string; path: string | ((ctx: Ctx) => string); as: Role };
+type Shot = {
+  name: string;
+  path: string | ((ctx: Ctx) => string);
+  as: Role;
+  /** Set up before the shot and undone after it, so the other shots look as before. */
+  around?: { before(page: Page, database: string): Promise<void>; after(page: Page, database: string): Promise<void> };
+};
+
+/**
+ * Issue #39: the customer's cart with the code SCREEN10 applied. The code exists only for this
+ * shot (paused after it), so no other screen shows the coupon field; its cookie is the code as
+ * React Router's createCookie writes it (base64 JSON).
+ */
+const WITH_COUPON: Shot["around"] = {
+  async before(page, database) {
+    const db = new Database(database);
+    db.prepare(
+      "insert into coupons (id, code, kind, amount) values ('c0ffee0000000000000000c1', 'SCREEN10', 'percent', 1000) " +
+        "on conflict (code) do update set active = 1",
+    ).run();
+    db.close();
+    const value = encodeURIComponent(Buffer.from(JSON.stringify("SCREEN10")).toString("base64"));
+    await page.context().addCookies([{ name: "rk_coupon", value, url: URL_OF_SHOP.url }]);
+  },
+  async after(page, database) {
+    await page.context().clearCookies({ name: "rk_coupon" });
+    const db = new Database(database);
+    db.prepare("update coupons set active = 0 where code = 'SCREEN10'").run();
+    db.close();
+  },
+};
+/** The running shop's address, for the cookie (set by main before each shot). */
+const URL_OF_SHOP = { url: "" };
 type Ctx = {
   productId: string;
   orderId: string;
@@ -161,6 +193,7 @@ const SHOTS: Shot[] = [
   { name: "upi-pay", path: (c) => `/orders/${c.upi!.awaiting}/pay`, as: "customer" },
   { name: "hi-upi-pay", path: (c) => `/hi/orders/${c.upi!.awaiting}/pay`, as: "customer" },
   { name: "admin-order-upi", path: (c) => `/admin/orders/${c.upi!.checking}`, as: "admin" },
+  { name: "cart-coupon", path: "/cart", as: "customer", around: WITH_COUPON },
 ];
 
 /** The customer asks for a password reset; the token is read from the link in the mail received. */
@@ -412,6 +445,8 @@ async function main() {
         if (ONLY && !ONLY.has(shot.name)) continue;
         const page = await contexts[shot.as].newPage();
         const path = typeof shot.path === "string" ? shot.path : shot.path(ctx);
+        URL_OF_SHOP.url = shop.url;
+        await shot.around?.before(page, shop.database);
         await page.goto(shop.url + path, { waitUntil: "load" });
         // Lazy pictures below the first screen: load them for a whole-page picture.
         if (args.full)
@@ -420,6 +455,7 @@ async function main() {
         const file = join(OUT, `${d.prefix}-${shot.name}.png`);
         await page.screenshot({ path: file, fullPage: args.full, animations: "disabled" });
         console.log(file);
+        await shot.around?.after(page, shop.database);
         await page.close();
       }
       for (const c of Object.values(contexts)) await c.close();

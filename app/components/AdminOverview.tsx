@@ -32,6 +32,18 @@ function PeriodCard({ title, period, id }: { title: string; period: Period; id: 
           <dt>Average order</dt>
           <dd data-testid="average">{formatPaise(period.average)}</dd>
         </div>
+        <div>
+          <dt>With a code</dt>
+          <dd data-testid="with-code">
+            {period.codeOrders} · {formatPaise(period.codeRevenue)}
+          </dd>
+        </div>
+        <div>
+          <dt>Without</dt>
+          <dd data-testid="without-code">
+            {period.orders - period.codeOrders} · {formatPaise(period.revenue - period.codeRevenue)}
+          </dd>
+        </div>
       </dl>
     </section>
   );

@@ -1,12 +1,13 @@
 import { Link } from "react-router";
 
-export type AdminTab = "overview" | "products" | "collections" | "orders" | "mail";
+export type AdminTab = "overview" | "products" | "collections" | "orders" | "coupons" | "mail";
 
 const TABS: { tab: AdminTab; label: string; href: string }[] = [
   { tab: "overview", label: "Overview", href: "/admin" },
   { tab: "products", label: "Products", href: "/admin/products" },
   { tab: "collections", label: "Collections", href: "/admin/collections" },
   { tab: "orders", label: "Orders", href: "/admin/orders" },
+  { tab: "coupons", label: "Coupons", href: "/admin/coupons" },
   { tab: "mail", label: "Mail", href: "/admin/mail" },
 ];
 

@@ -40,6 +40,14 @@ export const addressSchema = z.object({
   pin: pinSchema,
 });
 
+/** A coupon code as a shopper types it (issue #39): trimmed; "" or null is none; a code is short. */
+export const couponCodeSchema = z
+  .string({ error: en.feedback.couponCodeInvalid })
+  .trim()
+  .max(40, { error: en.feedback.couponCodeInvalid })
+  .nullish()
+  .transform((v) => v || undefined);
+
 /** The checkout form: contact and address fields side by side. */
 export const checkoutSchema = contactSchema.extend(addressSchema.shape);
 export type CheckoutInput = z.infer<typeof checkoutSchema>;
@@ -81,6 +89,8 @@ export const orderRequestSchema = z.object({
     .max(50, { error: "Too many different items in one order." }),
   // UPI only where the shop takes it (placeOrder refuses it otherwise, with ONLY_COD).
   paymentMethod: z.enum(PAYMENT_METHODS, { error: ONLY_COD }).optional(),
+  // A coupon code (issue #39), any case; placeOrder judges it. Empty or null: none.
+  couponCode: couponCodeSchema,
 });
 export type OrderRequest = z.infer<typeof orderRequestSchema>;
 

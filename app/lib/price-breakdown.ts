@@ -17,14 +17,24 @@ export type PriceRules = {
 
 export const NO_RULES: PriceRules = { prepaidDiscountPercent: 0, codFeePaise: 0 };
 
+/** What a coupon code (issue #39) takes off: its terms, as the coupons table keeps them. */
+export type CouponTerms = {
+  kind: "percent" | "flat";
+  /** Hundredths of a percent (1000 = 10 %) for "percent", paise for "flat". */
+  amount: number;
+  freeShipping: boolean;
+};
+
 export type PriceBreakdown = {
   /** Σ qty × price: the goods at their prices, tax included. */
   goods: number;
+  /** Off the goods for a coupon code (issue #39), before the prepaid discount; 0: no code. */
+  couponDiscount: number;
   /** Off the goods for paying by UPI. */
   prepaidDiscount: number;
   shipping: number;
   codFee: number;
-  /** goods − prepaidDiscount + shipping + codFee. */
+  /** goods − couponDiscount − prepaidDiscount + shipping + codFee. */
   total: number;
 };
 
@@ -34,20 +44,37 @@ export function percentOf(amount: number, percent: number): number {
   return Number((BigInt(amount) * BigInt(bp) * 2n + 10_000n) / 20_000n);
 }
 
+/** What `coupon` takes off `goods`: a percent to the paisa (halves up), a flat sum at most the goods. */
+export function couponDiscountOf(goods: number, coupon: CouponTerms | null | undefined): number {
+  if (!coupon || goods <= 0) return 0;
+  return coupon.kind === "percent" ? percentOf(goods, coupon.amount / 100) : Math.min(coupon.amount, goods);
+}
+
 /**
- * The breakdown of an order of `lines` paid by `method`. Shipping is the flat ₹49 of any order
- * with goods (spec), whatever comes off them; the COD fee is charged only on cash on delivery.
+ * The breakdown of an order of `lines` paid by `method`, in one stated order (issue #39): the
+ * goods − the coupon code − the prepaid discount on what the code left + shipping (the flat ₹49 of
+ * any order with goods, spec; 0 when the code gives free shipping) + the COD fee (cash on delivery only).
  */
 export function priceBreakdown(
   lines: readonly { price: number; qty: number }[],
   method: PaymentMethod,
   rules: PriceRules,
+  coupon?: CouponTerms | null,
 ): PriceBreakdown {
   const goods = lines.reduce((sum, l) => sum + l.price * l.qty, 0);
-  const prepaidDiscount = method === "UPI" && goods > 0 ? percentOf(goods, rules.prepaidDiscountPercent) : 0;
-  const shipping = goods > 0 ? SHIPPING_PAISE : 0;
+  const couponDiscount = couponDiscountOf(goods, coupon);
+  const afterCode = goods - couponDiscount;
+  const prepaidDiscount = method === "UPI" && afterCode > 0 ? percentOf(afterCode, rules.prepaidDiscountPercent) : 0;
+  const shipping = goods > 0 && !coupon?.freeShipping ? SHIPPING_PAISE : 0;
   const codFee = method === "COD" && goods > 0 ? rules.codFeePaise : 0;
-  return { goods, prepaidDiscount, shipping, codFee, total: goods - prepaidDiscount + shipping + codFee };
+  return {
+    goods,
+    couponDiscount,
+    prepaidDiscount,
+    shipping,
+    codFee,
+    total: afterCode - prepaidDiscount + shipping + codFee,
+  };
 }
 
 /**

@@ -28,6 +28,8 @@ export type TaxInvoiceOrder = {
   supplyStateCode: string | null;
   items: { name: string; qty: number; price: number; hsn: string }[];
   shipping: number;
+  /** Off the goods for a coupon code (issue #39); absent: none. */
+  couponDiscount?: number;
   /** Off the goods for paying by UPI (issue #38); absent on orders from before it: none. */
   prepaidDiscount?: number;
   /** The cash-on-delivery fee (issue #38); absent: none. */
@@ -110,11 +112,11 @@ export function taxInvoiceFigures(order: TaxInvoiceOrder, settings: GstSettings)
   const supply = orderPlaceOfSupply(order);
   const intraState = supply.code === settings.state.code;
   const rate = settings.ratePercent;
-  // Discounts come off the lines they were earned on, in the order the price breakdown takes them
-  // (#39's coupon code will go first, before the prepaid discount).
+  // Discounts come off the lines they were earned on, in the order the price breakdown takes them:
+  // the coupon code first (issue #39), then the prepaid discount on what it left.
   const shares = spreadDiscounts(
     order.items.map((i) => i.qty * i.price),
-    [order.prepaidDiscount ?? 0],
+    [order.couponDiscount ?? 0, order.prepaidDiscount ?? 0],
   );
   const breakdown = taxBreakdown({
     lines: order.items.map((item, i) => ({ ...item, discount: shares[i] })),

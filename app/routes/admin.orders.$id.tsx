@@ -284,6 +284,8 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             subtotal={o.subtotal}
             shipping={o.shipping}
             prepaidDiscount={o.prepaidDiscount}
+            couponCode={o.couponCode}
+            couponDiscount={o.couponDiscount}
             codFee={o.codFee}
             total={o.grandTotal}
           />

@@ -21,6 +21,7 @@ const TAB_OF_ROUTE: Record<string, AdminTab> = {
   "routes/admin.products": "products",
   "routes/admin.collections": "collections",
   "routes/admin.orders": "orders",
+  "routes/admin.coupons": "coupons",
   "routes/admin.mail": "mail",
 };
 

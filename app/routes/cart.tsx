@@ -1,13 +1,18 @@
 import { data, Form, Link, redirect, useRouteLoaderData, useSubmit } from "react-router";
+import { CouponField } from "~/components/CouponField";
 import { ProductImage } from "~/components/ProductImage";
 import { Totals } from "~/components/Totals";
 import { safeRedirect } from "~/lib/auth-schemas";
 import { addQty, addToCart, type CartEntry, MAX_QTY, QTY_AT_LEAST_ONE, removeFromCart, setQty } from "~/lib/cart";
+import { couponCodeSchema } from "~/lib/checkout-schema";
+import { en } from "~/lib/i18n/en";
 import { messagesFor, metaMessages, useMessages } from "~/lib/i18n/messages";
 import { lineName } from "~/lib/line-name";
 import { formatPaise } from "~/lib/money";
 import { pageTitle, SHOP_NAME } from "~/lib/shop";
+import { getUser } from "~/models/accounts/auth.server";
 import {
+  cartLines,
   cartSummary,
   commitCart,
   productForCart,
@@ -16,6 +21,8 @@ import {
   dropGoneSizes,
   type CartLine,
 } from "~/models/cart/cart.server";
+import { appliedCoupon, commitCouponCode } from "~/models/coupons/applied.server";
+import { checkCoupon } from "~/models/coupons/check.server";
 import { cartPricing } from "~/models/payments/pricing.server";
 import type { loader as rootLoader } from "~/root";
 import { type FormFields, readForm } from "~/utils/http.server";
@@ -30,14 +37,58 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return [{ title: pageTitle(t.title) }, { name: "description", content: t.description(SHOP_NAME) }];
 };
 
+const goodsOf = (lines: CartLine[]) => lines.reduce((sum, l) => (l.status === "ok" ? sum + l.price * l.qty : sum), 0);
+
 export async function loader({ request }: Route.LoaderArgs) {
   const cart = await readCart(request);
   const { lines, goneSizes } = await readCartLines(cart, requestLanguage(request));
   if (goneSizes.length > 0) throw await dropGoneSizes(request, cart, lines, goneSizes);
-  return { lines, summary: cartSummary(lines), ...cartPricing(lines.filter((l) => l.status === "ok")) };
+  // Issue #39: the applied code, judged again on this cart (one that stopped applying is dropped).
+  const user = lines.length > 0 ? await getUser(request) : null;
+  const { coupon, showField } = await appliedCoupon(request, goodsOf(lines), user?.id ?? null, "/cart");
+  return {
+    lines,
+    summary: cartSummary(lines),
+    couponCode: coupon?.code ?? null,
+    showCouponField: showField,
+    ...cartPricing(
+      lines.filter((l) => l.status === "ok"),
+      coupon,
+    ),
+  };
 }
 
-const CART_FIELDS: FormFields = { intent: 1, productId: 1, sizeId: 1, qty: 1, redirectTo: 1, reply: 1 };
+const CART_FIELDS: FormFields = {
+  intent: 1,
+  productId: 1,
+  sizeId: 1,
+  qty: 1,
+  redirectTo: 1,
+  reply: 1,
+  couponCode: 1,
+};
+
+/**
+ * Apply (or remove) a coupon code (issue #39): judged on this cart and customer; applied, it is kept
+ * in its cookie and the shopper goes back with a toast; refused, the page says why (400).
+ */
+async function applyCoupon(request: Request, form: FormData, cart: CartEntry[]) {
+  const back = safeRedirect(form.get("redirectTo"), "/cart");
+  if (form.get("intent") === "uncoupon")
+    return redirect(back, { headers: { "Set-Cookie": await commitCouponCode(null) } });
+  const parsed = couponCodeSchema.safeParse(form.get("couponCode"));
+  if (!parsed.success || !parsed.data) return data({ couponError: en.feedback.couponCodeInvalid }, { status: 400 });
+  const user = await getUser(request);
+  const check = await checkCoupon(parsed.data, goodsOf(await cartLines(cart)), user?.id ?? null);
+  if (!check.ok) return data({ couponError: check.message }, { status: 400 });
+  const t = messagesFor(requestLanguage(request)).cart;
+  return redirectWithToast(
+    request,
+    back,
+    { type: "success", title: t.couponApplied(check.coupon.code) },
+    { headers: { "Set-Cookie": await commitCouponCode(check.coupon.code) } },
+  );
+}
 
 /**
  * Add to Cart from the product page. Without JS the shopper is sent back to where they were
@@ -82,6 +133,7 @@ export async function action({ request }: Route.ActionArgs) {
   let cart = await readCart(request);
 
   if (intent === "add") return add(request, form, cart);
+  if (intent === "coupon" || intent === "uncoupon") return applyCoupon(request, form, cart);
   if (intent === "update") cart = setQty(cart, productId, form.get("qty"), sizeId);
   else if (intent === "remove") cart = removeFromCart(cart, productId, sizeId);
   else if (intent === "clear") cart = [];
@@ -152,8 +204,9 @@ function Line({ line, eager }: { line: CartLine; eager: boolean }) {
   );
 }
 
-export default function Cart({ loaderData }: Route.ComponentProps) {
-  const { lines, summary, prices, upiSaves } = loaderData;
+export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
+  const { lines, summary, prices, upiSaves, couponCode, showCouponField } = loaderData;
+  const couponError = actionData && "couponError" in actionData ? actionData.couponError : null;
   // A guest goes straight to the login page that says why (checkout would send them there anyway):
   // one round trip less on a slow phone.
   const loggedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.user);
@@ -185,8 +238,11 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
             prepaidDiscount={prices.prepaidDiscount}
             shipping={prices.shipping}
             codFee={prices.codFee}
+            couponCode={couponCode}
+            couponDiscount={prices.couponDiscount}
             total={prices.total}
           />
+          {showCouponField ? <CouponField code={couponCode} error={couponError} /> : null}
           {upiSaves > 0 ? <p className="muted">{t.upiSaves(formatPaise(upiSaves))}</p> : null}
           {summary.canCheckout ? (
             <Link

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { Form, Link, redirect, type ShouldRevalidateFunction } from "react-router";
+import { CouponField } from "~/components/CouponField";
 import { Field, FormAlert } from "~/components/Field";
 import { ForMethod, PaymentChoice, type PaymentOptions } from "~/components/PaymentChoice";
 import { Totals } from "~/components/Totals";
@@ -11,12 +12,19 @@ import { messagesFor, metaMessages, useMessages, type Messages } from "~/lib/i18
 import { translateFeedback } from "~/lib/i18n/translate";
 import { lineName } from "~/lib/line-name";
 import { formatPaise } from "~/lib/money";
-import { PAYMENT_METHODS, type PaymentMethod, type PriceBreakdown, priceBreakdown } from "~/lib/price-breakdown";
+import {
+  type CouponTerms,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+  type PriceBreakdown,
+  priceBreakdown,
+} from "~/lib/price-breakdown";
 import { pageTitle } from "~/lib/shop";
 import { requireUser } from "~/models/accounts/auth.server";
 import { digitsOnly, fillCityState, resolvePin } from "~/models/addresses/city-state.server";
 import { pinState } from "~/models/addresses/supply-state.server";
 import { cartSummary, commitCart, dropGoneSizes, readCart, readCartLines } from "~/models/cart/cart.server";
+import { appliedCoupon, commitCouponCode, readCouponCode } from "~/models/coupons/applied.server";
 import { submitOrder } from "~/models/flows/place-order.server";
 import { isIdempotencyKey } from "~/models/orders/idempotency.server";
 import { OrderError } from "~/models/orders/order-error.server";
@@ -75,12 +83,12 @@ function paymentMethodOf(formData: FormData): PaymentMethod | null {
  * What this cart costs paid each way, and the choice where the shop takes UPI (issue #38; null:
  * cash on delivery only, as specified).
  */
-function pricing(lines: { price: number; qty: number; status: string }[]) {
+function pricing(lines: { price: number; qty: number; status: string }[], coupon: CouponTerms | null) {
   const choice = paymentChoice();
   const buyable = lines.filter((l) => l.status === "ok");
   const prices = {
-    COD: priceBreakdown(buyable, "COD", choice.rules),
-    UPI: priceBreakdown(buyable, "UPI", choice.rules),
+    COD: priceBreakdown(buyable, "COD", choice.rules, coupon),
+    UPI: priceBreakdown(buyable, "UPI", choice.rules, coupon),
   };
   const payment: PaymentOptions | null = choice.upi ? { prices, codMax: choice.codMax, initial: "COD" } : null;
   return { cod: prices.COD, payment };
@@ -96,6 +104,7 @@ function orderTokenOf(formData: FormData): string | undefined | null {
 async function orderPlaced(request: Request, orderId: string) {
   const headers = new Headers();
   headers.append("Set-Cookie", await commitCart([]));
+  headers.append("Set-Cookie", await commitCouponCode(null));
   const title = messagesFor(requestLanguage(request)).checkout.placed;
   headers.append("Set-Cookie", await flashToast(request, { type: "success", title }));
   return redirect(`/thank-you?o=${orderId}`, { headers });
@@ -108,10 +117,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   // A size removed since it was added: the cart says so (and drops it) before anything is ordered.
   if (goneSizes.length > 0) throw await dropGoneSizes(request, cart, lines, goneSizes);
   const summary = cartSummary(lines);
+  // Issue #39: the applied code, judged again (one that stopped applying is dropped, with why).
+  const goods = lines.reduce((sum, l) => (l.status === "ok" ? sum + l.price * l.qty : sum), 0);
+  const { coupon, showField } = await appliedCoupon(request, goods, user.id, "/checkout");
   return {
     lines,
     summary,
-    ...pricing(lines),
+    couponCode: coupon?.code ?? null,
+    showCouponField: showField,
+    ...pricing(lines, coupon),
     defaults: { name: user.name, email: user.email, phone: user.phone ?? "" },
     orderToken: newId() + newId(),
   };
@@ -196,6 +210,8 @@ export async function action({ request }: Route.ActionArgs) {
       shippingAddress: { address, city, state, pin: submission.value.pin },
       items: lines.map((l) => ({ product: l.id, qty: l.qty, sizeId: l.sizeId ?? undefined })),
       paymentMethod,
+      // placeOrder judges the code again and counts its use in the order's transaction.
+      couponCode: (await readCouponCode(request)) ?? undefined,
     });
   } catch (error) {
     if (error instanceof OrderError) return refused(submission.reply({ formErrors: [error.message] }), 409);
@@ -240,9 +256,11 @@ function CheckoutTotal({ prices, count }: { prices: PriceBreakdown; count: numbe
   );
 }
 
-const BreakdownTotals = ({ prices }: { prices: PriceBreakdown }) => (
+const BreakdownTotals = ({ prices, couponCode }: { prices: PriceBreakdown; couponCode: string | null }) => (
   <Totals
     subtotal={prices.goods}
+    couponCode={couponCode}
+    couponDiscount={prices.couponDiscount}
     prepaidDiscount={prices.prepaidDiscount}
     shipping={prices.shipping}
     codFee={prices.codFee}
@@ -251,7 +269,7 @@ const BreakdownTotals = ({ prices }: { prices: PriceBreakdown }) => (
 );
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  const { lines, summary, defaults, orderToken, cod, payment } = loaderData;
+  const { lines, summary, defaults, orderToken, cod, payment, couponCode, showCouponField } = loaderData;
   const [form, fields] = useForm({
     lastResult: actionData,
     defaultValue: { ...defaults, address: "", city: "", state: "", pin: "" },
@@ -422,12 +440,13 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           {payment ? (
             PAYMENT_METHODS.map((method) => (
               <ForMethod key={method} method={method}>
-                <BreakdownTotals prices={payment.prices[method]} />
+                <BreakdownTotals prices={payment.prices[method]} couponCode={couponCode} />
               </ForMethod>
             ))
           ) : (
-            <BreakdownTotals prices={cod} />
+            <BreakdownTotals prices={cod} couponCode={couponCode} />
           )}
+          {showCouponField && !empty ? <CouponField code={couponCode} back="/checkout" /> : null}
           <Link to="/cart">{t.editCart}</Link>
         </aside>
       </div>

@@ -116,6 +116,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
               <p className="order-totals">
                 {t.orders.subtotal}
                 {formatPaise(o.subtotal)}
+                {o.couponCode ? ` · ${t.cart.couponLine(o.couponCode)} −${formatPaise(o.couponDiscount)}` : null}
                 {o.prepaidDiscount > 0 ? ` · ${t.cart.upiDiscount} −${formatPaise(o.prepaidDiscount)}` : null}
                 {t.orders.shipping}
                 {formatPaise(o.shipping)}

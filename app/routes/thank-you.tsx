@@ -47,6 +47,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     subtotal: order.subtotal,
     shipping: order.shipping,
     prepaidDiscount: order.prepaidDiscount,
+    couponCode: order.couponCode,
+    couponDiscount: order.couponDiscount,
     codFee: order.codFee,
     total: order.grandTotal,
     shipTo: {
@@ -65,8 +67,22 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function ThankYou({ loaderData }: Route.ComponentProps) {
-  const { id, isPaid, isUpi, payByUpi, items, subtotal, shipping, prepaidDiscount, codFee, total, shipTo, delivery } =
-    loaderData;
+  const {
+    id,
+    isPaid,
+    isUpi,
+    payByUpi,
+    items,
+    subtotal,
+    shipping,
+    prepaidDiscount,
+    codFee,
+    total,
+    shipTo,
+    delivery,
+    couponCode,
+    couponDiscount,
+  } = loaderData;
   const [from, to] = delivery;
   useEffect(() => rememberLastOrder(id), [id]);
   const m = useMessages();
@@ -126,6 +142,8 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
           subtotal={subtotal}
           shipping={shipping}
           prepaidDiscount={prepaidDiscount}
+          couponCode={couponCode}
+          couponDiscount={couponDiscount}
           codFee={codFee}
           total={total}
         />

@@ -296,6 +296,32 @@ const rows: Row[] = [
       ),
   },
   {
+    route: "admin/coupons",
+    method: "GET",
+    url: () => "/admin/coupons",
+    expect: adminPage("/admin/coupons"),
+  },
+  {
+    route: "admin/coupons",
+    method: "POST",
+    url: () => "/admin/coupons",
+    body: () => ({ form: { code: "", kind: "percent", amount: "10" } }),
+    expect: adminPage("/admin/coupons", 400),
+  },
+  {
+    route: "admin/coupons/:id",
+    method: "GET",
+    url: () => `/admin/coupons/${ZERO}`,
+    expect: adminPage(`/admin/coupons/${ZERO}`, 404),
+  },
+  {
+    route: "admin/coupons/:id",
+    method: "POST",
+    url: () => `/admin/coupons/${ZERO}`,
+    body: () => ({ form: { code: "NOBODY1", kind: "percent", amount: "10" } }),
+    expect: adminPage(`/admin/coupons/${ZERO}`, [302, "/admin/coupons"]),
+  },
+  {
     route: "admin/collections",
     method: "GET",
     url: () => "/admin/collections",

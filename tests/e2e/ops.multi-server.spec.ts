@@ -8,7 +8,9 @@ import { expect, test } from "@playwright/test";
 import { startSmtp, type TestSmtp } from "../support/smtp";
 import { onPostgres } from "./support/pg-e2e";
 import {
+  ADDRESS,
   adminClient,
+  CONTACT,
   Client,
   createProduct,
   dbHealth,
@@ -75,6 +77,42 @@ async function customerOn(server: TestServer, tag: string): Promise<Client> {
   expect(res.status, await res.clone().text()).toBe(200);
   return client;
 }
+
+// Issue #39: a coupon code with 5 uses left, 20 customers split over both servers: exactly 5 orders
+// carry the discount; the others are refused with the used-up message (they were shown the
+// discount, so none is placed without it), and the code's count stops at its limit.
+test("20 buyers on two servers racing for a code with 5 uses left: exactly 5 discounted orders", async () => {
+  const product = await createProduct(await adminClient(a.url), { name: "Coupon Race Tealight", stock: 100 });
+  const db = dbOf(a);
+  await db.run(
+    "insert into coupons (id, code, kind, amount, max_uses, uses) values (?, 'RACE5', 'percent', 1000, 7, 2)",
+    "c0ffee00000000000000race",
+  );
+  const buyers = await Promise.all(Array.from({ length: 20 }, (_, i) => customerOn(i % 2 ? b : a, "coupon")));
+  const answers = await Promise.all(
+    buyers.map(async (buyer) => {
+      const res = await buyer.fetch("/api/orders", {
+        json: {
+          contact: CONTACT,
+          shippingAddress: ADDRESS,
+          items: [{ product, qty: 1 }],
+          paymentMethod: "COD",
+          couponCode: "race5",
+        },
+      });
+      return { status: res.status, body: (await res.json()) as { couponDiscount?: number; message?: string } };
+    }),
+  );
+  const won = answers.filter((x) => x.status === 201);
+  expect(won).toHaveLength(5);
+  for (const x of won) expect(x.body.couponDiscount).toBe(49.9);
+  for (const x of answers.filter((x) => x.status !== 201))
+    expect(x).toEqual({ status: 400, body: { message: "The code RACE5 has been used up." } });
+  expect(await db.value("select uses from coupons where code = 'RACE5'")).toBe(7);
+  expect(
+    Number(await db.value("select count(*) from orders where coupon_code = 'RACE5' and coupon_discount = 4990")),
+  ).toBe(5);
+});
 
 test("20 buyers on two servers for the last 5 candles: exactly 5 orders, stock 0, every other buyer told it is sold out", async () => {
   const product = await createProduct(await adminClient(a.url), { name: "Two Servers Tealight", stock: 5 });

@@ -174,6 +174,14 @@ export const en = {
     codFee: "Cash on delivery fee",
     /** The cart's note when UPI takes something off. */
     upiSaves: (amount: string): string => `Pay by UPI at checkout and save ${amount}.`,
+    /** Issue #39: the coupon code field, its discount line and its answers. */
+    couponLabel: "Coupon code",
+    couponApply: "Apply",
+    couponRemove: "Remove code",
+    couponLine: (code: string): string => `Code ${code}`,
+    couponApplied: (code: string): string => `Code ${code} applied`,
+    couponRemoved: "The code was removed from your cart.",
+    freeShipping: "Free",
     // The answers of Add to Cart (toasts).
     productGone: "That product is no longer available",
     soldOutToast: "Sorry, this candle is sold out",
@@ -427,6 +435,15 @@ export const en = {
     utrInvalid: "The UPI reference (UTR) is the 12 digits your UPI app shows for the payment.",
     utrTaken: "This UPI reference (UTR) was already sent for another order. Please check it in your UPI app.",
     utrNotAwaited: "This order is not waiting for a UPI payment.",
+    /** Issue #39: why a coupon code does not apply, each its own. */
+    couponCodeInvalid: "A coupon code is 3 to 20 letters or digits.",
+    couponUnknown: (code: string): string => `There is no coupon code ${code}. Please check it.`,
+    couponNotStarted: (code: string): string => `The code ${code} is not valid yet.`,
+    couponExpired: (code: string): string => `The code ${code} has expired.`,
+    couponPaused: (code: string): string => `The code ${code} is paused at the moment.`,
+    couponUsedUp: (code: string): string => `The code ${code} has been used up.`,
+    couponUsedUpForYou: (code: string): string => `You have already used the code ${code} as often as it allows.`,
+    couponBelowMinimum: (code: string, min: string): string => `The code ${code} is for orders of ${min} or more.`,
     pinInvalid: "Please enter a valid 6-digit PIN",
     pinUnavailable: "PIN service unavailable",
     pinBadResponse: "Invalid response",

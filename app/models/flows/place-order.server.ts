@@ -7,6 +7,8 @@ import type { Language } from "~/lib/i18n/languages";
 import { lineName } from "~/lib/line-name";
 import { customerLanguage, rememberLanguage } from "~/models/accounts/customer-language.server";
 import { supplyStateCode } from "~/models/addresses/supply-state.server";
+import { couponForOrder } from "~/models/coupons/check.server";
+import { redeem } from "~/models/coupons/redeem.server";
 import { nextInvoiceNumber } from "~/models/invoices/numbers.server";
 import { mailsQueued, queueOrderMails } from "~/models/mail/outbox.server";
 import {
@@ -54,13 +56,16 @@ export async function placeOrder(
   const write = async (tx: Tx): Promise<{ id: string; replayed: boolean }> => {
     const lines = await priceLines(tx, wanted);
     const paymentMethod = input.paymentMethod ?? "COD";
-    // The prices are the database's, so the rules (a COD limit, say) are judged on them here.
-    const totals = orderPricing(lines, paymentMethod);
-    const id = newId();
     // Every order gets a number, GST or not, so numbering has no gaps when GST is switched on.
     // The order's date is the one its number was taken for: the invoice date and the number's
     // financial year always agree (the database's own clock could differ by a tick at midnight).
     const placedAt = new Date();
+    // A coupon code is judged again here, on the database's prices, and counted below (issue #39):
+    // one that stopped applying refuses the order with why, never a total the shopper was not shown.
+    const coupon = input.couponCode ? await couponForOrder(tx, input.couponCode, lines, userId, placedAt) : null;
+    // The prices are the database's, so the rules (a COD limit, say) are judged on them here.
+    const totals = orderPricing(lines, paymentMethod, coupon);
+    const id = newId();
     const invoiceNumber = await nextInvoiceNumber(tx, placedAt);
     // A COD order the customer is asked to confirm gets a link (COD_CONFIRM): its token goes
     // into the confirmation mail, only its hash into the order.
@@ -76,9 +81,12 @@ export async function placeOrder(
       totals,
       paymentMethod,
       confirmTokenHash: confirm?.tokenHash ?? null,
+      coupon,
       key,
     });
     await takeStock(tx, lines);
+    // After the stock rows: every order locks its rows in one order (stock, then the coupon).
+    if (coupon) await redeem(tx, coupon, userId, placedAt);
     if (pageLanguage) await rememberLanguage({ id: userId }, pageLanguage, tx);
     const language = pageLanguage ?? (await customerLanguage(userId, tx));
     // The confirmation and the owner's alert are written with the order: both exist if and only
@@ -91,6 +99,8 @@ export async function placeOrder(
         shippingAddress: input.shippingAddress,
         items: lines.map((l) => ({ name: lineName(l.name, l.sizeLabel), qty: l.qty, price: l.price })),
         subtotal: totals.goods,
+        couponCode: coupon?.code ?? null,
+        couponDiscount: totals.couponDiscount,
         prepaidDiscount: totals.prepaidDiscount,
         shipping: totals.shipping,
         codFee: totals.codFee,

@@ -46,6 +46,9 @@ export type InvoiceOrder = {
   items: { name: string; qty: number; price: number; hsn: string }[];
   subtotal: number;
   shipping: number;
+  /** A coupon code and what it took off the goods (issue #39); absent: none. */
+  couponCode?: string | null;
+  couponDiscount?: number;
   /** Off the goods of a UPI order; absent or 0: none (issue #38). */
   prepaidDiscount?: number;
   /** The cash-on-delivery fee; absent or 0: none. */
@@ -281,6 +284,8 @@ export async function renderInvoice(
   // [label, amount as printed]; what comes off and the COD fee only when there are some.
   const prepaid = order.prepaidDiscount ?? 0;
   const codFee = order.codFee ?? 0;
+  const coupon =
+    order.couponCode && order.couponDiscount ? { code: order.couponCode, amount: order.couponDiscount } : null;
   const totals: [string, string][] = tax
     ? [
         [t.taxableValue, formatRupees(tax.totals.taxable)],
@@ -293,12 +298,14 @@ export async function renderInvoice(
       ]
     : [
         [t.subtotal, formatRupees(order.subtotal)],
+        ...(coupon ? [[t.coupon(coupon.code), minus(coupon.amount)] as [string, string]] : []),
         ...(prepaid > 0 ? [[t.upiDiscount, minus(prepaid)] as [string, string]] : []),
         [t.shipping, formatRupees(order.shipping)],
         ...(codFee > 0 ? [[t.codFee, formatRupees(codFee)] as [string, string]] : []),
       ];
   const words = tax ? wrapText(t.amountInWords(tax.totalInWords), regular, RIGHT - LEFT, 3) : [];
-  const totalsHeight = (totals.length + 1) * 18 + 16 + (3 + words.length + (tax ? 2 : 0)) * (LINE + 2) + 10;
+  const totalsHeight =
+    (totals.length + 1) * 18 + 16 + (3 + words.length + (tax ? 2 : 0) + (tax && coupon ? 1 : 0)) * (LINE + 2) + 10;
   if (w.y - totalsHeight < BOTTOM) continuationPage();
   w.y -= 18;
   const labelRight = COL.amount.right - 110; // room for "₹1,23,45,678.00" in 12 pt bold
@@ -324,6 +331,11 @@ export async function renderInvoice(
   if (tax) {
     w.text(t.pricesIncludeGst, LEFT, w.y, { size: 9, color: MUTED });
     w.y -= LINE + 4;
+    // The code's discount is inside each line's taxable value; the invoice still names it.
+    if (coupon) {
+      w.text(t.couponInTaxable(coupon.code, minus(coupon.amount)), LEFT, w.y, { size: 9, color: MUTED });
+      w.y -= LINE + 4;
+    }
   }
   const info = (label: string, value: string) => {
     const l = `${label}: `;

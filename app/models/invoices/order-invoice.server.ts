@@ -21,6 +21,8 @@ export function toInvoiceOrder(order: OrderWithItems): InvoiceOrder {
     items: order.items.map((i) => ({ name: lineName(i.name, i.sizeLabel), qty: i.qty, price: i.price, hsn: i.hsn })),
     subtotal: order.subtotal,
     shipping: order.shipping,
+    couponCode: order.couponCode,
+    couponDiscount: order.couponDiscount,
     prepaidDiscount: order.prepaidDiscount,
     codFee: order.codFee,
     grandTotal: order.grandTotal,

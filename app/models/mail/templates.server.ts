@@ -25,6 +25,9 @@ export type MailOrder = {
   /** price: integer paise per unit */
   items: { name: string; qty: number; price: number }[];
   subtotal: number;
+  /** A coupon code and what it took off the goods (issue #39); absent or null: none. */
+  couponCode?: string | null;
+  couponDiscount?: number;
   /** Off the goods for paying by UPI (0: none). */
   prepaidDiscount: number;
   shipping: number;
@@ -103,6 +106,9 @@ const minus = (paise: number) => `−${formatPaise(paise)}`;
 function moneyLines(o: MailOrder, c: MailTexts["confirmation"]): [string, string][] {
   return [
     [c.subtotal, formatPaise(o.subtotal)],
+    ...(o.couponCode && o.couponDiscount
+      ? [[c.coupon(o.couponCode), minus(o.couponDiscount)] as [string, string]]
+      : []),
     ...(o.prepaidDiscount > 0 ? [[c.upiDiscount, minus(o.prepaidDiscount)] as [string, string]] : []),
     [c.shipping, formatPaise(o.shipping)],
     ...(o.codFee > 0 ? [[c.codFee, formatPaise(o.codFee)] as [string, string]] : []),
@@ -204,6 +210,7 @@ export function orderConfirmationMail(
 
 /** The alert's lines under the total: what came off it and the COD fee, when the order has them. */
 const alertExtras = (o: MailOrder) => [
+  ...(o.couponCode && o.couponDiscount ? [`Code ${o.couponCode}: ${minus(o.couponDiscount)}`] : []),
   ...(o.prepaidDiscount > 0 ? [`UPI discount: ${minus(o.prepaidDiscount)}`] : []),
   ...(o.codFee > 0 ? [`Cash on delivery fee: ${formatPaise(o.codFee)}`] : []),
 ];

@@ -39,6 +39,9 @@ export function toApiOrder(o: OrderWithItems) {
       paidAt: o.paidAt?.toISOString() ?? null,
     },
     prepaidDiscount: paiseToRupees(o.prepaidDiscount),
+    // Issue #39: the coupon code and what it took off the goods (rupees); null and 0 without one.
+    couponCode: o.couponCode,
+    couponDiscount: paiseToRupees(o.couponDiscount),
     codFee: paiseToRupees(o.codFee),
     confirmedAt: o.confirmedAt?.toISOString() ?? null,
   };

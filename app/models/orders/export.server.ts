@@ -41,6 +41,9 @@ export const CSV_HEADER = [
   "UPI discount",
   "COD fee",
   "UTR",
+  // Issue #39, at the end for the same reason.
+  "Coupon code",
+  "Coupon discount",
 ] as const;
 
 const BATCH = 100;
@@ -75,6 +78,8 @@ const exportColumns = {
   prepaidDiscount: orders.prepaidDiscount,
   codFee: orders.codFee,
   utr: orders.utr,
+  couponCode: orders.couponCode,
+  couponDiscount: orders.couponDiscount,
 };
 
 /**
@@ -171,6 +176,8 @@ export async function* orderCsv(filter: OrderFilter): AsyncGenerator<string> {
           rupees(o.prepaidDiscount),
           rupees(o.codFee),
           o.utr ?? "",
+          o.couponCode ?? "",
+          rupees(o.couponDiscount),
         ]);
     }
     yield csvRows(rows);

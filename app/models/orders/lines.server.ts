@@ -17,6 +17,8 @@ export type PlaceOrderInput = Pick<OrderRequest, "contact" | "shippingAddress"> 
   items: { product: string; qty: number; price?: number; sizeId?: string }[];
   /** Cash on delivery unless the shopper chose UPI (where the shop takes it: env.payments.upi). */
   paymentMethod?: PaymentMethod;
+  /** A coupon code (issue #39), judged and counted in the order's transaction. */
+  couponCode?: string;
 };
 
 /** One thing an order asks for: a product, in a size as named (none: the default size). */

@@ -17,6 +17,8 @@ export type NewOrder = Pick<PlaceOrderInput, "contact" | "shippingAddress"> & {
   paymentMethod: PaymentMethod;
   /** The hash of a COD order's confirm link (COD_CONFIRM), null when it needs none. */
   confirmTokenHash: string | null;
+  /** The coupon whose code took `totals.couponDiscount` off (issue #39), or none. */
+  coupon?: { id: string; code: string } | null;
   key?: string;
 };
 
@@ -51,6 +53,9 @@ export async function insertOrder(tx: Tx, o: NewOrder): Promise<void> {
     state: o.shippingAddress.state,
     pin: o.shippingAddress.pin,
     subtotal: o.totals.goods,
+    couponId: o.coupon?.id ?? null,
+    couponCode: o.coupon?.code ?? null,
+    couponDiscount: o.totals.couponDiscount,
     prepaidDiscount: o.totals.prepaidDiscount,
     shipping: o.totals.shipping,
     codFee: o.totals.codFee,

@@ -33,7 +33,15 @@ const salesBetween = (from: number, to: number) =>
   );
 
 /** One India day's sales; money in paise. */
-export type DaySales = { day: number; orders: number; revenue: number; paid: number };
+export type DaySales = {
+  day: number;
+  orders: number;
+  revenue: number;
+  paid: number;
+  /** Issue #39: the orders placed with a coupon code, and their revenue. */
+  codeOrders: number;
+  codeRevenue: number;
+};
 
 /**
  * Sales per India day from day `from` to day `to` (both included), every day present (0 when
@@ -46,6 +54,8 @@ export async function salesByDay(from: number, to: number): Promise<DaySales[]> 
       orders: sql<number>`count(*)`,
       revenue: sql<number>`coalesce(sum(${orders.grandTotal}), 0)`,
       paid: sql<number>`coalesce(sum(case when ${orders.isPaid} then ${orders.grandTotal} else 0 end), 0)`,
+      codeOrders: sql<number>`coalesce(sum(case when ${orders.couponCode} is not null then 1 else 0 end), 0)`,
+      codeRevenue: sql<number>`coalesce(sum(case when ${orders.couponCode} is not null then ${orders.grandTotal} else 0 end), 0)`,
     })
     .from(orders)
     .where(salesBetween(from, to))
@@ -54,25 +64,53 @@ export async function salesByDay(from: number, to: number): Promise<DaySales[]> 
   const days: DaySales[] = [];
   for (let day = from; day <= to; day++) {
     const r = byDay.get(day);
-    days.push({ day, orders: Number(r?.orders ?? 0), revenue: Number(r?.revenue ?? 0), paid: Number(r?.paid ?? 0) });
+    days.push({
+      day,
+      orders: Number(r?.orders ?? 0),
+      revenue: Number(r?.revenue ?? 0),
+      paid: Number(r?.paid ?? 0),
+      codeOrders: Number(r?.codeOrders ?? 0),
+      codeRevenue: Number(r?.codeRevenue ?? 0),
+    });
   }
   return days;
 }
 
 /** A period's totals; money in paise, `average` rounded to the paisa (0 without orders). */
-export type PeriodSales = { orders: number; revenue: number; paid: number; unpaid: number; average: number };
+export type PeriodSales = {
+  orders: number;
+  revenue: number;
+  paid: number;
+  unpaid: number;
+  average: number;
+  /** Issue #39: orders and revenue with a coupon code (the rest were without). */
+  codeOrders: number;
+  codeRevenue: number;
+};
 
 /** The totals of some days' sales. */
 export function sumSales(days: DaySales[]): PeriodSales {
   let count = 0;
   let revenue = 0;
   let paid = 0;
+  let codeOrders = 0;
+  let codeRevenue = 0;
   for (const d of days) {
     count += d.orders;
     revenue += d.revenue;
     paid += d.paid;
+    codeOrders += d.codeOrders;
+    codeRevenue += d.codeRevenue;
   }
-  return { orders: count, revenue, paid, unpaid: revenue - paid, average: count ? Math.round(revenue / count) : 0 };
+  return {
+    orders: count,
+    revenue,
+    paid,
+    unpaid: revenue - paid,
+    average: count ? Math.round(revenue / count) : 0,
+    codeOrders,
+    codeRevenue,
+  };
 }
 
 const WAITING_STATUSES = ["Placed", "Processing"] as const;

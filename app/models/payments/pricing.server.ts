@@ -5,7 +5,13 @@ import { env } from "~/env.server";
 import { ONLY_COD } from "~/lib/checkout-schema";
 import { en } from "~/lib/i18n/en";
 import { formatPaise } from "~/lib/money";
-import { type PaymentMethod, type PriceBreakdown, priceBreakdown, type PriceRules } from "~/lib/price-breakdown";
+import {
+  type CouponTerms,
+  type PaymentMethod,
+  type PriceBreakdown,
+  priceBreakdown,
+  type PriceRules,
+} from "~/lib/price-breakdown";
 import { OrderError } from "~/models/orders/order-error.server";
 
 /** The rules in force: all zero with none of the settings. */
@@ -40,8 +46,12 @@ export function paymentRefusal(method: PaymentMethod, breakdown: PriceBreakdown)
 }
 
 /** The breakdown of an order of `lines` paid by `method`, or an OrderError saying why it cannot be. */
-export function orderPricing(lines: readonly { price: number; qty: number }[], method: PaymentMethod): PriceBreakdown {
-  const breakdown = priceBreakdown(lines, method, priceRules());
+export function orderPricing(
+  lines: readonly { price: number; qty: number }[],
+  method: PaymentMethod,
+  coupon?: CouponTerms | null,
+): PriceBreakdown {
+  const breakdown = priceBreakdown(lines, method, priceRules(), coupon);
   const refusal = paymentRefusal(method, breakdown);
   if (refusal) throw new OrderError(refusal);
   return breakdown;
@@ -52,10 +62,10 @@ export function orderPricing(lines: readonly { price: number; qty: number }[], m
  * paying by UPI takes off (0: nothing, or no UPI); where cash is refused over the limit, the UPI
  * breakdown, the only one the order can have.
  */
-export function cartPricing(lines: readonly { price: number; qty: number }[]) {
+export function cartPricing(lines: readonly { price: number; qty: number }[], coupon?: CouponTerms | null) {
   const rules = priceRules();
-  const cod = priceBreakdown(lines, "COD", rules);
+  const cod = priceBreakdown(lines, "COD", rules, coupon);
   if (!upiOffered()) return { prices: cod, upiSaves: 0 };
-  const upi = priceBreakdown(lines, "UPI", rules);
+  const upi = priceBreakdown(lines, "UPI", rules, coupon);
   return paymentRefusal("COD", cod) ? { prices: upi, upiSaves: 0 } : { prices: cod, upiSaves: upi.prepaidDiscount };
 }

@@ -32,11 +32,19 @@ describe("India day numbers", () => {
   it("sums a period: paid and unpaid apart, the average to the paisa", () => {
     expect(
       sumSales([
-        { day: 1, orders: 2, revenue: 1000, paid: 400 },
-        { day: 2, orders: 1, revenue: 1, paid: 0 },
+        { day: 1, orders: 2, revenue: 1000, paid: 400, codeOrders: 1, codeRevenue: 600 },
+        { day: 2, orders: 1, revenue: 1, paid: 0, codeOrders: 0, codeRevenue: 0 },
       ]),
-    ).toEqual({ orders: 3, revenue: 1001, paid: 400, unpaid: 601, average: 334 });
-    expect(sumSales([])).toEqual({ orders: 0, revenue: 0, paid: 0, unpaid: 0, average: 0 });
+    ).toEqual({ orders: 3, revenue: 1001, paid: 400, unpaid: 601, average: 334, codeOrders: 1, codeRevenue: 600 });
+    expect(sumSales([])).toEqual({
+      orders: 0,
+      revenue: 0,
+      paid: 0,
+      unpaid: 0,
+      average: 0,
+      codeOrders: 0,
+      codeRevenue: 0,
+    });
   });
 });
 
@@ -119,8 +127,8 @@ describe("the overview's figures from the database", () => {
   it("buckets each order on its India day, cancelled ones left out", async () => {
     const days = await salesByDay(today - 1, today);
     expect(days).toEqual([
-      { day: today - 1, orders: 1, revenue: 10_000, paid: 0 },
-      { day: today, orders: 2, revenue: 30_000, paid: 25_050 },
+      { day: today - 1, orders: 1, revenue: 10_000, paid: 0, codeOrders: 0, codeRevenue: 0 },
+      { day: today, orders: 2, revenue: 30_000, paid: 25_050, codeOrders: 0, codeRevenue: 0 },
     ]);
   });
 
@@ -129,14 +137,40 @@ describe("the overview's figures from the database", () => {
     expect(o.today).toBe(today);
     expect(o.days).toHaveLength(30);
     expect(o.days[0]!.day).toBe(today - 29);
-    expect(o.periods.today).toEqual({ orders: 2, revenue: 30_000, paid: 25_050, unpaid: 4_950, average: 15_000 });
-    expect(o.periods.week).toEqual({ orders: 4, revenue: 41_000, paid: 26_050, unpaid: 14_950, average: 10_250 });
-    expect(o.periods.month).toEqual({ orders: 6, revenue: 46_000, paid: 26_050, unpaid: 19_950, average: 7_667 });
+    expect(o.periods.today).toEqual({
+      orders: 2,
+      revenue: 30_000,
+      paid: 25_050,
+      unpaid: 4_950,
+      average: 15_000,
+      codeOrders: 0,
+      codeRevenue: 0,
+    });
+    expect(o.periods.week).toEqual({
+      orders: 4,
+      revenue: 41_000,
+      paid: 26_050,
+      unpaid: 14_950,
+      average: 10_250,
+      codeOrders: 0,
+      codeRevenue: 0,
+    });
+    expect(o.periods.month).toEqual({
+      orders: 6,
+      revenue: 46_000,
+      paid: 26_050,
+      unpaid: 19_950,
+      average: 7_667,
+      codeOrders: 0,
+      codeRevenue: 0,
+    });
     expect(o.days.find((d) => isoDay(dayOfNumber(d.day)) === "2026-02-14")).toEqual({
       day: today - 29,
       orders: 1,
       revenue: 3_000,
       paid: 0,
+      codeOrders: 0,
+      codeRevenue: 0,
     });
   });
 

@@ -30,6 +30,7 @@ describe("priceBreakdown", () => {
     for (const method of ["COD", "UPI"] as const)
       expect(priceBreakdown(LINES, method, NO_RULES)).toEqual({
         goods: 264900,
+        couponDiscount: 0,
         prepaidDiscount: 0,
         shipping: 4900,
         codFee: 0,
@@ -40,6 +41,7 @@ describe("priceBreakdown", () => {
   it("UPI takes the prepaid discount off the goods; COD adds its fee; shipping stays", () => {
     expect(priceBreakdown(LINES, "UPI", RULES)).toEqual({
       goods: 264900,
+      couponDiscount: 0,
       prepaidDiscount: 13245,
       shipping: 4900,
       codFee: 0,
@@ -47,6 +49,7 @@ describe("priceBreakdown", () => {
     });
     expect(priceBreakdown(LINES, "COD", RULES)).toEqual({
       goods: 264900,
+      couponDiscount: 0,
       prepaidDiscount: 0,
       shipping: 4900,
       codFee: 3000,

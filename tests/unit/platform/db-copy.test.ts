@@ -121,9 +121,28 @@ function sourceShop() {
       { id: "r2", productId: "p1", name: "Guest", rating: 5, createdAt: at(6) },
     ])
     .run();
+  db.insert(sqliteSchema.coupons)
+    .values({
+      id: "c1",
+      code: "DIWALI10",
+      kind: "percent",
+      amount: 1000,
+      minOrder: 500_00,
+      startsAt: at(3),
+      endsAt: at(100),
+      maxUses: 50,
+      maxUsesPerCustomer: 1,
+      uses: 1,
+      createdAt: at(3),
+    })
+    .run();
+  db.insert(sqliteSchema.couponUses).values({ couponId: "c1", userId: "u1", uses: 1 }).run();
   db.insert(sqliteSchema.orders)
     .values({
       id: "o1",
+      couponId: "c1",
+      couponCode: "DIWALI10",
+      couponDiscount: 0,
       userId: "u1",
       status: "Shipped",
       isPaid: true,

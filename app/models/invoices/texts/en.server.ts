@@ -41,6 +41,9 @@ export const en = {
   subtotal: "Subtotal",
   /** Off the goods of an order paid by UPI (issue #38). */
   upiDiscount: "UPI discount",
+  coupon: (code: string): string => `Code ${code}`,
+  couponInTaxable: (code: string, amount: string): string =>
+    `Coupon code ${code} (${amount}) is taken off each line's taxable value.`,
   /** Under a tax invoice's line: its share of the order's discounts, e.g. "−₹12.50". */
   lineDiscount: (amount: string): string => `Discount ${amount}`,
   shipping: "Shipping",

@@ -40,6 +40,8 @@ export const hi: InvoiceTexts = {
   cgstSgstColumn: (ratePercent) => `जीएसटी ${ratePercent}%`,
   subtotal: "सबटोटल",
   upiDiscount: "UPI छूट",
+  coupon: (code) => `कोड ${code}`,
+  couponInTaxable: (code, amount) => `कूपन कोड ${code} (${amount}) हर लाइन के कर योग्य मूल्य से घटाया गया है।`,
   lineDiscount: (amount) => `छूट ${amount}`,
   shipping: "शिपिंग",
   codFee: "कैश ऑन डिलीवरी शुल्क",

@@ -26,6 +26,7 @@ export const en = {
     intro: (number: string): string => `Thank you for your order ${number}. Here is what you ordered:`,
     subtotal: "Subtotal",
     upiDiscount: "UPI discount",
+    coupon: (code: string): string => `Code ${code}`,
     shipping: "Shipping",
     codFee: "Cash on delivery fee",
     total: "Total",

@@ -23,6 +23,7 @@ export const hi: MailTexts = {
     intro: (number) => `ऑर्डर ${number} के लिए धन्यवाद। आपके ऑर्डर में ये चीज़ें हैं:`,
     subtotal: "सबटोटल",
     upiDiscount: "UPI छूट",
+    coupon: (code) => `कोड ${code}`,
     shipping: "शिपिंग",
     codFee: "कैश ऑन डिलीवरी शुल्क",
     total: "कुल",
