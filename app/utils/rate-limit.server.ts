@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import {
   RateLimiterPostgres,
   RateLimiterRes,
@@ -124,11 +125,19 @@ export class RateLimited extends Error {
 const refusal = (rule: RuleName, res: RateLimiterRes) =>
   new RateLimited(RULES[rule].message, Math.ceil(res.msBeforeNext / 1000));
 
+/**
+ * The key as stored: a long one (an e-mail address, or a client "address" that a trusted proxy
+ * passed on from a forged X-Forwarded-For) as its sha256, so that every key fits PostgreSQL's
+ * varchar(255) key column and no client can make a row as large as it likes.
+ */
+const storedKey = (key: string) =>
+  key.length <= 64 ? key : `sha256:${createHash("sha256").update(key, "utf8").digest("hex")}`;
+
 /** Throws RateLimited when `key` is over the rule's limit; otherwise counts this hit. */
 export async function hit(rule: RuleName, key: string): Promise<void> {
   const limiter = limiters[rule];
   try {
-    await withWriter(() => limiter.consume(key));
+    await withWriter(() => limiter.consume(storedKey(key)));
   } catch (error) {
     // The library rejects with its result when over the limit, with an Error when the store fails.
     throw error instanceof RateLimiterRes ? refusal(rule, error) : error;
@@ -138,7 +147,7 @@ export async function hit(rule: RuleName, key: string): Promise<void> {
 /** Throws RateLimited when over the limit, without counting (e.g. before checking a password). */
 export async function check(rule: RuleName, key: string): Promise<void> {
   const limiter = limiters[rule];
-  const res = await withWriter(() => limiter.get(key));
+  const res = await withWriter(() => limiter.get(storedKey(key)));
   if (res && res.consumedPoints >= limiter.points) throw refusal(rule, res);
 }
 

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { ADMIN } from "../playwright.config";
-import { expect, newProduct, queryOne, sharedDb, test, toaster } from "./support/fixtures";
+import { expect, newProduct, queryOne, sharedDb, test, toaster, waitForHydration } from "./support/fixtures";
 
 // Issue #37: the owner makes a collection and puts candles in it (JS off and on); a shopper finds
 // it on /shop, filters by it, sorts and pages within it; it has its own canonical URL, link
@@ -111,6 +111,8 @@ test("admin makes a collection → shopper filters, sorts and pages in it → ca
     // One per page, page 2, then a sort: the collection stays, the page goes back to 1.
     await guest.goto(`/shop?collection=${slug}&limit=1&page=2`);
     await expect(guest.getByText("page 2 of 2")).toBeVisible();
+    // With JS the sort goes on change, once the page has hydrated (before, it is a plain select).
+    if (jsEnabled) await waitForHydration(guest);
     await guest.locator("#shop-sort").selectOption("price-desc");
     if (!jsEnabled) await guest.getByRole("button", { name: "Apply" }).click();
     await expect(guest).toHaveURL(/sort=price-desc/);
