@@ -211,7 +211,7 @@ test("the Orders tab finds by status and phone, keeps the filters in the URL, an
   expect(csv.charCodeAt(0)).toBe(0xfeff);
   const lines = csv.slice(1).trimEnd().split("\r\n");
   expect(lines[0]).toBe(
-    '"Date","Order","Status","Paid","Customer","Phone","City","State","PIN","Product","Qty","Price","Line total","Shipping","Order total","Payment method","UPI discount","COD fee","UTR"',
+    '"Date","Order","Status","Paid","Customer","Phone","City","State","PIN","Product","Qty","Price","Line total","Shipping","Order total","Payment method","UPI discount","COD fee","UTR","Coupon code","Coupon discount"',
   );
   expect(lines).toHaveLength(3);
   const lineOf = (id: string) => lines.find((l) => l.includes(`"#${id.slice(-6)}"`)) ?? "";
