@@ -78,7 +78,7 @@ export const queryWork = (): TypoWork => ({ left: SEARCH_WORK, cut: false });
 /** One query word's group: itself and its synonyms as prefixes, its typo corrections. */
 export function planWord(word: string, vocab: Vocabulary, memo?: Map<string, string[]>, work?: TypoWork): SearchGroup {
   const find = () => corrections(vocab, word, typosForgiven(word), false, work).slice(0, MAX_TYPOS);
-  return { word, prefixes: [word, ...(SYNONYMS[word] ?? [])], typos: remembered(memo, word, find, work) };
+  return { word, prefixes: [word, ...(SYNONYMS.get(word) ?? [])], typos: remembered(memo, word, find, work) };
 }
 
 /**

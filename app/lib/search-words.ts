@@ -30,7 +30,7 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
  * mean (a Devanagari word also means its Latin spelling, which product names use: Mogra Bloom).
  * A query word found here also matches those words (and words they begin).
  */
-export const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
+const SYNONYM_LIST: Readonly<Record<string, readonly string[]>> = {
   chandan: ["sandalwood"],
   चंदन: ["chandan", "sandalwood"],
   चन्दन: ["chandan", "sandalwood"],
@@ -83,6 +83,9 @@ export const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   मोमबत्ती: ["candle"],
   mombatti: ["candle"],
 };
+
+/** A Map, not the object itself: a shopper's word such as "constructor" must not find Object's own keys. */
+export const SYNONYMS: ReadonlyMap<string, readonly string[]> = new Map(Object.entries(SYNONYM_LIST));
 
 /** The words of a query that are searched: stop words left out unless nothing else is left. */
 export function queryWords(q: string): string[] {

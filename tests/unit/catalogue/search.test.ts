@@ -145,6 +145,10 @@ describe("search", async () => {
       "\\",
       "^lavender",
       "{name}: lav",
+      // Object's own keys: a plain object of synonyms once answered "constructor" with a 500.
+      "constructor",
+      "__proto__ toString",
+      "hasOwnProperty valueOf",
     ];
     for (const q of odd) {
       const r = await search(q);
@@ -159,6 +163,7 @@ describe("search", async () => {
     expect((await search("the and of")).total).toBe(0);
     expect(await names("lavender OR fields")).toEqual(["Lavender Fields"]);
     expect(await names("lavender चंदन")).toEqual([]);
+    expect(await search("constructor")).toEqual({ names: [], total: 0, suggestion: null });
   });
 
   it("follows every product change at once, from this process or another", async () => {
