@@ -1,23 +1,19 @@
 import { createHmac } from "node:crypto";
-import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { CART_COOKIE } from "../../app/lib/cart";
-import { expect, queryOne, test, waitForHydration } from "./support/fixtures";
+import { expect, queryOne, test } from "./support/fixtures";
 import { waitForMail } from "./support/mail";
-import { dbOf, OPS_ADMIN, SESSION_SECRET, startServer, type TestServer } from "./support/server";
+import { MAILED_ORIGIN, mailedLinkOn, opener, ownerOn, registerOn } from "./support/own-server";
+import { dbOf, SESSION_SECRET, startServer, type TestServer } from "./support/server";
 
 // Issue #38 items 4 and 5: COD orders the customer confirms, and WhatsApp. A server of our own with
 // COD_CONFIRM, COD_CONFIRM_HOURS and SHOP_WHATSAPP, its mail to the run's SMTP catcher. Its mails
 // link to PUBLIC_URL (https://shop.test): the test opens their paths on this server.
-const PUBLIC_URL = "https://shop.test";
 const SHOP_WHATSAPP = "919988776655";
 let server: TestServer;
 
 /** The path and query of a link the shop mailed, on this test's server. */
-const onServer = (link: string) => {
-  const u = new URL(link);
-  expect(u.origin).toBe(PUBLIC_URL);
-  return `${server.url}${u.pathname}${u.search}`;
-};
+const onServer = (link: string) => mailedLinkOn(server, link);
 
 const confirmRow = (id: string) =>
   dbOf(server).get<{ status: string; confirmed_at: number | null; expires_at: number | null }>(
@@ -25,12 +21,7 @@ const confirmRow = (id: string) =>
     id,
   );
 
-async function register(page: Page, email: string) {
-  const res = await page.request.post(`${server.url}/api/auth/register`, {
-    data: { name: "Meera Iyer", email, password: "secret12", phone: "9876543210" },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-}
+const register = (page: Page, email: string) => registerOn(server, page, email, "Meera Iyer");
 
 /** A COD order through the JSON door, as `request`'s customer; its id. */
 async function apiOrder(request: APIRequestContext, productId: string, phone = "9876543210"): Promise<string> {
@@ -44,14 +35,6 @@ async function apiOrder(request: APIRequestContext, productId: string, phone = "
   });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { _id: string })._id;
-}
-
-/** A browser context logged in as the server's admin. */
-async function adminPage(browser: Browser, jsEnabled: boolean): Promise<Page> {
-  const context = await browser.newContext({ javaScriptEnabled: jsEnabled });
-  const page = await context.newPage();
-  expect((await page.request.post(`${server.url}/api/auth/login`, { data: OPS_ADMIN })).status()).toBe(200);
-  return page;
 }
 
 const productWithStock = async () =>
@@ -68,7 +51,7 @@ test.describe("with COD_CONFIRM, COD_CONFIRM_HOURS and SHOP_WHATSAPP", () => {
         COD_CONFIRM_HOURS: "48",
         SHOP_WHATSAPP: "+91 99887 76655",
         SMTP_URL: process.env.E2E_SMTP_URL!,
-        PUBLIC_URL,
+        PUBLIC_URL: MAILED_ORIGIN,
         WEB_CONCURRENCY: "1",
       },
     });
@@ -85,11 +68,7 @@ test.describe("with COD_CONFIRM, COD_CONFIRM_HOURS and SHOP_WHATSAPP", () => {
     uniqueEmail,
   }) => {
     test.setTimeout(60_000);
-    const open = async (p: Page, path: string) => {
-      const res = await p.goto(path.startsWith("http") ? path : `${server.url}${path}`);
-      if (jsEnabled) await waitForHydration(p);
-      return res;
-    };
+    const open = opener(server, jsEnabled);
     const email = uniqueEmail();
     await register(page, email);
     // Placed through the checkout form, as a shopper does.
@@ -115,7 +94,7 @@ test.describe("with COD_CONFIRM, COD_CONFIRM_HOURS and SHOP_WHATSAPP", () => {
     // The confirmation mail carries the link and the deadline, in text and HTML.
     const mail = await waitForMail(email, number);
     const link = /Please confirm your order: (\S+)/.exec(mail.text ?? "")?.[1];
-    expect(link).toMatch(new RegExp(`^${PUBLIC_URL}/orders/${id}/confirm\\?t=[\\w-]{43}$`));
+    expect(link).toMatch(new RegExp(`^${MAILED_ORIGIN}/orders/${id}/confirm\\?t=[\\w-]{43}$`));
     expect(mail.text).toContain("Orders not confirmed within 48 hours are cancelled.");
     expect(mail.html).toContain(`href="${link}"`);
 
@@ -150,7 +129,7 @@ test.describe("with COD_CONFIRM, COD_CONFIRM_HOURS and SHOP_WHATSAPP", () => {
     await guest.close();
 
     // The owner: Confirmed in the list and its filter, and on the order page.
-    const admin = await adminPage(browser, jsEnabled);
+    const admin = await ownerOn(server, browser, jsEnabled);
     await open(admin, "/admin/orders?confirm=confirmed");
     await expect(admin.locator(`#order-${id}`)).toContainText("Confirmed");
     await open(admin, "/admin/orders?confirm=unconfirmed");
@@ -167,10 +146,7 @@ test.describe("with COD_CONFIRM, COD_CONFIRM_HOURS and SHOP_WHATSAPP", () => {
     uniqueEmail,
   }) => {
     test.setTimeout(60_000);
-    const open = async (p: Page, path: string) => {
-      await p.goto(`${server.url}${path}`);
-      if (jsEnabled) await waitForHydration(p);
-    };
+    const open = opener(server, jsEnabled);
     const email = uniqueEmail();
     await register(page, email);
     const product = await productWithStock();
@@ -178,7 +154,7 @@ test.describe("with COD_CONFIRM, COD_CONFIRM_HOURS and SHOP_WHATSAPP", () => {
     const number = `#${id.slice(-6)}`;
 
     // The owner: Unconfirmed, and a WhatsApp link to the customer with the number, total and link.
-    const admin = await adminPage(browser, jsEnabled);
+    const admin = await ownerOn(server, browser, jsEnabled);
     await open(admin, "/admin/orders?confirm=unconfirmed");
     await expect(admin.locator(`#order-${id}`)).toContainText("Unconfirmed");
     // The same filter on GET /api/orders; a wrong one is a 400 with its message.
@@ -201,11 +177,11 @@ test.describe("with COD_CONFIRM, COD_CONFIRM_HOURS and SHOP_WHATSAPP", () => {
     const token = createHmac("sha256", SESSION_SECRET).update(`cod-confirm:${id}`).digest("base64url");
     expect(wa.searchParams.get("text")).toBe(
       `Hello Meera Iyer, this is RK Candles about your order ${number} (total ${rupees}).\n` +
-        `Please confirm your order here: ${PUBLIC_URL}/orders/${id}/confirm?t=${token}`,
+        `Please confirm your order here: ${MAILED_ORIGIN}/orders/${id}/confirm?t=${token}`,
     );
     // The same link as the mail's.
     const mail = await waitForMail("meera@example.com", number);
-    expect(mail.text).toContain(`Please confirm your order: ${PUBLIC_URL}/orders/${id}/confirm?t=${token}`);
+    expect(mail.text).toContain(`Please confirm your order: ${MAILED_ORIGIN}/orders/${id}/confirm?t=${token}`);
 
     // My Orders: waiting, with its deadline; its button confirms it.
     await open(page, "/orders");

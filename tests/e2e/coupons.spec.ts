@@ -1,25 +1,18 @@
 import type { Browser, Page } from "@playwright/test";
-import { gstinCheckChar } from "../../app/lib/gstin";
 import { pdfText } from "../support/pdf-text";
 import { expect, test, toaster, waitForHydration } from "./support/fixtures";
-import { dbOf, OPS_ADMIN, startServer, type TestServer } from "./support/server";
+import { GST_SETTINGS, opener, ownerOn, registerOn } from "./support/own-server";
+import { dbOf, startServer, type TestServer } from "./support/server";
 
 // Issue #39: the owner creates a coupon code in the admin; a shopper applies it in the cart (an
 // unknown and a below-minimum code get their messages), checks out, and the order row, the
 // thank-you page and the GST tax invoice carry the code and its discount. JS off and on. A server
 // of its own with the GST settings, so the invoice is a tax invoice.
-const GSTIN = `29AAACR5055K1Z${gstinCheckChar("29AAACR5055K1Z")}`;
 let server: TestServer;
 
 test.beforeAll(async () => {
   server = await startServer({
-    env: {
-      SHOP_GSTIN: GSTIN,
-      SHOP_LEGAL_NAME: "RK Candles Private Limited",
-      SHOP_ADDRESS: "No. 14, 2nd Main Road, Jayanagar, Bengaluru 560011",
-      SHOP_STATE: "Karnataka",
-      GST_RATE_PERCENT: "12",
-    },
+    env: GST_SETTINGS,
   });
 });
 
@@ -33,11 +26,6 @@ async function newPage(browser: Browser, jsEnabled: boolean): Promise<Page> {
   return (await browser.newContext({ javaScriptEnabled: jsEnabled, baseURL: server.url })).newPage();
 }
 
-async function open(page: Page, path: string, jsEnabled: boolean) {
-  await page.goto(path);
-  if (jsEnabled) await waitForHydration(page);
-}
-
 test("owner creates a code; the shopper applies it in the cart; order and tax invoice carry it", async ({
   browser,
   jsEnabled,
@@ -47,9 +35,9 @@ test("owner creates a code; the shopper applies it in the cart; order and tax in
   const code = `FEST${tag}`;
 
   // The owner: a 200 % discount is refused with its message and creates nothing; 10 % off is made.
-  const admin = await newPage(browser, jsEnabled);
-  expect((await admin.request.post("/api/auth/login", { data: OPS_ADMIN })).status()).toBe(200);
-  await open(admin, "/admin/coupons", jsEnabled);
+  const open = opener(server, jsEnabled);
+  const admin = await ownerOn(server, browser, jsEnabled);
+  await open(admin, "/admin/coupons");
   await admin.getByLabel("Code", { exact: true }).fill(code.toLowerCase());
   await admin.getByLabel("Amount").fill("200");
   await admin.getByLabel("Uses in all").fill("5");
@@ -72,24 +60,16 @@ test("owner creates a code; the shopper applies it in the cart; order and tax in
 
   // The shopper.
   const page = await newPage(browser, jsEnabled);
-  const reg = await page.request.post("/api/auth/register", {
-    data: {
-      name: "Kavya Rao",
-      email: `kavya-${tag}@example.com`.toLowerCase(),
-      password: "secret12",
-      phone: "9876543210",
-    },
-  });
-  expect(reg.status()).toBe(201);
+  await registerOn(server, page, `kavya-${tag}@example.com`.toLowerCase(), "Kavya Rao");
   const product = (await db.get<{ id: string; price: number }>(
     "select id, price from products where stock > 20 and deleted_at is null order by price limit 1",
   ))!;
-  await open(page, `/product/${product.id}`, jsEnabled);
+  await open(page, `/product/${product.id}`);
   await page.getByLabel("Quantity").fill("2");
   await page.getByRole("button", { name: "Add to Cart" }).click();
   await expect(toaster(page)).toContainText("Added to cart");
 
-  await open(page, "/cart", jsEnabled);
+  await open(page, "/cart");
   const field = page.getByLabel("Coupon code");
   const apply = page.getByRole("button", { name: "Apply" });
   await field.fill("nope99");
@@ -136,15 +116,15 @@ test("owner creates a code; the shopper applies it in the cart; order and tax in
     expect(text).toContain(part);
 
   // The owner's list counts the use and the discount given.
-  await open(admin, "/admin/coupons", jsEnabled);
+  await open(admin, "/admin/coupons");
   await expect(admin.locator("tr", { hasText: code })).toContainText("1 of 5");
   await expect(admin.locator("tr", { hasText: code })).toContainText(`${rupees(discount)} (1 orders)`);
 
   // A code that stops applying (the owner pauses it) leaves the cart with why, never charged.
-  await open(page, `/product/${product.id}`, jsEnabled);
+  await open(page, `/product/${product.id}`);
   await page.getByRole("button", { name: "Add to Cart" }).click();
   await expect(toaster(page)).toContainText("Added to cart");
-  await open(page, "/cart", jsEnabled);
+  await open(page, "/cart");
   await page.getByLabel("Coupon code").fill(code);
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page.locator(".summary")).toContainText(`Code ${code}`);
@@ -153,7 +133,7 @@ test("owner creates a code; the shopper applies it in the cart; order and tax in
     .getByRole("button", { name: `Pause ${code}` })
     .click();
   await expect(toaster(admin)).toContainText("Code paused");
-  await open(page, "/cart", jsEnabled);
+  await open(page, "/cart");
   await expect(toaster(page)).toContainText(`The code ${code} is paused at the moment.`);
   await expect(page.locator(".summary")).not.toContainText(`Code ${code}`);
   await expect(page.locator(".summary")).toContainText(rupees(product.price + 4900));

@@ -1,22 +1,15 @@
-import { gstinCheckChar } from "../../app/lib/gstin";
 import { pdfText } from "../support/pdf-text";
 import { expect, test } from "./support/fixtures";
+import { GST_SETTINGS, GSTIN } from "./support/own-server";
 import { dbOf, startServer, type TestServer } from "./support/server";
 
 // Issue #22: a shop with SHOP_GSTIN set gives its customers GST tax invoices from My Orders, with
 // JS off and on. A server of its own, started with the GST settings.
-const GSTIN = `29AAACR5055K1Z${gstinCheckChar("29AAACR5055K1Z")}`;
 let server: TestServer;
 
 test.beforeAll(async () => {
   server = await startServer({
-    env: {
-      SHOP_GSTIN: GSTIN,
-      SHOP_LEGAL_NAME: "RK Candles Private Limited",
-      SHOP_ADDRESS: "No. 14, 2nd Main Road, Jayanagar, Bengaluru 560011",
-      SHOP_STATE: "Karnataka",
-      GST_RATE_PERCENT: "12",
-    },
+    env: GST_SETTINGS,
   });
 });
 

@@ -1,13 +1,12 @@
 import type { Page } from "@playwright/test";
-import { gstinCheckChar } from "../../app/lib/gstin";
 import { pdfText } from "../support/pdf-text";
-import { expect, test, toaster, waitForHydration } from "./support/fixtures";
+import { expect, test, toaster } from "./support/fixtures";
+import { GST_SETTINGS, opener, registerOn } from "./support/own-server";
 import { dbOf, startServer, type TestServer } from "./support/server";
 
 // Issue #38's money rules through the checkout, JS off and on: the prepaid (UPI) discount to the
 // paisa through the GST tax invoice, the cash-on-delivery fee on every page and the invoice, and
 // the COD limit. A server of its own with the settings (and GST, as invoice.gst.spec.ts sets it).
-const GSTIN = `29AAACR5055K1Z${gstinCheckChar("29AAACR5055K1Z")}`;
 const COD_MAX_RUPEES = 1000;
 let server: TestServer;
 
@@ -18,11 +17,7 @@ test.beforeAll(async () => {
       PREPAID_DISCOUNT_PERCENT: "5",
       COD_FEE_RUPEES: "30",
       COD_MAX_RUPEES: String(COD_MAX_RUPEES),
-      SHOP_GSTIN: GSTIN,
-      SHOP_LEGAL_NAME: "RK Candles Private Limited",
-      SHOP_ADDRESS: "No. 14, 2nd Main Road, Jayanagar, Bengaluru 560011",
-      SHOP_STATE: "Karnataka",
-      GST_RATE_PERCENT: "12",
+      ...GST_SETTINGS,
     },
   });
 });
@@ -37,17 +32,11 @@ const inr = (paise: number) =>
 /** The taxable value in a price with 12 % GST, rounded to the paisa (docs/gst.md). */
 const taxable12 = (gross: number) => Math.round((gross * 100) / 112);
 
-async function open(page: Page, jsEnabled: boolean, path: string) {
-  await page.goto(`${server.url}${path}`);
-  if (jsEnabled) await waitForHydration(page);
-}
+const open = (page: Page, jsEnabled: boolean, path: string) => opener(server, jsEnabled)(page, path);
 
 /** A new customer, logged in (the page shares the request's cookies), and the cheapest product. */
 async function shopper(page: Page, email: string) {
-  const reg = await page.request.post(`${server.url}/api/auth/register`, {
-    data: { name: "Kavya Rao", email, password: "secret12", phone: "9876543210" },
-  });
-  expect(reg.status(), await reg.text()).toBe(201);
+  await registerOn(server, page, email, "Kavya Rao");
   const list = await (await page.request.get(`${server.url}/api/products?limit=1&sort=price&order=asc`)).json();
   const [product] = list.items as { _id: string; name: string; price: number }[];
   return { ...product!, price: Math.round(product!.price * 100) };

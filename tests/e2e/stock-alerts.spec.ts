@@ -1,20 +1,15 @@
 import { randomBytes } from "node:crypto";
-import type { Page } from "@playwright/test";
 import { addSizes } from "../support/sizes";
-import { expect, test, waitForHydration } from "./support/fixtures";
+import { expect, test } from "./support/fixtures";
 import { mailsTo, waitForMail } from "./support/mail";
-import { dbOf, OPS_ADMIN, sleep, startServer, type TestServer } from "./support/server";
+import { MAILED_ORIGIN, mailedLinkOn, opener, ownerOn } from "./support/own-server";
+import { dbOf, sleep, startServer, type TestServer } from "./support/server";
 
 // Issue #39 item 2: "Tell me when it's back". A server of our own with STOCK_ALERTS and mail to the
-// run's SMTP catcher; its mails link to PUBLIC_URL, whose paths the test opens on this server.
-const PUBLIC_URL = "https://shop.test";
+// run's SMTP catcher; its mails link to MAILED_ORIGIN, whose paths the test opens on this server.
 let server: TestServer;
 
-const onServer = (link: string) => {
-  const u = new URL(link);
-  expect(u.origin).toBe(PUBLIC_URL);
-  return `${server.url}${u.pathname}${u.search}`;
-};
+const onServer = (link: string) => mailedLinkOn(server, link);
 
 async function soldOutProduct(name: string): Promise<string> {
   const id = randomBytes(12).toString("hex");
@@ -39,7 +34,12 @@ test.describe("with STOCK_ALERTS", () => {
   test.beforeAll(async () => {
     test.setTimeout(60_000);
     server = await startServer({
-      env: { STOCK_ALERTS: "true", SMTP_URL: process.env.E2E_SMTP_URL!, PUBLIC_URL, WEB_CONCURRENCY: "1" },
+      env: {
+        STOCK_ALERTS: "true",
+        SMTP_URL: process.env.E2E_SMTP_URL!,
+        PUBLIC_URL: MAILED_ORIGIN,
+        WEB_CONCURRENCY: "1",
+      },
     });
   });
 
@@ -53,10 +53,7 @@ test.describe("with STOCK_ALERTS", () => {
     uniqueEmail,
   }) => {
     test.setTimeout(60_000);
-    const open = async (p: Page, path: string) => {
-      await p.goto(path.startsWith("http") ? path : `${server.url}${path}`);
-      if (jsEnabled) await waitForHydration(p);
-    };
+    const open = opener(server, jsEnabled);
     const email = uniqueEmail();
     const tag = randomBytes(3).toString("hex");
     const plain = await soldOutProduct(`Alert Plain ${tag}`);
@@ -104,9 +101,7 @@ test.describe("with STOCK_ALERTS", () => {
     ]);
 
     // The owner sees who waits, and raises the plain product's stock in the editor.
-    const ownerContext = await browser.newContext({ javaScriptEnabled: jsEnabled });
-    const owner = await ownerContext.newPage();
-    expect((await owner.request.post(`${server.url}/api/auth/login`, { data: OPS_ADMIN })).status()).toBe(200);
+    const owner = await ownerOn(server, browser, jsEnabled);
     await open(owner, "/admin/products");
     await expect(owner.locator("tr", { hasText: `Alert Plain ${tag}` })).toContainText("1 waiting");
     const restock = async (stock: string) => {
@@ -119,7 +114,7 @@ test.describe("with STOCK_ALERTS", () => {
 
     // Exactly one mail, with the product's link and the stop link.
     const mail = await waitForMail(email, `Alert Plain ${tag} is back in stock`);
-    expect(mail.text).toContain(`${PUBLIC_URL}/product/${plain}`);
+    expect(mail.text).toContain(`${MAILED_ORIGIN}/product/${plain}`);
     const stop = /(https:\/\/shop\.test\/stock-alerts\/stop\?\S+)/.exec(mail.text ?? "")?.[1];
     expect(stop).toBeTruthy();
     expect(mail.html).toContain(`href="${stop!.replace(/&/g, "&amp;")}"`);
@@ -127,7 +122,7 @@ test.describe("with STOCK_ALERTS", () => {
     await restock("9");
     await sleep(1500);
     expect(await mailsTo(email, "is back in stock")).toHaveLength(1);
-    await ownerContext.close();
+    await owner.context().close();
 
     // The stop link: opening it changes nothing; its button forgets the address.
     await open(shopper, onServer(stop!));

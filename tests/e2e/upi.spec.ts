@@ -1,9 +1,10 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import { expect, test, waitForHydration } from "./support/fixtures";
 import { waitForMail } from "./support/mail";
-import { dbOf, OPS_ADMIN, startServer, type TestServer } from "./support/server";
+import { MAILED_ORIGIN, opener, ownerOn, registerOn } from "./support/own-server";
+import { dbOf, startServer, type TestServer } from "./support/server";
 
 // Issue #38 items 1, 2 and 6: Pay by UPI end to end, JS off and on, on the run's database kind. A
 // server of its own with SHOP_UPI_ID, its mail to the run's SMTP catcher.
@@ -16,7 +17,7 @@ test.beforeAll(async () => {
       SHOP_UPI_ID: UPI_ID,
       SHOP_UPI_NAME: "RK Candles",
       SMTP_URL: process.env.E2E_SMTP_URL!,
-      PUBLIC_URL: "https://shop.test",
+      PUBLIC_URL: MAILED_ORIGIN,
     },
   });
 });
@@ -30,13 +31,7 @@ type Row = { utr: string | null; utr_at: number | null; is_paid: number; paid_at
 const orderRow = (id: string) =>
   dbOf(server).get<Row>("select utr, utr_at, is_paid, paid_at, status from orders where id = ?", id);
 
-/** A new customer of the UPI server, logged in on `page` (the JSON door shares the browser's cookies). */
-async function customer(page: Page, email: string) {
-  const res = await page.request.post(`${server.url}/api/auth/register`, {
-    data: { name: "Kavya Iyer", email, password: "secret12", phone: "9876543210" },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-}
+const customer = (page: Page, email: string) => registerOn(server, page, email);
 
 /** A UPI order through the JSON door, for the tests that start past the checkout. */
 async function apiUpiOrder(page: Page, email: string, item: { product: string; qty: number; sizeId?: string }) {
@@ -54,15 +49,6 @@ async function apiUpiOrder(page: Page, email: string, item: { product: string; q
   return order._id;
 }
 
-/** The admin, in a context of its own (the page keeps the customer's session). */
-async function adminPage(browser: Browser, jsEnabled: boolean) {
-  const context = await browser.newContext({ javaScriptEnabled: jsEnabled });
-  const page = await context.newPage();
-  const res = await page.request.post(`${server.url}/api/auth/login`, { data: OPS_ADMIN });
-  expect(res.status()).toBe(200);
-  return page;
-}
-
 test("a UPI order from the checkout: QR code and link agree, UTR rules, the owner's check, paid", async ({
   page,
   browser,
@@ -70,10 +56,7 @@ test("a UPI order from the checkout: QR code and link agree, UTR rules, the owne
   uniqueEmail,
 }) => {
   test.setTimeout(60_000);
-  const open = async (p: Page, path: string) => {
-    await p.goto(`${server.url}${path}`);
-    if (jsEnabled) await waitForHydration(p);
-  };
+  const open = opener(server, jsEnabled);
   const email = uniqueEmail();
   await customer(page, email);
   const db = dbOf(server);
@@ -151,7 +134,7 @@ test("a UPI order from the checkout: QR code and link agree, UTR rules, the owne
   await expect(page.locator(`#order-${id} .upi-state`)).toHaveText(`Payment being checked (UTR ${utr})`);
 
   // The owner finds it under "Payment to check" and marks it received.
-  const admin = await adminPage(browser, jsEnabled);
+  const admin = await ownerOn(server, browser, jsEnabled);
   await open(admin, "/admin/orders");
   await admin.getByLabel("Payment").selectOption("check");
   await admin.getByRole("button", { name: "Find orders" }).click();
@@ -208,9 +191,9 @@ test("Not received clears the UTR and mails the customer; the hold cancels an un
   // "Not received": the UTR is cleared and the customer asked for the right one.
   const utr = utrOf();
   await db.run("update orders set utr = ?, utr_at = ?, expires_at = null where id = ?", utr, new Date(), checked);
-  const admin = await adminPage(browser, jsEnabled);
-  await admin.goto(`${server.url}/admin/orders/${checked}`);
-  if (jsEnabled) await waitForHydration(admin);
+  const open = opener(server, jsEnabled);
+  const admin = await ownerOn(server, browser, jsEnabled);
+  await open(admin, `/admin/orders/${checked}`);
   await admin.getByRole("button", { name: "Not received" }).click();
   await expect(admin.locator(".toaster")).toContainText("UTR cleared");
   expect(await orderRow(checked)).toMatchObject({ utr: null, utr_at: null, is_paid: 0 });
