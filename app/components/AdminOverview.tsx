@@ -3,12 +3,11 @@ import { dayOfNumber, formatDate, formatShortDay, isoDay } from "~/lib/dates";
 import { formatPaise } from "~/lib/money";
 import { orderNumber } from "~/lib/order-number";
 import { SLIPS_PER_PDF, slipsPdfs } from "~/lib/packing-slip-pages";
+import { plural } from "~/lib/plural";
 import type { OwnerOverview } from "~/models/overview/overview.server";
 import { SalesChart } from "./SalesChart";
 
 type Period = OwnerOverview["periods"]["today"];
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 function PeriodCard({ title, period, id }: { title: string; period: Period; id: string }) {
   return (

@@ -1,6 +1,7 @@
 import { dayOfNumber, formatShortDay, isoDay } from "~/lib/dates";
 import { formatPaise } from "~/lib/money";
 import { formatPaiseShort } from "~/lib/money-short";
+import { plural } from "~/lib/plural";
 
 export type ChartDay = { day: number; orders: number; revenue: number; paid: number };
 
@@ -57,7 +58,7 @@ export function SalesChart({ days, summaryId }: { days: ChartDay[]; summaryId: s
             height={BASE - y(d.revenue, revenueMax)}
           >
             <title>
-              {`${formatShortDay(dayOfNumber(d.day))}: ${formatPaise(d.revenue)} from ${d.orders} ${d.orders === 1 ? "order" : "orders"}`}
+              {`${formatShortDay(dayOfNumber(d.day))}: ${formatPaise(d.revenue)} from ${plural(d.orders, "order")}`}
             </title>
           </rect>
         ))}

@@ -3,6 +3,7 @@ import { BLANK_COUPON, CouponForm } from "~/components/CouponForm";
 import { couponOffText } from "~/lib/coupon-text";
 import { formatDateTime } from "~/lib/dates";
 import { formatPaise } from "~/lib/money";
+import { plural } from "~/lib/plural";
 import { requireAdmin } from "~/models/accounts/auth.server";
 import { listCoupons, setCouponActive } from "~/models/coupons/admin.server";
 import { COUPON_FORM_FIELDS, submitCouponForm } from "~/models/coupons/form.server";
@@ -78,7 +79,7 @@ export default function CouponsTab({ loaderData, actionData }: Route.ComponentPr
                   <td data-label="Per customer">{c.maxUsesPerCustomer ?? "No limit"}</td>
                   <td data-label="When">{windowText(c.startsAt, c.endsAt)}</td>
                   <td data-label="Discount given">
-                    {formatPaise(c.discountGiven)} ({c.orders} orders)
+                    {formatPaise(c.discountGiven)} ({plural(c.orders, "order")})
                   </td>
                   <td className="actions">
                     <Form method="post" className="inline-form">

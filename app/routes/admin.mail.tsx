@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { formatDateTime } from "~/lib/dates";
+import { plural } from "~/lib/plural";
 import { pageTitle } from "~/lib/shop";
 import { requireAdmin } from "~/models/accounts/auth.server";
 import { mailCounts, mailsQueued, retryFailedMail, troubledMails } from "~/models/mail/outbox.server";
@@ -76,8 +77,8 @@ export default function AdminMail({ loaderData }: Route.ComponentProps) {
                   <td data-label="Subject">{m.subject}</td>
                   <td data-label="State">
                     {m.status === "failed"
-                      ? `Not sent (${m.attempts} ${m.attempts === 1 ? "try" : "tries"})`
-                      : `Retrying at ${formatDateTime(m.nextAttemptAt)} (${m.attempts} ${m.attempts === 1 ? "try" : "tries"} so far)`}
+                      ? `Not sent (${plural(m.attempts, "try", "tries")})`
+                      : `Retrying at ${formatDateTime(m.nextAttemptAt)} (${plural(m.attempts, "try", "tries")} so far)`}
                   </td>
                   <td data-label="Last error" className="break-anywhere">
                     {m.error}

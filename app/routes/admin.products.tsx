@@ -3,6 +3,7 @@ import { ConfirmButton } from "~/components/ConfirmButton";
 import { ProductImage } from "~/components/ProductImage";
 import { env } from "~/env.server";
 import { formatPaise } from "~/lib/money";
+import { plural } from "~/lib/plural";
 import { ADMIN_MAX_LIMIT, parseShopQuery } from "~/lib/shop-query";
 import { requireAdmin } from "~/models/accounts/auth.server";
 import { productsByStock } from "~/models/catalogue/product-admin.server";
@@ -95,10 +96,7 @@ export default function ProductsTab({ loaderData }: Route.ComponentProps) {
                 <td data-label="Name">
                   <Link to={`/product/${p.id}`}>{p.name}</Link>
                   {sized[p.id] ? (
-                    <small className="muted size-count">
-                      {" "}
-                      · {sized[p.id]!.sizes} {sized[p.id]!.sizes === 1 ? "size" : "sizes"}
-                    </small>
+                    <small className="muted size-count"> · {plural(sized[p.id]!.sizes, "size")}</small>
                   ) : null}
                 </td>
                 <td data-label="Price">{formatPaise(p.price)}</td>

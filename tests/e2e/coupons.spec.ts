@@ -118,7 +118,7 @@ test("owner creates a code; the shopper applies it in the cart; order and tax in
   // The owner's list counts the use and the discount given.
   await open(admin, "/admin/coupons");
   await expect(admin.locator("tr", { hasText: code })).toContainText("1 of 5");
-  await expect(admin.locator("tr", { hasText: code })).toContainText(`${rupees(discount)} (1 orders)`);
+  await expect(admin.locator("tr", { hasText: code })).toContainText(`${rupees(discount)} (1 order)`);
 
   // A code that stops applying (the owner pauses it) leaves the cart with why, never charged.
   await open(page, `/product/${product.id}`);
