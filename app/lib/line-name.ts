@@ -4,3 +4,8 @@
  */
 export const lineName = (name: string, sizeLabel: string | null | undefined): string =>
   sizeLabel ? `${name} — ${sizeLabel}` : name;
+
+/** An order's lines as a page's summary shows them: named with their size, and each line's total. */
+export const summaryLines = (
+  items: readonly { id: string; name: string; sizeLabel: string | null; qty: number; price: number }[],
+) => items.map((i) => ({ id: i.id, name: lineName(i.name, i.sizeLabel), qty: i.qty, total: i.price * i.qty }));

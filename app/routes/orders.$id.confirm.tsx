@@ -6,7 +6,7 @@ import { formatDateTime } from "~/lib/dates";
 import { useMessages } from "~/lib/i18n/messages";
 import { metaPaymentTexts, PAYMENT_TEXTS, usePaymentTexts } from "~/lib/i18n/payments";
 import { translateFeedback } from "~/lib/i18n/translate";
-import { lineName } from "~/lib/line-name";
+import { summaryLines } from "~/lib/line-name";
 import { formatPaise } from "~/lib/money";
 import { orderNumber } from "~/lib/order-number";
 import { pageTitle } from "~/lib/shop";
@@ -59,12 +59,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     order: {
       id: order.id,
       state: confirmState(order)!,
-      items: order.items.map((i) => ({
-        id: i.id,
-        name: lineName(i.name, i.sizeLabel),
-        qty: i.qty,
-        total: i.price * i.qty,
-      })),
+      items: summaryLines(order.items),
       subtotal: order.subtotal,
       shipping: order.shipping,
       codFee: order.codFee,

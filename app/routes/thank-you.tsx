@@ -4,7 +4,7 @@ import { Totals } from "~/components/Totals";
 import { DELIVERY_DAYS, DISPATCH_DAYS, expectedDelivery, formatDay, isoDay } from "~/lib/dates";
 import { metaMessages, useMessages } from "~/lib/i18n/messages";
 import { usePaymentTexts } from "~/lib/i18n/payments";
-import { lineName } from "~/lib/line-name";
+import { summaryLines } from "~/lib/line-name";
 import { formatPaise } from "~/lib/money";
 import { orderNumber } from "~/lib/order-number";
 import { pageTitle } from "~/lib/shop";
@@ -38,12 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     // A UPI order still to pay links to its payment page instead of the cash-on-delivery facts.
     isUpi: order.paymentMethod === "UPI",
     payByUpi: order.paymentMethod === "UPI" && !order.isPaid && order.status !== "Cancelled",
-    items: order.items.map((i) => ({
-      id: i.id,
-      name: lineName(i.name, i.sizeLabel),
-      qty: i.qty,
-      total: i.price * i.qty,
-    })),
+    items: summaryLines(order.items),
     subtotal: order.subtotal,
     shipping: order.shipping,
     prepaidDiscount: order.prepaidDiscount,
