@@ -120,6 +120,8 @@ export async function startServer(
   dbPath: string,
   extraEnv: Record<string, string> = {},
   logName = "server.log",
+  /** Node's own options (e.g. --cpu-prof, which NODE_OPTIONS refuses); cluster workers inherit them. */
+  nodeArgs: string[] = [],
 ): Promise<Server> {
   requireBuild();
   const port = await freePort();
@@ -128,7 +130,7 @@ export async function startServer(
   const out = createWriteStream(log);
   const started = performance.now();
   const child = track(
-    spawn(process.execPath, [serverEntry], {
+    spawn(process.execPath, [...nodeArgs, serverEntry], {
       cwd: root,
       stdio: ["ignore", "pipe", "pipe"],
       env: {
@@ -238,4 +240,26 @@ export async function guestWithCart(origin: string): Promise<{ productId: string
     .join("; ");
   if (!cartCookie) throw new Error(`adding to the cart set no cookie (${added.status})`);
   return { productId, cartCookie };
+}
+
+const CLK_TCK = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
+
+/**
+ * User + system CPU time in ms (Linux /proc), or NaN elsewhere, of a process and every process
+ * below it: the server is a primary and its web workers.
+ */
+export function cpuTime(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const own = ((Number(f[11]) + Number(f[12])) * 1000) / CLK_TCK;
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+    return children.reduce((sum, child) => sum + cpuTime(child), own);
+  } catch {
+    return NaN;
+  }
 }

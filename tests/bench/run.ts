@@ -12,20 +12,26 @@
 //   --database postgres://…  an EMPTY PostgreSQL database: the generated shop is copied into it
 //             and served by two app servers of one worker each (--workers N each), which share
 //             the connections; percentiles are the worse server's
+//   --personal  only issue #40's rows: personal pages' CPU per request beside a bare React Router
+//             page (tests/bench/bare-app); --route KEY keeps one of them; --profile writes the
+//             shop's V8 CPU profiles into .bench/profiles (read them with profile-split.ts)
 
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
+import { CART_COOKIE } from "../../app/lib/cart";
 import { copyDatabase } from "../../scripts/db-copy";
 import { fetchRaw, firstVisit, type FirstVisit, type Sizes } from "./first-visit";
 import { benchInvoice, type InvoiceBench } from "./invoice";
 import {
   ADMIN,
   build,
+  cpuTime,
+  guestWithCart,
   machine,
   requireBuild,
   root,
@@ -40,6 +46,14 @@ import {
   runMain,
   stopAfter,
 } from "./lib";
+import {
+  buildBare,
+  measurePersonal,
+  PERSONAL_BUDGETS,
+  type PersonalRoute,
+  type PersonalRow,
+  startBare,
+} from "./personal";
 import {
   BENCH_COLLECTIONS,
   BENCH_CUSTOMERS,
@@ -70,6 +84,12 @@ const { values: args } = parseArgs({
     // An empty PostgreSQL database: the generated shop is copied into it (npm run db:copy's
     // code) and served by two app servers of one worker each, which share the load.
     database: { type: "string" },
+    // Only the personal pages beside the bare React Router page (issue #40): about a minute.
+    personal: { type: "boolean", default: false },
+    // With --personal: that row alone (and the bare page), e.g. --route shop-logged-in.
+    route: { type: "string" },
+    // The shop's processes write V8 CPU profiles into .bench/profiles (tests/bench/profile-split.ts reads them).
+    profile: { type: "boolean", default: false },
   },
 });
 const smoke = args.smoke;
@@ -132,8 +152,11 @@ type SizeRun = {
   seed: SeedResult;
   serverStartSeconds: number;
   routes: Measured[];
-  ceiling: Measured;
+  /** Absent in a --personal run, which measures only the personal pages. */
+  ceiling?: Measured;
   firstVisit: FirstVisit[];
+  /** Issue #40: CPU per request of personal pages beside the bare React Router page, one connection. */
+  personal?: PersonalRow[];
   /** Distinct worker processes that answered the load. */
   workers: number;
   seconds: number;
@@ -176,28 +199,6 @@ async function probe(route: Route, origin: string): Promise<number> {
   }
   times.sort((x, y) => x - y);
   return times[Math.floor(times.length / 2)]!;
-}
-
-const CLK_TCK = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
-
-/**
- * User + system CPU time in ms (Linux /proc), or NaN elsewhere, of a process and every process
- * below it: the server is a primary and its web workers.
- */
-function cpuTime(pid: number | undefined): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    const own = ((Number(f[11]) + Number(f[12])) * 1000) / CLK_TCK;
-    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
-      .trim()
-      .split(/\s+/)
-      .filter(Boolean)
-      .map(Number);
-    return children.reduce((sum, child) => sum + cpuTime(child), own);
-  } catch {
-    return NaN;
-  }
 }
 
 /** The worker processes that answered requests, from the server's JSON request log (`pid`). */
@@ -494,13 +495,15 @@ function routesFor(
     label,
     next: () => ({ method: "GET", path }),
   });
-  // The same page for a logged-in customer: a session cookie, so never the guest page cache
-  // (app/utils/page-cache.server.ts). This is what every render costs.
+  // The same page for a logged-in customer: each request with one of the customers' sessions. Since
+  // issue #40 such pages are kept too, per kind of viewer (app/utils/page-cache.server.ts): primed
+  // like the guest rows, so the rows measure a shop whose pages have been visited; what a render
+  // costs is in the personal pages' table (its "not kept yet" rows).
   const rendered = (route: Route): Route => ({
     key: `${route.key}-rendered`,
     label: `${route.label.replace(" (last)", "")} (logged in)`,
     next: () => ({ ...route.next(), headers: { cookie: cookies[m++ % cookies.length]! } }),
-    prime: undefined,
+    prime: (route.prime ?? [route.next()]).map((r) => ({ ...r, headers: { cookie: cookies[0]! } })),
   });
   const pagesRoutes = [
     get("home", "/"),
@@ -557,6 +560,53 @@ function routesFor(
   ];
 }
 
+/**
+ * Issue #40's rows: the bare page, then the shop's pages as a logged-in customer (each request with
+ * one of the bench customers' sessions), a guest with a cart, a guest without a cookie; the pages
+ * visited once before, as a shop's pages are (the page cache then holds them); and the same pages
+ * at a new URL each time (`?n=`), which no cache holds: what a page costs to render.
+ */
+function personalRoutes(s: ReturnType<typeof sample>, cookies: string[], cartCookie: string): PersonalRoute[] {
+  let m = 0;
+  let n = 0;
+  let fresh = 0;
+  const session = () => cookies[m++ % cookies.length]!;
+  const product = () => s.productIds[n++ % s.productIds.length]!;
+  return [
+    { key: "bare", label: "bare React Router page (12 cards, ~40 links)", bare: true, next: () => ({ path: "/shop" }) },
+    {
+      key: "shop-logged-in",
+      label: "/shop (logged in)",
+      next: () => ({ path: "/shop", cookie: session() }),
+      prime: [{ path: "/shop", cookie: cookies[0] }],
+    },
+    {
+      key: "product-logged-in",
+      label: "/product/{id} (logged in, 500 products)",
+      next: () => ({ path: `/product/${product()}`, cookie: session() }),
+      prime: s.productIds.map((id) => ({ path: `/product/${id}`, cookie: cookies[0] })),
+    },
+    {
+      key: "shop-guest-rendered",
+      label: "/shop (guest with a cart)",
+      next: () => ({ path: "/shop", cookie: cartCookie }),
+      prime: [{ path: "/shop", cookie: cartCookie }],
+    },
+    { key: "about-logged-in", label: "/about (logged in)", next: () => ({ path: "/about", cookie: session() }) },
+    { key: "shop-cached", label: "/shop (guest, no cookie)", next: () => ({ path: "/shop" }) },
+    {
+      key: "shop-rendered",
+      label: "/shop (logged in, a URL not kept yet: rendered)",
+      next: () => ({ path: `/shop?n=${fresh++}`, cookie: session() }),
+    },
+    {
+      key: "product-rendered",
+      label: "/product/{id} (logged in, not kept yet: rendered)",
+      next: () => ({ path: `/product/${product()}?n=${fresh++}`, cookie: session() }),
+    },
+  ];
+}
+
 async function runSize(products: number): Promise<SizeRun> {
   const started = performance.now();
   const dir = mkdtempSync(join(tmpdir(), "candle-bench-"));
@@ -564,6 +614,7 @@ async function runSize(products: number): Promise<SizeRun> {
   let server: Server | undefined;
   const more: Server[] = [];
   let ceiling: Awaited<ReturnType<typeof startCeiling>> | undefined;
+  let bare: Awaited<ReturnType<typeof startBare>> | undefined;
   try {
     process.stdout.write(`\n== ${products.toLocaleString("en")} products ==\nSeeding… `);
     const reviewsPerProduct = Number(args["reviews-per-product"]);
@@ -583,7 +634,8 @@ async function runSize(products: number): Promise<SizeRun> {
       console.log(`Copied into PostgreSQL in ${((performance.now() - copied) / 1000).toFixed(1)} s`);
       Object.assign(env, { DATABASE_URL: args.database, WEB_CONCURRENCY: args.workers ?? "1" });
     }
-    server = await startServer(dbPath, env);
+    const nodeArgs = args.profile ? ["--cpu-prof", `--cpu-prof-dir=${join(root, ".bench", "profiles")}`] : [];
+    server = await startServer(dbPath, env, "server.log", nodeArgs);
     if (args.database) more.push(await startServer(dbPath, env, "server-2.log"));
     const servers = [server, ...more].map((x) => ({ origin: x.origin, pid: x.child.pid }));
     const origin = server.origin;
@@ -593,6 +645,33 @@ async function runSize(products: number): Promise<SizeRun> {
     const cookies: string[] = [];
     // Orders are spread over several customers (a per-customer order limit must not be what is measured).
     for (let i = 0; i < (smoke ? 2 : BENCH_CUSTOMERS); i++) cookies.push(await login(origin, benchCustomerEmail(i)));
+
+    // Issue #40, first, on a server no load has run on yet: personal pages beside the bare page.
+    let personal: PersonalRow[] | undefined;
+    if (!smoke) {
+      bare = await startBare();
+      // The cart's cookie alone: the "Added to cart" toast's cookie goes with the first page only.
+      const cart = (await guestWithCart(origin)).cartCookie.split("; ").find((c) => c.startsWith(`${CART_COOKIE}=`))!;
+      personal = await measurePersonal(
+        personalRoutes(s, cookies, cart).filter((r) => !args.route || r.bare || r.key === args.route),
+        { origin, pid: server.child.pid },
+        bare,
+        duration,
+      );
+      await bare.stop();
+      bare = undefined;
+      if (args.personal)
+        return {
+          products,
+          seed,
+          serverStartSeconds: server.startSeconds,
+          routes: [],
+          firstVisit: [],
+          personal,
+          workers: 0,
+          seconds: (performance.now() - started) / 1000,
+        };
+    }
 
     const visits: FirstVisit[] = [];
     for (const path of ["/", "/shop", `/product/${s.productIds[0]}`]) visits.push(await firstVisit(origin, path));
@@ -658,6 +737,7 @@ async function runSize(products: number): Promise<SizeRun> {
       routes: measured,
       ceiling: c,
       firstVisit: visits,
+      personal,
       workers,
       seconds: (performance.now() - started) / 1000,
     };
@@ -666,6 +746,7 @@ async function runSize(products: number): Promise<SizeRun> {
     throw error;
   } finally {
     await ceiling?.stop();
+    await bare?.stop();
     await server?.stop();
     for (const x of more) await x.stop();
     if (!args["keep-db"]) rmSync(dir, { recursive: true, force: true });
@@ -685,6 +766,24 @@ const kb = (n: number) => (n / 1024).toFixed(1);
 const fmt = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : "–");
 
 function printRun(run: SizeRun, withBytes = true) {
+  if (run.personal) {
+    console.log(
+      `\nPersonal pages (issue #40), ${run.products.toLocaleString("en")} products: CPU of the serving processes per request, one connection for ${duration} s after 1 s of warm-up, beside the bare React Router page:\n`,
+    );
+    console.log(
+      table(
+        ["page", "CPU ms/req", "× bare page", "budget"],
+        run.personal.map((r) => [
+          r.label,
+          fmt(r.cpuMs, 2),
+          fmt(r.ratio, 2),
+          PERSONAL_BUDGETS[r.key] ? `≤ ${PERSONAL_BUDGETS[r.key]}` : "",
+        ]),
+        [false, true, true, false],
+      ),
+    );
+  }
+  if (!run.ceiling) return;
   console.log(
     `\nThroughput and latency, ${run.products.toLocaleString("en")} products: "1 conn" = median of ${PROBES} sequential requests; ` +
       `then ${connections} connections for ${duration} s per route after ${warmup} s warm-up:\n`,
@@ -735,8 +834,21 @@ function printRun(run: SizeRun, withBytes = true) {
 
 type Budget = { budget: string; limit: string; measured: string; ok: boolean };
 
+/** Issue #40: personal pages within their multiple of the bare React Router page's CPU per request. */
+function personalBudgets(run: SizeRun): Budget[] {
+  return (run.personal ?? [])
+    .filter((r) => PERSONAL_BUDGETS[r.key])
+    .map((r) => ({
+      budget: `${r.label}: CPU per request / the bare React Router page's, 1 conn`,
+      limit: `≤ ${PERSONAL_BUDGETS[r.key]}×`,
+      measured: `${fmt(r.cpuMs, 2)} ms = ${fmt(r.ratio, 2)}×`,
+      ok: r.ratio <= PERSONAL_BUDGETS[r.key]!,
+    }));
+}
+
 function budgetsFor(run: SizeRun): Budget[] {
-  const out: Budget[] = [];
+  const out: Budget[] = personalBudgets(run);
+  if (!run.ceiling) return out;
   const by = (key: string) => run.routes.find((m) => m.key === key)!;
   for (const key of ["shop", "product"]) {
     const m = by(key);
@@ -845,7 +957,7 @@ async function main() {
   const started = performance.now();
   const info = machine();
   warnIfBusy();
-  const buildSeconds = args["no-build"] || smoke ? 0 : build();
+  const buildSeconds = args["no-build"] || smoke ? 0 : build() + buildBare();
   requireBuild();
   const bound = (sizes.length * (16 * (warmup + duration) + 240) + 120) * 1000;
   stopAfter(bound, `\nThe bench exceeded ${bound / 1000} s: stopping.`);
@@ -857,7 +969,7 @@ async function main() {
 
   // The invoice PDF, in this process (no server): a few renders in the smoke run, 50 otherwise.
   let invoice: InvoiceBench | undefined;
-  if (!args.scale) {
+  if (!args.scale && !args.personal) {
     invoice = await benchInvoice(smoke ? 3 : 50);
     console.log(
       `\nInvoice PDF, 3-line order (Devanagari name, Tamil address): ${kb(invoice.bytes)} KB; CPU per render ` +
@@ -966,7 +1078,7 @@ async function main() {
 
   if (smoke) {
     const bad = runs
-      .flatMap((r) => [...r.routes, r.ceiling])
+      .flatMap((r) => [...r.routes, ...(r.ceiling ? [r.ceiling] : [])])
       .filter((m) => !(m.rps > 0) || m.non2xx > 0 || m.errors > 0);
     const failedDownloads = runs.flatMap((r) => r.firstVisit.flatMap((v) => v.failed));
     if (bad.length || failedDownloads.length) {

@@ -1,0 +1,3 @@
+import { type RouteConfig, route } from "@react-router/dev/routes";
+
+export default [route("shop", "routes/shop.tsx")] satisfies RouteConfig;
