@@ -24,8 +24,8 @@ import { translateFeedback } from "~/lib/i18n/translate";
 import { SHOP_NAME } from "~/lib/shop";
 import { waMe } from "~/lib/whatsapp";
 import { getUser } from "~/models/accounts/auth.server";
-import { toPublicUser } from "~/models/accounts/users.server";
 import { readCart } from "~/models/cart/cart.server";
+import { viewerOfCookies } from "~/models/flows/page-viewer.server";
 import { requestLanguage } from "~/utils/language.server";
 import { pageCache } from "~/utils/page-cache.server";
 import { noStoreForPersonalPages } from "~/utils/personal-pages.server";
@@ -41,7 +41,11 @@ import type { Route } from "./+types/root";
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 // databaseUnavailable first: its 503 replaces whatever the others made of a failed request.
-export const middleware: Route.MiddlewareFunction[] = [databaseUnavailable, noStoreForPersonalPages, pageCache];
+export const middleware: Route.MiddlewareFunction[] = [
+  databaseUnavailable,
+  noStoreForPersonalPages,
+  pageCache(viewerOfCookies),
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [user, { toasts, setCookie }, cart] = await Promise.all([
@@ -52,7 +56,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     // origin: for the absolute URLs of the head (canonical, link previews, JSON-LD).
     {
-      user: user ? toPublicUser(user) : null,
+      // All the header shows of the shopper (Nav): no name or address, so a kept page of the public
+      // catalogue serves every customer whose cart holds as many (app/utils/page-cache.server.ts).
+      user: user ? { isAdmin: user.isAdmin } : null,
       cartCount: cartCount(cart),
       toasts,
       origin: siteOrigin(request, context),

@@ -6,16 +6,19 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { env } from "~/env.server";
 import { LANGUAGE_PREFIX, type Language, languageOfPath } from "~/lib/i18n/languages";
 import { OrderMailSender } from "~/models/flows/order-mail-sender.server";
+import { viewerOfCookies } from "~/models/flows/page-viewer.server";
 import { startPaymentClock } from "~/models/payments/clock.server";
 import { languageChoice } from "~/utils/language-choice.server";
+import { servePageCache as serveKeptPages } from "~/utils/page-cache.server";
 import { requestInfo, requestOrigin } from "~/utils/request-context.server";
 
 /**
- * The guest page cache's one entry point for the HTTP server (app/utils/page-cache.server.ts).
- * Handed over from here, with the app, so that the server reads the same cache the app's root
- * middleware fills: one bundle in production, one Vite module graph in development.
+ * The page cache's one entry point for the HTTP server (app/utils/page-cache.server.ts), reading
+ * its viewer as the root middleware does. Handed over from here, with the app, so that the server
+ * reads the same cache the app's root middleware fills: one bundle in production, one Vite module
+ * graph in development.
  */
-export { servePageCache } from "~/utils/page-cache.server";
+export const servePageCache = (securityHeaders: RequestHandler) => serveKeptPages(securityHeaders, viewerOfCookies);
 
 /** The hashes of the inline CSS pages carry, for the CSP's style-src (app/utils/page-styles.server.ts). */
 export { inlineStyleHashes } from "~/utils/page-styles.server";

@@ -3,11 +3,11 @@ import { Form, Link, NavLink, useLocation } from "react-router";
 import { LANGUAGE_NAME, type Language, languageSwitchHref, localizedPath } from "~/lib/i18n/languages";
 import { useLanguage, useMessages } from "~/lib/i18n/messages";
 import { SHOP_NAME } from "~/lib/shop";
-import type { PublicUser } from "~/models/accounts/users.server";
 import { SearchIcon } from "./SearchIcon";
 
 /** `languages`: the shop's languages when it has more than English (LANGUAGES), for the switch. */
-type Props = { user: PublicUser | null; cartCount: number; languages?: readonly Language[] };
+/** The shopper as the header sees them: logged in (and the owner or not), or null for a guest. */
+type Props = { user: { isAdmin: boolean } | null; cartCount: number; languages?: readonly Language[] };
 
 // NavLink marks the link active when the path equals it or starts with it; `end` makes "/"
 // match only itself.

@@ -21,6 +21,7 @@ import { postReview, reviewBy } from "~/models/catalogue/reviews.server";
 import { sizesOfProduct } from "~/models/catalogue/sizes.server";
 import { formFields, readForm, refused } from "~/utils/http.server";
 import { requestLanguage } from "~/utils/language.server";
+import { markPersonal } from "~/utils/page-cache.server";
 import { RateLimited } from "~/utils/rate-limit.server";
 import { showToast } from "~/utils/toast.client";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -61,7 +62,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   ];
 };
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const language = requestLanguage(request);
   const product = await getProduct(params.id, language);
   if (!product) throw data({ message: "Product not found" }, { status: 404 });
@@ -84,17 +85,22 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   });
   const selected = image >= 1 && image <= product.images.length ? image - 1 : 0;
   const user = await getUser(request);
+  // Issue #39 (STOCK_ALERTS): the sold-out form, prefilled on a logged-in customer's page where
+  // something is sold out (the form can show: with JS, a sold-out size can be picked).
+  const soldOutSomewhere = sizes.length > 0 ? sizes.some((s) => s.stock <= 0) : product.stock <= 0;
+  const email = env.stockAlerts && soldOutSomewhere ? (user?.email ?? "") : "";
   // The customer's own review: one per customer per product, so posting again replaces it.
+  const mine = user ? await reviewBy(product.id, user.id) : null;
+  // Either is this one customer's: the page is theirs alone, never kept for others (issue #40).
+  if (email || mine) markPersonal(context);
   return {
     product,
     sizes,
     size,
     selected,
     loggedIn: user !== null,
-    // Issue #39 (STOCK_ALERTS): the sold-out form, prefilled only on a logged-in customer's page (a
-    // guest's page is cached and the same for every guest).
-    alerts: env.stockAlerts ? { email: user?.email ?? "" } : null,
-    mine: user ? await reviewBy(product.id, user.id) : null,
+    alerts: env.stockAlerts ? { email } : null,
+    mine,
   };
 }
 

@@ -9,7 +9,9 @@ import { safeRedirect } from "~/lib/auth-schemas";
 import { LANGUAGE_PREFIX, type Language, localizedPath } from "~/lib/i18n/languages";
 import { pathLanguage } from "./language.server";
 
-const COOKIE = "lang";
+/** The language choice's cookie. */
+export const LANGUAGE_COOKIE = "lang";
+const COOKIE = LANGUAGE_COOKIE;
 const ADMIN_UNDER_PREFIX = /^\/[a-z]{2}(\/admin(?:[/.].*)?)$/;
 const YEAR_S = 365 * 24 * 60 * 60;
 const CHOICE = new RegExp(`(?:^|;\\s*)${COOKIE}=([a-z]{2})(?:;|$)`);

@@ -1,9 +1,13 @@
-// Whole pages for visitors who send no cookie at all: first visits, crawlers, and many JS-off
-// shoppers. Such a page is a function of its URL and the database only, so the HTML of the last
-// render of each URL is kept until the catalogue changes (catalogueVersion, kept by triggers
-// whichever process writes) or a minute passes. Anyone with a cookie (a session, a cart, a toast)
-// gets a fresh render; so do responses that set a cookie or are not a 200 HTML page. The cache is
-// per process and bounded by bytes.
+// Whole pages of the public catalogue and information pages, kept per URL and per kind of viewer
+// until the catalogue changes (catalogueVersion, kept by triggers whichever process writes) or a
+// minute passes. A page is a function of its URL, the database and what the header shows of the
+// viewer: logged in or not, the owner or not, and the cart's count (issue #40). So a guest without
+// a cookie, a guest with a cart of 2 and a customer with a cart of 2 each have their kept copy, and
+// every customer whose cart holds 2 shares the same bytes, which name no one: a page whose loaders
+// read one person's data (their review, their address) marks itself personal and is never kept,
+// and a page that holds a string of its viewer's (id, email, session) is not kept either. A cookie
+// the cache does not know (a toast, a coupon) means a fresh render; so do responses that set a
+// cookie or are not a 200 HTML page. The cache is per process and bounded by bytes.
 //
 // A kept page is sent as the same bytes every time, so it cannot carry a per-response CSP nonce:
 // its inline scripts are allowed by their SHA-256 hashes instead (CSP Level 2 hash sources),
@@ -19,7 +23,7 @@ import { createHash } from "node:crypto";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type express from "express";
 import { LRUCache } from "lru-cache";
-import type { MiddlewareFunction } from "react-router";
+import type { MiddlewareFunction, RouterContextProvider } from "react-router";
 import { catalogueVersion } from "~/db/client.server";
 import { env } from "~/env.server";
 import { onlyLanguageChoice } from "./language-choice.server";
@@ -65,20 +69,38 @@ const cache = new LRUCache<string, Entry>({
   ttl: 60_000,
 });
 
+/**
+ * What a page may show of whoever asks for it: `key` goes into the cache key ("" for a guest
+ * without a cookie), and `secrets` are strings of theirs a kept page must never hold.
+ */
+export type Viewer = { key: string; secrets: readonly string[] };
+/** Reads the viewer from a Cookie header; null when the cookies can change the page in other ways. */
+export type ViewerOf = (cookieHeader: string) => Promise<Viewer | null>;
+const GUEST: Viewer = { key: "", secrets: [] };
+
+/** Renders whose loaders read one person's data (markPersonal): never kept, whatever the viewer. */
+const personalRenders = new WeakSet<object>();
+
+/** For a loader that puts one person's data on a public page (their own review, say): not kept. */
+export function markPersonal(context: Readonly<RouterContextProvider>): void {
+  personalRenders.add(context);
+}
+
 type RequestHead = {
   method: string;
   headers: { has(name: string): boolean; get(name: string): string | null | undefined };
 };
 
 /**
- * Whether the request carries a cookie that can change the page. The language choice alone does
- * not (issue #36: only / reads it, and languageChoice answers / after this cache is asked), so a
- * shopper who chose Hindi still gets kept pages everywhere else.
+ * The viewer of a request, or null when its cookies can change the page in ways the key does not
+ * say. The language choice alone does not (issue #36: only / reads it, and languageChoice answers /
+ * after this cache is asked), so a shopper who chose Hindi still gets kept pages everywhere else.
  */
-function personal(request: RequestHead, pathname: string): boolean {
-  const cookie = request.headers.get("cookie");
-  if (cookie == null) return false;
-  return pathname === "/" || !onlyLanguageChoice(cookie);
+async function viewerFor(cookie: string | null | undefined, pathname: string, viewerOf: ViewerOf) {
+  if (cookie == null || cookie === "") return GUEST;
+  if (pathname === "/") return null;
+  if (onlyLanguageChoice(cookie)) return GUEST;
+  return viewerOf(cookie);
 }
 
 /**
@@ -87,22 +109,22 @@ function personal(request: RequestHead, pathname: string): boolean {
  * Express reads it: requestOrigin), unless PUBLIC_URL names one: so without it the origin is part
  * of the key, and a page asked at 127.0.0.1 is never sent to the shop's own address.
  */
-function cacheKey(request: RequestHead, url: URL, origin: string): string | null {
-  if (
-    !env.pageCache ||
-    request.method !== "GET" ||
-    request.headers.has("authorization") ||
-    !PUBLIC_PAGE.test(appPath(url.pathname)) ||
-    personal(request, url.pathname)
-  )
-    return null;
-  if (env.siteUrl) return url.pathname + url.search;
-  return origin ? origin + url.pathname + url.search : null;
+function cacheKey(url: URL, origin: string, viewer: Viewer | null): string | null {
+  if (viewer === null) return null;
+  if (env.siteUrl) return `${viewer.key}|${url.pathname}${url.search}`;
+  return origin ? `${viewer.key}|${origin}${url.pathname}${url.search}` : null;
 }
 
-/** The kept copy of this page, if it is still the current one. */
-function cachedPage(request: RequestHead, url: URL, origin: string): CachedPage | null {
-  const key = cacheKey(request, url, origin);
+/** Whether a request may be answered from, or kept in, the cache at all (before asking who sends it). */
+const cacheable = (request: RequestHead, url: URL) =>
+  env.pageCache &&
+  request.method === "GET" &&
+  !request.headers.has("authorization") &&
+  PUBLIC_PAGE.test(appPath(url.pathname));
+
+/** The kept copy of this page for this viewer, if it is still the current one. */
+function cachedPage(url: URL, origin: string, viewer: Viewer | null): CachedPage | null {
+  const key = cacheKey(url, origin, viewer);
   const hit = key === null ? null : cache.get(key);
   return hit && hit.version === catalogueVersion() ? hit : null;
 }
@@ -157,23 +179,28 @@ function keepable(response: Response): boolean {
  * and before the request checks, routing, the web Request and React Router. Anything else goes on
  * untouched, to be rendered, with a nonce, and perhaps kept by `pageCache`.
  */
-export function servePageCache(securityHeaders: express.RequestHandler): express.RequestHandler {
-  return (req, res, next) => {
-    if (req.method !== "GET") return next();
-    const page = cachedPage(
-      {
-        method: req.method,
-        headers: {
-          has: (name) => req.headers[name] !== undefined,
-          get: (name) => req.get(name),
-        },
-      },
-      new URL(`http://x${req.originalUrl}`),
-      requestOrigin(req),
-    );
+export function servePageCache(securityHeaders: express.RequestHandler, viewerOf: ViewerOf): express.RequestHandler {
+  const head = (req: express.Request): RequestHead => ({
+    method: req.method,
+    headers: { has: (name) => req.headers[name] !== undefined, get: (name) => req.get(name) },
+  });
+  const send = (req: express.Request, res: express.Response, next: express.NextFunction, page: CachedPage | null) => {
     if (!page) return next();
     res.locals.scriptSources = page.scriptSources;
     securityHeaders(req, res, (error?: unknown) => (error ? next(error) : sendPage(req, res, page)));
+  };
+  return (req, res, next) => {
+    if (req.method !== "GET") return next();
+    const url = new URL(`http://x${req.originalUrl}`);
+    if (!cacheable(head(req), url)) return next();
+    const cookie = req.get("cookie");
+    // A guest without cookies, the most common hit, is answered without waiting for anything.
+    if (!cookie) return send(req, res, next, cachedPage(url, requestOrigin(req), GUEST));
+    // Any failure to read the viewer (the database down, say) is left to the app to answer.
+    viewerFor(cookie, url.pathname, viewerOf).then(
+      (viewer) => send(req, res, next, cachedPage(url, requestOrigin(req), viewer)),
+      () => next(),
+    );
   };
 }
 
@@ -191,22 +218,35 @@ function sendPage(req: express.Request, res: express.Response, page: CachedPage)
   res.send(bytes);
 }
 
+let warnedOfSecret = false;
+
 /**
- * Root middleware: keeps the page it renders for a guest. Hits never get here: servePageCache
- * answers them before React Router runs.
+ * Root middleware: keeps the page it renders for its kind of viewer. Hits never get here:
+ * servePageCache answers them before React Router runs.
  */
-export const pageCache: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const key = cacheKey(request, new URL(request.url), originOf(context));
-  if (key === null) return next();
-  // Read before rendering, so a write during the render leaves the kept copy stale.
-  const version = catalogueVersion();
-  const response = await next();
-  const nonce = nonceOf(context);
-  if (keepable(response) && nonce) {
+export const pageCache =
+  (viewerOf: ViewerOf): MiddlewareFunction<Response> =>
+  async ({ request, context }, next) => {
+    const url = new URL(request.url);
+    if (!cacheable(request, url)) return next();
+    const viewer = await viewerFor(request.headers.get("cookie"), url.pathname, viewerOf);
+    const key = cacheKey(url, originOf(context), viewer);
+    if (key === null || viewer === null) return next();
+    // Read before rendering, so a write during the render leaves the kept copy stale.
+    const version = catalogueVersion();
+    const response = await next();
+    const nonce = nonceOf(context);
+    if (!keepable(response) || !nonce || personalRenders.has(context)) return response;
     const html = await response.clone().text();
+    // The key says all a page may show of its viewer; a page that holds one of their strings
+    // anyway (a loader that forgot markPersonal) is sent to them alone, and said once.
+    if (viewer.secrets.some((secret) => html.includes(secret))) {
+      if (!warnedOfSecret) console.warn(`page cache: ${url.pathname} holds its viewer's data; not kept (markPersonal)`);
+      warnedOfSecret = true;
+      return response;
+    }
     const headers = [...response.headers].filter(([k]) => !PER_RESPONSE.has(k.toLowerCase()));
     cache.set(key, keep(version, html, nonce, headers));
     response.headers.set("x-page-cache", "miss");
-  }
-  return response;
-};
+    return response;
+  };

@@ -12,7 +12,9 @@ const DAY = 60 * 60 * 24;
 
 export type SessionData = { userId?: string };
 
-const signedCookie = createCookie("__session", {
+export const SESSION_COOKIE = "__session";
+
+const signedCookie = createCookie(SESSION_COOKIE, {
   httpOnly: true,
   sameSite: "lax",
   path: "/",
@@ -101,6 +103,9 @@ export const sessionStorage = createSessionStorage<SessionData>({
 export function getSession(request: Request) {
   return sessionStorage.getSession(request.headers.get("Cookie"));
 }
+
+/** The session a Cookie header opens (an empty one when it opens none). */
+export const sessionOfCookie = (cookieHeader: string | null) => sessionStorage.getSession(cookieHeader);
 
 /** Whether the browser sent a session cookie at all, whether or not it still opens a session. */
 export function sentSessionCookie(request: Request): boolean {

@@ -231,22 +231,98 @@ test("a cached page changes as soon as the catalogue does: an edit, an order, a 
   expect(outside.html).toContain(`${name} From Outside`);
 });
 
-test("anyone with a cookie gets a fresh render, and pages that set a cookie are never kept", async () => {
-  const customer = new Client(server.url);
-  expect((await customer.register(uniqueEmail("cache"))).status).toBe(201);
-  await raw(server.url, "/shop");
-  expect((await raw(server.url, "/shop")).headers.get("x-page-cache")).toBe("hit");
-  // Logged in: a page of their own (their name in the menu), never a guest's page.
-  const mine = await customer.fetch("/shop");
-  expect(mine.headers.get("x-page-cache")).toBeNull();
-  expect(await mine.text()).toMatch(/Logout/);
-  // A cart cookie alone: the cart count is theirs.
-  const cart = await raw(server.url, "/shop", { Cookie: "rk_cart_v1=" + encodeURIComponent(JSON.stringify([])) });
-  expect(cart.headers.get("x-page-cache")).toBeNull();
+/** A page's HTML as sent to a client's cookies (one worker: the cache is per worker). */
+async function pageOf(client: Client | null, path: string, more: Record<string, string> = {}) {
+  const res = await raw(server.url, path, { ...(client ? { Cookie: client.cookieHeader() } : {}), ...more });
+  expect(res.status, path).toBe(200);
+  const html = decode(res.bytes, res.headers.get("content-encoding")).toString("utf8");
+  return { html, kept: res.headers.get("x-page-cache"), nonce: nonceOf(res.headers.get("content-security-policy")) };
+}
+
+/** The text pieces (tags and text between) of a page, its nonce taken out. */
+const pieces = (html: string, nonce?: string) =>
+  (nonce ? html.replaceAll(` nonce="${nonce}"`, "") : html).split(/(<[^>]+>)/).filter(Boolean);
+
+test("logged-in pages are kept per kind of viewer and hold no one's data; two shoppers' pages differ only by their carts (issue #40)", async () => {
+  const [meera, ravi] = [new Client(server.url), new Client(server.url)];
+  const [meeraEmail, raviEmail] = [uniqueEmail("meera"), uniqueEmail("ravi")];
+  expect((await meera.register(meeraEmail)).status).toBe(201);
+  expect((await ravi.register(raviEmail)).status).toBe(201);
+  const db = dbOf(server);
+  const idOf = async (email: string) => (await db.value<string>("select id from users where email = ?", email))!;
+  const secrets = [meeraEmail, raviEmail, await idOf(meeraEmail), await idOf(raviEmail)];
+  for (const c of [meera, ravi]) secrets.push(decodeURIComponent(c.cookies.get("__session")!));
+  const holdsNone = (html: string, where: string) => {
+    for (const secret of secrets) expect(html.includes(secret), `${where} holds ${secret}`).toBe(false);
+  };
+
+  // Both customers, carts empty: rendered once, then one kept page for both, naming neither.
+  const path = "/shop?q=candle";
+  const first = await pageOf(meera, path);
+  const second = await pageOf(ravi, path);
+  expect([first.kept, second.kept]).toEqual(["miss", "hit"]);
+  expect(second.html).toBe(first.html.replaceAll(` nonce="${first.nonce}"`, ""));
+  expect(second.html).toMatch(/Logout/);
+  holdsNone(second.html, "a kept page");
+  // A guest without a cookie has a page of its own, without Logout.
+  const guest = await pageOf(null, path);
+  expect(guest.html).not.toMatch(/Logout/);
+
+  // Meera fills her cart: her page is kept apart (2 in the badge); Ravi's still shows none.
+  const product = (await db.value<string>(
+    "select id from products where stock > 5 and deleted_at is null order by id limit 1",
+  ))!;
+  const added = await meera.fetch("/cart", { form: { intent: "add", productId: product, qty: "2" } });
+  expect(added.status).toBe(302);
+  meera.cookies.delete("__toast"); // shown on the next page; a later page has no toast
+  const withCart = await pageOf(meera, path);
+  const withCartAgain = await pageOf(meera, path);
+  expect([withCart.kept, withCartAgain.kept]).toEqual(["miss", "hit"]);
+  holdsNone(withCartAgain.html, "a kept page with a cart");
+  const raviAgain = await pageOf(ravi, path);
+  expect(raviAgain.kept).toBe("hit");
+  // The two pages differ only in the cart's count: the badges, their labels and the header's data.
+  const [a, b] = [pieces(withCartAgain.html), pieces(raviAgain.html)];
+  expect(a).toHaveLength(b.length);
+  const differ = a.map((piece, i): [string, string] => [piece, b[i]!]).filter(([x, y]) => x !== y);
+  expect(differ.length).toBeGreaterThan(0);
+  for (const [x, y] of differ) expect(x.replace(/\d+/g, "#"), `${x} / ${y}`).toBe(y.replace(/\d+/g, "#"));
+  expect(withCartAgain.html).toMatch(/<span class="badge"[^>]*>2<\/span>/);
+
+  // A toast waiting for the next page is theirs: a fresh render, which shows it.
+  const toast = await pageOf(meera, path, { Cookie: `${meera.cookieHeader()}; __toast=x` });
+  expect(toast.kept).toBeNull();
+
+  // Ravi reviews the product: his page of it holds his review in the form, so it is his alone;
+  // Meera's page of it keeps an empty form.
+  const review = await ravi.fetch(`/api/products/${product}/reviews`, {
+    json: { rating: 4, comment: "Ravi's own words here" },
+  });
+  expect(review.status).toBe(201);
+  const productPath = `/product/${product}`;
+  const his = [await pageOf(ravi, productPath), await pageOf(ravi, productPath)];
+  expect(his.map((p) => p.kept)).toEqual([null, null]);
+  expect(his[1]!.html).toMatch(/<textarea[^>]*>Ravi&#x27;s own words here<\/textarea>/);
+  const hers = [await pageOf(meera, productPath), await pageOf(meera, productPath)];
+  expect(hers.map((p) => p.kept)).toEqual(["miss", "hit"]);
+  expect(hers[1]!.html).toMatch(/<textarea[^>]*><\/textarea>/);
+  holdsNone(hers[1]!.html, "a kept product page");
+
+  // Pages with one person's data are never kept: their account (their name), their orders.
+  for (const [client, email] of [
+    [meera, meeraEmail],
+    [ravi, raviEmail],
+  ] as const) {
+    const account = await client.fetch("/account");
+    expect(account.headers.get("x-page-cache")).toBeNull();
+    const text = await account.text();
+    expect(text).toContain(email);
+    expect(text).not.toContain(email === meeraEmail ? raviEmail : meeraEmail);
+  }
   // Only the public catalogue and information pages are kept.
-  for (const path of ["/login", "/cart", "/orders", "/api/products?limit=1", "/checkout"]) {
-    await raw(server.url, path);
-    expect((await raw(server.url, path)).headers.get("x-page-cache"), path).toBeNull();
+  for (const p of ["/login", "/cart", "/orders", "/api/products?limit=1", "/checkout"]) {
+    await raw(server.url, p, { Cookie: meera.cookieHeader() });
+    expect((await raw(server.url, p, { Cookie: meera.cookieHeader() })).headers.get("x-page-cache"), p).toBeNull();
   }
 });
 

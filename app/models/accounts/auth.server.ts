@@ -6,7 +6,7 @@ import { LOGIN_FAILED, LOGIN_REQUIRED, loginSchema, SESSION_ENDED } from "~/lib/
 import { apiError } from "~/utils/http.server";
 import { appPath, requestLanguage } from "~/utils/language.server";
 import { ipOf } from "~/utils/request-context.server";
-import { getSession, sentSessionCookie, sessionStorage } from "~/utils/session.server";
+import { getSession, sentSessionCookie, sessionOfCookie, sessionStorage } from "~/utils/session.server";
 import { flashToast } from "~/utils/toast.server";
 import { rememberLanguage } from "./customer-language.server";
 import { attemptLogin, LoginError } from "./login.server";
@@ -37,9 +37,14 @@ export function authenticateForm(request: Request, context: Readonly<RouterConte
 }
 
 async function readUser(request: Request): Promise<User | null> {
-  const session = await getSession(request);
+  return (await userOfCookie(request.headers.get("Cookie"))).user;
+}
+
+/** Who a Cookie header's session belongs to, and the session's id (null, "" when none). */
+export async function userOfCookie(cookieHeader: string | null): Promise<{ user: User | null; sessionId: string }> {
+  const session = await sessionOfCookie(cookieHeader);
   const userId = session.get("userId");
-  return userId ? ((await getUserById(userId)) ?? null) : null;
+  return { user: userId ? ((await getUserById(userId)) ?? null) : null, sessionId: session.id };
 }
 
 // A page's loaders (the root's and the product page's) each ask who is logged in. On a GET no

@@ -21,9 +21,12 @@ const cartCookie = createCookie(CART_COOKIE, {
   maxAge: 60 * 60 * 24 * 60,
 });
 
-export async function readCart(request: Request): Promise<CartEntry[]> {
+export const readCart = (request: Request): Promise<CartEntry[]> => readCartCookie(request.headers.get("Cookie"));
+
+/** The cart a Cookie header carries (empty when it carries none, or a broken one). */
+export async function readCartCookie(cookieHeader: string | null): Promise<CartEntry[]> {
   try {
-    return parseCart(await cartCookie.parse(request.headers.get("Cookie")));
+    return parseCart(await cartCookie.parse(cookieHeader));
   } catch {
     return [];
   }

@@ -1,0 +1,30 @@
+// Who is looking at a public page, as far as the page can show it (issue #40): logged in or not,
+// the owner or not, and the cart's count; the guest page cache keeps one copy per answer
+// (app/utils/page-cache.server.ts). Accounts and the cart meet here, so it is a flow.
+import { CART_COOKIE, cartCount } from "~/lib/cart";
+import { userOfCookie } from "~/models/accounts/auth.server";
+import { readCartCookie } from "~/models/cart/cart.server";
+import { LANGUAGE_COOKIE } from "~/utils/language-choice.server";
+import type { ViewerOf } from "~/utils/page-cache.server";
+import { SESSION_COOKIE } from "~/utils/session.server";
+
+/** The cookies a public page's header may read; any other (a toast, a coupon) means a fresh render. */
+const KNOWN = new Set([SESSION_COOKIE, CART_COOKIE, LANGUAGE_COOKIE]);
+
+const cookieNames = (header: string) =>
+  header
+    .split(";")
+    .map((c) => c.split("=", 1)[0]!.trim())
+    .filter(Boolean);
+
+export const viewerOfCookies: ViewerOf = async (cookieHeader) => {
+  if (!cookieNames(cookieHeader).every((name) => KNOWN.has(name))) return null;
+  const [{ user, sessionId }, cart] = await Promise.all([userOfCookie(cookieHeader), readCartCookie(cookieHeader)]);
+  const count = cartCount(cart);
+  if (!user) return { key: `g${count}`, secrets: [] };
+  return {
+    key: `${user.isAdmin ? "a" : "c"}${count}`,
+    // What only this person's page could hold: a kept page never does (page-cache.server.ts checks).
+    secrets: [user.id, user.email, sessionId].filter((s) => s.length >= 6),
+  };
+};
