@@ -172,6 +172,9 @@ test("Not received clears the UTR and mails the customer; the hold cancels an un
   jsEnabled,
   uniqueEmail,
 }) => {
+  // The owner's buttons are tried with JS off and on in the test above; the clock and the mails
+  // are the server's: once is enough (CI time goes where behaviour differs).
+  test.skip(jsEnabled, "the server's clock and mails: once, without JS");
   test.setTimeout(60_000);
   const email = uniqueEmail();
   await customer(page, email);
