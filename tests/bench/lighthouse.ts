@@ -1,4 +1,7 @@
-// npm run lighthouse [-- --no-build] [--runs N] [--check]
+// npm run lighthouse [-- --no-build] [--runs N] [--check] [--tbt]
+//
+// --tbt (issue #40): the performance category alone, 15 runs a page (unless --runs), medians: how
+// the TBT budget is stated, as this machine can measure it.
 //
 // Builds the app, starts the production server on an empty temporary database (so it seeds the
 // demo catalogue), and runs Lighthouse (the npm package, default config: mobile emulation with its
@@ -31,11 +34,14 @@ import {
 const { values: args } = parseArgs({
   options: {
     "no-build": { type: "boolean", default: false },
-    runs: { type: "string", default: "1" },
+    runs: { type: "string" },
     check: { type: "boolean", default: false },
+    // Issue #40: the TBT budget as this machine can measure it: the performance category alone
+    // (the other three weigh on the load they measure), 15 runs a page unless --runs says.
+    tbt: { type: "boolean", default: false },
   },
 });
-const runs = Math.max(1, Number(args.runs));
+const runs = Math.max(1, Number(args.runs ?? (args.tbt ? 15 : 1)));
 
 const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const CHROME_FLAGS = [
@@ -47,8 +53,9 @@ const CHROME_FLAGS = [
   "--disable-sync",
   "--no-first-run",
 ];
-const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
-type Category = (typeof CATEGORIES)[number];
+const ALL_CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+type Category = (typeof ALL_CATEGORIES)[number];
+const CATEGORIES: readonly Category[] = args.tbt ? ["performance"] : ALL_CATEGORIES;
 const BUDGET: Record<Category, number> = { performance: 100, accessibility: 100, "best-practices": 100, seo: 100 };
 /** Issue #24: the first paint from the first response; medians of the runs, in ms. */
 const METRIC_BUDGET = {
@@ -217,7 +224,10 @@ async function main() {
       table(
         ["page", "performance", "accessibility", "best practices", "SEO"],
         [
-          ...results.map((r) => [r.name, ...CATEGORIES.map((c) => mark(c, r.scores[c]))]),
+          ...results.map((r) => [
+            r.name,
+            ...ALL_CATEGORIES.map((c) => (CATEGORIES.includes(c) ? mark(c, r.scores[c]) : "–")),
+          ]),
           ["budget", "100", "100", "100", "100"],
         ],
         [false, true, true, true, true],

@@ -19,6 +19,8 @@ const { values, positionals } = parseArgs({
     parts: { type: "boolean", default: false },
     // Comma-separated function names: the CPU spent in each, inclusive of all it called.
     inclusive: { type: "string" },
+    // The split of docs/performance.md: each sample to the innermost of the markers below on its stack.
+    split: { type: "boolean", default: false },
   },
 });
 
@@ -59,6 +61,37 @@ export function partOf(url: string): string | null {
   return null;
 }
 
+/**
+ * The parts of a page request, by the function names that mark them (in the build's bundle, route
+ * loaders are `loader`, `loader$T`…). A sample goes to the innermost marker on its stack, so the
+ * root loader's session read counts as "session and cookies", not as a loader.
+ */
+const MARKERS: [string, RegExp][] = [
+  [
+    "session and cookies (root loader: user, toasts, cart)",
+    /^(getUser|readUser|userOfCookie|takeToasts|readCart|readCartCookie)$/,
+  ],
+  ["our loaders and their queries", /^(loader(\$\w+)?|callLoaderOrAction|loadRouteData)$/],
+  [
+    "rendering: React and the components (ours and React Router's)",
+    /^(performWork|flushCompletedQueues|renderToPipeableStream)$/,
+  ],
+  ["around: inline styles, hydrate-after-load rewrite", /^(withPageStyles|hydrateAfterLoad)$/],
+  ["around: CSP nonce and security headers", /^(securityHeaders|newNonce|helmet\w*|contentSecurityPolicy\w*)$/],
+  [
+    "around: our middleware (database check, no-store, page cache)",
+    /^(databaseUnavailable|noStoreForPersonalPages|pageCache|servePageCache)$/,
+  ],
+  [
+    "sending: web stream to socket, compression",
+    /^(writeReadableStreamToWritable|sendRemixResponse|onResponseHeaders|processChunk|writev|compression)$/,
+  ],
+  [
+    "React Router's request handling (adapter, matching, data)",
+    /^(createRemixRequest|requestHandler|handleDocumentRequest|runServerMiddlewarePipeline)$/,
+  ],
+];
+
 function split(profile: Profile) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
@@ -69,12 +102,32 @@ function split(profile: Profile) {
   let total = 0;
   const wanted = new Set((values.inclusive ?? "").split(",").filter(Boolean));
   const inclusive = new Map<string, number>();
+  const marked = new Map<string, number>();
   for (let i = 0; i < profile.samples.length; i++) {
     const dt = profile.timeDeltas[i] ?? 0;
     let id: number | undefined = profile.samples[i]!;
     const leaf = byId.get(id)!.callFrame.functionName;
     if (leaf === "(idle)") continue;
     total += dt;
+    if (values.split) {
+      let label = byId.get(id)!.callFrame.functionName === "(garbage collector)" ? "garbage collector" : "other";
+      search: for (let up: number | undefined = id; up !== undefined; up = parent.get(up)) {
+        const fn = byId.get(up)!.callFrame.functionName;
+        for (const [name, re] of MARKERS)
+          if (re.test(fn)) {
+            label = name;
+            break search;
+          }
+      }
+      if (label === "other") {
+        // Charged by the part of its nearest known frame: async continuations have no outer markers.
+        let part: string | null = null;
+        for (let up: number | undefined = id; up !== undefined && !part; up = parent.get(up))
+          part = partOf(byId.get(up)!.callFrame.url);
+        label = `other: ${part ?? "Node internals"}`;
+      }
+      marked.set(label, (marked.get(label) ?? 0) + dt);
+    }
     if (wanted.size) {
       const seen = new Set<string>();
       for (let up: number | undefined = id; up !== undefined; up = parent.get(up)) {
@@ -109,15 +162,19 @@ function split(profile: Profile) {
       ours.set(key, (ours.get(key) ?? 0) + dt);
     }
   }
-  return { parts, ours, byPart, inclusive, total };
+  return { parts, ours, byPart, inclusive, marked, total };
 }
 
 if (process.argv[1]?.endsWith("profile-split.ts")) {
   for (const file of positionals) {
-    const { parts, ours, byPart, inclusive, total } = split(JSON.parse(readFileSync(file, "utf8")) as Profile);
+    const { parts, ours, byPart, inclusive, marked, total } = split(JSON.parse(readFileSync(file, "utf8")) as Profile);
     const pct = (us: number) => `${((100 * us) / total).toFixed(1).padStart(5)} %`;
     console.log(`\n${file}: ${(total / 1000).toFixed(0)} ms of CPU (idle left out)`);
     for (const [name, us] of [...parts].sort((a, b) => b[1] - a[1])) console.log(`  ${pct(us)}  ${name}`);
+    if (values.split) {
+      console.log("\n  split (innermost marker on the stack):");
+      for (const [name, us] of [...marked].sort((a, b) => b[1] - a[1])) console.log(`  ${pct(us)}  ${name}`);
+    }
     for (const [fn, us] of [...inclusive].sort((a, b) => b[1] - a[1])) console.log(`  ${pct(us)}  inclusive: ${fn}`);
     if (values.parts)
       for (const [part, fns] of byPart) {
