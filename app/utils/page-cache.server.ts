@@ -11,8 +11,8 @@
 //
 // A kept page is sent as the same bytes every time, so it cannot carry a per-response CSP nonce:
 // its inline scripts are allowed by their SHA-256 hashes instead (CSP Level 2 hash sources),
-// computed once when the page is kept. A fresh render still gets a fresh nonce. Each encoding is
-// compressed once, on its first hit, and the page carries a weak ETag for a guest's revalidation.
+// computed once when the page is kept. A fresh render still gets a fresh nonce. A page is kept
+// brotli-compressed (gzip made on its first ask), and carries a weak ETag for revalidation.
 //
 // The whole cache is this module, with two ends:
 // - servePageCache, the HTTP server's one call (server/http.ts, first in its chain; handed over
@@ -20,7 +20,7 @@
 //   checks, routing and React Router run;
 // - pageCache, root middleware (app/root.tsx): keeps what React Router renders for a guest.
 import { createHash } from "node:crypto";
-import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type express from "express";
 import { LRUCache } from "lru-cache";
 import type { MiddlewareFunction, RouterContextProvider } from "react-router";
@@ -61,10 +61,10 @@ const PER_RESPONSE = new Set([
 const BROTLI_QUALITY = 6;
 
 const cache = new LRUCache<string, Entry>({
-  max: 1_000,
+  max: 10_000,
   maxSize: 32 * 1024 * 1024,
-  // The page and, once asked for, its two compressed copies (a fraction of it).
-  sizeCalculation: (entry) => Math.ceil(entry.size * 1.5) || 1,
+  // The page's brotli and, once asked for, its gzip (a little larger).
+  sizeCalculation: (entry) => entry.size * 2 || 1,
   maxEntrySize: 512 * 1024,
   ttl: 60_000,
 });
@@ -145,24 +145,27 @@ export function inlineScriptHashes(html: string): string[] {
 function keep(version: number, rendered: string, nonce: string, headers: [string, string][]): Entry {
   // The nonce of the render that made the page means nothing to later responses: dropped.
   const html = Buffer.from(rendered.replaceAll(` nonce="${nonce}"`, ""));
-  const copies: Partial<Record<PageEncoding, Buffer>> = { identity: html };
-  const compress: Record<Exclude<PageEncoding, "identity">, () => Buffer> = {
-    br: () =>
-      brotliCompressSync(html, {
+  const small = html.length < 1024;
+  // A page is kept as brotli alone, a fifth of its size, since every browser asks for it: the same
+  // 32 MB then hold five times the pages (issue #40 keeps a page per kind of viewer). The rare
+  // client without brotli gets it unpacked, and gzip made once.
+  const br = small
+    ? html
+    : brotliCompressSync(html, {
         params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length },
-      }),
-    gzip: () => gzipSync(html, { level: 6 }),
-  };
+      });
+  let gzip: Buffer | undefined;
+  const plain = () => (small ? br : brotliDecompressSync(br));
   return {
     version,
-    size: html.length,
+    size: br.length,
     scriptSources: inlineScriptHashes(html.toString("utf8")).join(" "),
     headers,
     etag: `W/"${version}-${createHash("sha256").update(html).digest("base64url").slice(0, 22)}"`,
     body(wanted) {
-      const encoding = html.length < 1024 ? "identity" : wanted;
-      const bytes = (copies[encoding] ??= compress[encoding as "br" | "gzip"]());
-      return { encoding, bytes };
+      if (small || wanted === "identity") return { encoding: "identity", bytes: plain() };
+      if (wanted === "br") return { encoding: "br", bytes: br };
+      return { encoding: "gzip", bytes: (gzip ??= gzipSync(plain(), { level: 6 })) };
     },
   };
 }

@@ -615,6 +615,7 @@ async function runSize(products: number): Promise<SizeRun> {
   const more: Server[] = [];
   let ceiling: Awaited<ReturnType<typeof startCeiling>> | undefined;
   let bare: Awaited<ReturnType<typeof startBare>> | undefined;
+  let one: Server | undefined;
   try {
     process.stdout.write(`\n== ${products.toLocaleString("en")} products ==\nSeeding… `);
     const reviewsPerProduct = Number(args["reviews-per-product"]);
@@ -635,7 +636,7 @@ async function runSize(products: number): Promise<SizeRun> {
       Object.assign(env, { DATABASE_URL: args.database, WEB_CONCURRENCY: args.workers ?? "1" });
     }
     const nodeArgs = args.profile ? ["--cpu-prof", `--cpu-prof-dir=${join(root, ".bench", "profiles")}`] : [];
-    server = await startServer(dbPath, env, "server.log", nodeArgs);
+    server = await startServer(dbPath, env, "server.log");
     if (args.database) more.push(await startServer(dbPath, env, "server-2.log"));
     const servers = [server, ...more].map((x) => ({ origin: x.origin, pid: x.child.pid }));
     const origin = server.origin;
@@ -646,20 +647,25 @@ async function runSize(products: number): Promise<SizeRun> {
     // Orders are spread over several customers (a per-customer order limit must not be what is measured).
     for (let i = 0; i < (smoke ? 2 : BENCH_CUSTOMERS); i++) cookies.push(await login(origin, benchCustomerEmail(i)));
 
-    // Issue #40, first, on a server no load has run on yet: personal pages beside the bare page.
+    // Issue #40, first: personal pages beside the bare page, on a server of one web worker on the
+    // same database (the page cache is per worker: with two, which one a connection lands on would
+    // decide whether a primed page is there).
     let personal: PersonalRow[] | undefined;
     if (!smoke) {
+      one = await startServer(dbPath, { ...env, WEB_CONCURRENCY: "1" }, "server-one.log", nodeArgs);
       bare = await startBare();
       // The cart's cookie alone: the "Added to cart" toast's cookie goes with the first page only.
       const cart = (await guestWithCart(origin)).cartCookie.split("; ").find((c) => c.startsWith(`${CART_COOKIE}=`))!;
       personal = await measurePersonal(
         personalRoutes(s, cookies, cart).filter((r) => !args.route || r.bare || r.key === args.route),
-        { origin, pid: server.child.pid },
+        { origin: one.origin, pid: one.child.pid },
         bare,
         duration,
       );
       await bare.stop();
       bare = undefined;
+      await one.stop();
+      one = undefined;
       if (args.personal)
         return {
           products,
@@ -747,6 +753,7 @@ async function runSize(products: number): Promise<SizeRun> {
   } finally {
     await ceiling?.stop();
     await bare?.stop();
+    await one?.stop();
     await server?.stop();
     for (const x of more) await x.stop();
     if (!args["keep-db"]) rmSync(dir, { recursive: true, force: true });
