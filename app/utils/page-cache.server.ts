@@ -199,11 +199,14 @@ export function servePageCache(securityHeaders: express.RequestHandler, viewerOf
     const cookie = req.get("cookie");
     // A guest without cookies, the most common hit, is answered without waiting for anything.
     if (!cookie) return send(req, res, next, cachedPage(url, requestOrigin(req), GUEST));
-    // Any failure to read the viewer (the database down, say) is left to the app to answer.
-    viewerFor(cookie, url.pathname, viewerOf).then(
-      (viewer) => send(req, res, next, cachedPage(url, requestOrigin(req), viewer)),
-      () => next(),
-    );
+    // Any failure to read the viewer (the database down, say) is left to the app to answer; one in
+    // sending goes to Express's error handler, never an unhandled rejection.
+    viewerFor(cookie, url.pathname, viewerOf)
+      .then(
+        (viewer) => send(req, res, next, cachedPage(url, requestOrigin(req), viewer)),
+        () => next(),
+      )
+      .catch(next);
   };
 }
 
