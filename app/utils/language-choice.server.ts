@@ -11,11 +11,10 @@ import { pathLanguage } from "./language.server";
 
 /** The language choice's cookie. */
 export const LANGUAGE_COOKIE = "lang";
-const COOKIE = LANGUAGE_COOKIE;
 const ADMIN_UNDER_PREFIX = /^\/[a-z]{2}(\/admin(?:[/.].*)?)$/;
 const YEAR_S = 365 * 24 * 60 * 60;
-const CHOICE = new RegExp(`(?:^|;\\s*)${COOKIE}=([a-z]{2})(?:;|$)`);
-const ONLY_CHOICE = new RegExp(`^\\s*${COOKIE}=[a-z]{2}\\s*;?\\s*$`);
+const CHOICE = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([a-z]{2})(?:;|$)`);
+const ONLY_CHOICE = new RegExp(`^\\s*${LANGUAGE_COOKIE}=[a-z]{2}\\s*;?\\s*$`);
 
 /**
  * Whether a Cookie header holds the language choice and nothing else: such a request gets the same
@@ -42,8 +41,8 @@ export const languageChoice: RequestHandler = (req, res, next) => {
     res.set(
       "Set-Cookie",
       language === "en"
-        ? `${COOKIE}=; Max-Age=0; ${attributes}`
-        : `${COOKIE}=${language}; Max-Age=${YEAR_S}; ${attributes}`,
+        ? `${LANGUAGE_COOKIE}=; Max-Age=0; ${attributes}`
+        : `${LANGUAGE_COOKIE}=${language}; Max-Age=${YEAR_S}; ${attributes}`,
     );
     res.set("Cache-Control", "no-store");
     return res.redirect(303, to);
