@@ -35,17 +35,29 @@ export function CollectionPills({
   );
 }
 
-/** The home page's collections: a card per collection, its picture when it has one. */
-export function CollectionCards({ collections }: { collections: CollectionLink[] }) {
+/**
+ * The home page's collections: a card per collection, its picture when it has one. The first
+ * `eagerCount` pictures are on a phone's first screen, the largest paint among them: they load at
+ * once, ahead of the page's scripts; the rest lazily.
+ */
+export function CollectionCards({
+  collections,
+  eagerCount = 0,
+}: {
+  collections: CollectionLink[];
+  eagerCount?: number;
+}) {
   const t = useMessages().home;
   return (
     <section className="collection-cards" aria-labelledby="collections-title">
       <h2 id="collections-title">{t.collections}</h2>
       <ul>
-        {collections.map((c) => (
+        {collections.map((c, i) => (
           <li key={c.slug}>
             <Link to={`/shop?collection=${encodeURIComponent(c.slug)}`}>
-              {c.image ? <ProductImage src={c.image} alt="" width={160} height={160} sizes="160px" /> : null}
+              {c.image ? (
+                <ProductImage src={c.image} alt="" width={160} height={160} sizes="160px" eager={i < eagerCount} />
+              ) : null}
               <span>{c.name}</span>
             </Link>
           </li>

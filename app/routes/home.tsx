@@ -63,7 +63,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </a>
         </p>
       </section>
-      {loaderData.collections ? <CollectionCards collections={loaderData.collections} /> : null}
+      {loaderData.collections ? <CollectionCards collections={loaderData.collections} eagerCount={2} /> : null}
       <section id="best-sellers" aria-labelledby="best-title">
         <h2 id="best-title">{t.bestSellers}</h2>
         <ProductGrid products={loaderData.bestSellers} />

@@ -39,6 +39,19 @@ test("images below the fold load lazily and every product image has a size", asy
   }
 });
 
+test("the home page's first two collection pictures load at once, the others lazily", async ({ page, goto }) => {
+  // On a phone they are on the first screen, the largest paint among them (issue #40).
+  await goto("/");
+  const cards = page.locator(".collection-cards li");
+  expect(await cards.count()).toBeGreaterThanOrEqual(3);
+  const loading = await cards.evaluateAll((lis) =>
+    lis.map((li) => li.querySelector("img")?.getAttribute("loading") ?? "none"),
+  );
+  expect(loading.slice(0, 2).every((l) => l === "eager" || l === "none")).toBe(true);
+  expect(loading.slice(0, 2)).toContain("eager");
+  expect(loading.slice(2).every((l) => l === "lazy" || l === "none")).toBe(true);
+});
+
 test("every demo picture loads", async ({ page, goto }) => {
   await goto("/shop?limit=60&q=soy");
   const imgs = page.locator("main .grid img");
