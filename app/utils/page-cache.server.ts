@@ -23,7 +23,7 @@ import { createHash } from "node:crypto";
 import { brotliCompressSync, brotliDecompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type express from "express";
 import { LRUCache } from "lru-cache";
-import type { MiddlewareFunction, RouterContextProvider } from "react-router";
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { catalogueVersion } from "~/db/client.server";
 import { env } from "~/env.server";
 import { onlyLanguageChoice } from "./language-choice.server";
@@ -77,6 +77,15 @@ export type Viewer = { key: string; secrets: readonly string[] };
 /** Reads the viewer from a Cookie header; null when the cookies can change the page in other ways. */
 export type ViewerOf = (cookieHeader: string) => Promise<Viewer | null>;
 const GUEST: Viewer = { key: "", secrets: [] };
+
+/**
+ * The viewer servePageCache read for a page it did not have (a miss), handed to the render through
+ * the load context (server/app.ts) so that pageCache does not read the cookies' session and cart a
+ * second time; null when nothing was read (a request the cache does not answer).
+ */
+export const viewerRead = createContext<{ viewer: Viewer | null } | null>(null);
+/** Where servePageCache leaves it for getLoadContext, in `res.locals`. */
+export const VIEWER_LOCAL = "pageViewer";
 
 /** Renders whose loaders read one person's data (markPersonal): never kept, whatever the viewer. */
 const personalRenders = new WeakSet<object>();
@@ -187,8 +196,19 @@ export function servePageCache(securityHeaders: express.RequestHandler, viewerOf
     method: req.method,
     headers: { has: (name) => req.headers[name] !== undefined, get: (name) => req.get(name) },
   });
-  const send = (req: express.Request, res: express.Response, next: express.NextFunction, page: CachedPage | null) => {
-    if (!page) return next();
+  const send = (
+    req: express.Request,
+    res: express.Response,
+    next: express.NextFunction,
+    viewer: Viewer | null,
+    page: CachedPage | null,
+  ) => {
+    if (!page) {
+      // A miss: the render's pageCache middleware gets this viewer through the load context
+      // (viewerRead) instead of reading the session and the cart again.
+      res.locals[VIEWER_LOCAL] = viewer;
+      return next();
+    }
     res.locals.scriptSources = page.scriptSources;
     securityHeaders(req, res, (error?: unknown) => (error ? next(error) : sendPage(req, res, page)));
   };
@@ -198,12 +218,12 @@ export function servePageCache(securityHeaders: express.RequestHandler, viewerOf
     if (!cacheable(head(req), url)) return next();
     const cookie = req.get("cookie");
     // A guest without cookies, the most common hit, is answered without waiting for anything.
-    if (!cookie) return send(req, res, next, cachedPage(url, requestOrigin(req), GUEST));
+    if (!cookie) return send(req, res, next, GUEST, cachedPage(url, requestOrigin(req), GUEST));
     // Any failure to read the viewer (the database down, say) is left to the app to answer; one in
     // sending goes to Express's error handler, never an unhandled rejection.
     viewerFor(cookie, url.pathname, viewerOf)
       .then(
-        (viewer) => send(req, res, next, cachedPage(url, requestOrigin(req), viewer)),
+        (viewer) => send(req, res, next, viewer, cachedPage(url, requestOrigin(req), viewer)),
         () => next(),
       )
       .catch(next);
@@ -235,7 +255,8 @@ export const pageCache =
   async ({ request, context }, next) => {
     const url = new URL(request.url);
     if (!cacheable(request, url)) return next();
-    const viewer = await viewerFor(request.headers.get("cookie"), url.pathname, viewerOf);
+    const read = context.get(viewerRead);
+    const viewer = read ? read.viewer : await viewerFor(request.headers.get("cookie"), url.pathname, viewerOf);
     const key = cacheKey(url, originOf(context), viewer);
     if (key === null || viewer === null) return next();
     // Read before rendering, so a write during the render leaves the kept copy stale.
