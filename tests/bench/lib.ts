@@ -6,6 +6,7 @@ import { createServer } from "node:net";
 import os from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import type autocannon from "autocannon";
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const serverEntry = join(root, "build", "server", "index.js");
@@ -262,4 +263,43 @@ export function cpuTime(pid: number | undefined): number {
   } catch {
     return NaN;
   }
+}
+
+/** What the bench's clients accept, as a browser does: the server answers each row in brotli. */
+export const ACCEPT_ENCODING = "gzip, deflate, br";
+
+/** One request of a bench row: a path, and what a client would send with it. */
+export type BenchRequest = { path: string; method?: "GET" | "POST"; body?: string; headers: Record<string, string> };
+
+/**
+ * Each request once, `parallel` at a time, each answer read to its end: the pages a row rotates
+ * through visited once before it is measured (the page cache then holds them, as it would).
+ */
+export async function prime(origin: string, requests: readonly BenchRequest[], parallel = 1): Promise<void> {
+  const queue = [...requests];
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      for (let r = queue.shift(); r; r = queue.shift()) {
+        const res = await fetch(origin + r.path, {
+          method: r.method,
+          headers: r.headers,
+          body: r.body,
+          redirect: "manual",
+        });
+        await res.arrayBuffer();
+      }
+    }),
+  );
+}
+
+/** autocannon's request list for a row whose every request is `next()`'s (rotating URLs, cookies). */
+export function rotating(next: () => BenchRequest): autocannon.Request[] {
+  return [
+    {
+      setupRequest: (req) => {
+        const r = next();
+        return { ...req, ...r, headers: { ...req.headers, ...r.headers } };
+      },
+    },
+  ];
 }

@@ -7,7 +7,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import { cpuTime, freePort, root, stop, track } from "./lib";
+import { ACCEPT_ENCODING, cpuTime, freePort, prime, root, rotating, stop, track } from "./lib";
 
 const BARE_DIR = join(root, "tests", "bench", "bare-app");
 const BARE_BUILD = join(root, ".bench", "bare-app");
@@ -57,31 +57,15 @@ export type PersonalRoute = {
 
 export type PersonalRow = { key: string; label: string; cpuMs: number; requests: number; ratio: number };
 
-const ACCEPT_ENCODING = "gzip, deflate, br";
-
 /** CPU per request of `route`, one connection, after a warm-up: the cost of one request. */
 async function cpuPerRequest(route: PersonalRoute, origin: string, pid: number | undefined, seconds: number) {
+  const request = (r: { path: string; cookie?: string }) => ({
+    path: r.path,
+    headers: { "accept-encoding": ACCEPT_ENCODING, ...(r.cookie ? { cookie: r.cookie } : {}) },
+  });
   const run = (duration: number) =>
-    autocannon({
-      url: origin,
-      connections: 1,
-      duration,
-      headers: { "accept-encoding": ACCEPT_ENCODING },
-      requests: [
-        {
-          setupRequest: (req) => {
-            const r = route.next();
-            return { ...req, path: r.path, headers: { ...req.headers, ...(r.cookie ? { cookie: r.cookie } : {}) } };
-          },
-        },
-      ],
-    });
-  for (const r of route.prime ?? []) {
-    const res = await fetch(origin + r.path, {
-      headers: { "accept-encoding": ACCEPT_ENCODING, ...(r.cookie ? { cookie: r.cookie } : {}) },
-    });
-    await res.arrayBuffer();
-  }
+    autocannon({ url: origin, connections: 1, duration, requests: rotating(() => request(route.next())) });
+  await prime(origin, (route.prime ?? []).map(request));
   await run(1);
   const cpu0 = cpuTime(pid);
   const r = await run(seconds);

@@ -45,6 +45,9 @@ import {
   type Server,
   runMain,
   stopAfter,
+  ACCEPT_ENCODING,
+  prime,
+  rotating,
 } from "./lib";
 import {
   buildBare,
@@ -163,7 +166,6 @@ type SizeRun = {
 };
 
 /** Sent with every request, as a browser would: once the app compresses, the load pays for it. */
-const ACCEPT_ENCODING = "gzip, deflate, br";
 // Enough sequential requests that one slow one (GC, another process) does not move the median.
 const PROBES = 25;
 const TIMEOUT_S = 30;
@@ -247,34 +249,20 @@ async function measure(route: Route, origin: string, pid: number | undefined, co
     url: origin,
     connections: conns,
     timeout: TIMEOUT_S,
-    headers: { "accept-encoding": ACCEPT_ENCODING },
-    requests: [
-      {
-        setupRequest: (req) => {
-          const r = route.next();
-          return { ...req, ...r, headers: { ...req.headers, ...headersFor(r, origin) } };
-        },
-      },
-    ],
+    requests: rotating(() => {
+      const r = route.next();
+      return { ...r, headers: headersFor(r, origin) };
+    }),
   };
   // Each URL of a rotating route once (the guest page cache then holds them, as it would for pages
   // that have been visited; the logged-in rows measure the render), then a warm-up (JIT, SQLite
   // page cache), then one request at a time, then the load.
-  if (route.prime) {
-    const queue = [...route.prime];
-    await Promise.all(
-      Array.from({ length: conns }, async () => {
-        for (let r = queue.shift(); r; r = queue.shift()) {
-          const res = await fetch(origin + r.path, {
-            method: r.method,
-            headers: headersFor(r, origin),
-            redirect: "manual",
-          });
-          await res.arrayBuffer();
-        }
-      }),
+  if (route.prime)
+    await prime(
+      origin,
+      route.prime.map((r) => ({ ...r, headers: headersFor(r, origin) })),
+      conns,
     );
-  }
   if (warmup > 0) {
     await autocannon({ ...opts, duration: warmup });
     await drain(origin);
