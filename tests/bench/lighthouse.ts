@@ -194,7 +194,9 @@ async function main() {
   const info = machine();
   warnIfBusy();
   if (!args["no-build"]) build();
-  stopAfter(600_000, "Lighthouse run exceeded 10 minutes: stopping.");
+  // A run is about 12 s here (a browser start each); the limit catches a hang, at a minute a run.
+  const limitMinutes = 5 + runs * 4;
+  stopAfter(limitMinutes * 60_000, `Lighthouse run exceeded ${limitMinutes} minutes: stopping.`);
 
   const dir = mkdtempSync(join(tmpdir(), "candle-lighthouse-"));
   let server: Server | undefined;
