@@ -9,7 +9,7 @@ import { OrderMailSender } from "~/models/flows/order-mail-sender.server";
 import { viewerOfCookies } from "~/models/flows/page-viewer.server";
 import { startPaymentClock } from "~/models/payments/clock.server";
 import { languageChoice } from "~/utils/language-choice.server";
-import { servePageCache as serveKeptPages, VIEWER_LOCAL, type Viewer, viewerRead } from "~/utils/page-cache.server";
+import { handViewerToRender, servePageCache as serveKeptPages } from "~/utils/page-cache.server";
 import { requestInfo, requestOrigin } from "~/utils/request-context.server";
 
 /**
@@ -39,8 +39,7 @@ function getLoadContext(req: Request, res: Response) {
     origin: requestOrigin(req),
     nonce: String(res.locals.cspNonce),
   });
-  if (res.locals[VIEWER_LOCAL] !== undefined)
-    context.set(viewerRead, { viewer: res.locals[VIEWER_LOCAL] as Viewer | null });
+  handViewerToRender(res.locals, context);
   return context;
 }
 

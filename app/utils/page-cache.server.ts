@@ -84,8 +84,13 @@ const GUEST: Viewer = { key: "", secrets: [] };
  * second time; null when nothing was read (a request the cache does not answer).
  */
 export const viewerRead = createContext<{ viewer: Viewer | null } | null>(null);
-/** Where servePageCache leaves it for getLoadContext, in `res.locals`. */
-export const VIEWER_LOCAL = "pageViewer";
+/** Where servePageCache leaves it, in `res.locals`, for handViewerToRender. */
+const VIEWER_LOCAL = "pageViewer";
+
+/** For getLoadContext (server/app.ts): the viewer servePageCache read, if it read one, into the context. */
+export function handViewerToRender(locals: Record<string, unknown>, context: RouterContextProvider): void {
+  if (locals[VIEWER_LOCAL] !== undefined) context.set(viewerRead, { viewer: locals[VIEWER_LOCAL] as Viewer | null });
+}
 
 /** Renders whose loaders read one person's data (markPersonal): never kept, whatever the viewer. */
 const personalRenders = new WeakSet<object>();
