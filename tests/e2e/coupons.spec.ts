@@ -30,6 +30,9 @@ test("owner creates a code; the shopper applies it in the cart; order and tax in
   browser,
   jsEnabled,
 }) => {
+  // The owner's and the shopper's logins, a purchase and the invoice's PDF: about 15 s on a
+  // quiet machine, close to 30 on a slow one.
+  test.setTimeout(60_000);
   const db = dbOf(server);
   const tag = `${Date.now().toString(36).slice(-5)}${jsEnabled ? "J" : "N"}`.toUpperCase();
   const code = `FEST${tag}`;

@@ -159,6 +159,8 @@ test("customer pages fit a phone's width", async ({ page, goto, registerViaApi, 
 });
 
 test("admin pages fit a phone's width", async ({ page, goto, playwright, baseURL, uniqueEmail }) => {
+  // Seven admin pages (a product and an order made first), each loaded and measured: 13 s alone.
+  test.setTimeout(60_000);
   const product = await longProduct(playwright, baseURL!);
   const customer = await playwright.request.newContext({ baseURL });
   let orderId = "";
