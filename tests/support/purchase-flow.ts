@@ -235,11 +235,11 @@ export async function runPurchase(browser: Browser, origin: string, opts: Option
       w.__trigger = 0;
       for (const type of ["click", "input"])
         addEventListener(type, () => (w.__trigger = performance.now()), { capture: true });
+      // Observed on the document, not <html>: the init script runs before the parser makes it.
       new MutationObserver((_, observer) => {
         if (!document.documentElement.dataset.hydrated) return;
         w.__hydratedAt = performance.now();
         observer.disconnect();
-        // The document, not <html>: the init script runs before the parser has made it.
       }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-hydrated"] });
     });
   }
