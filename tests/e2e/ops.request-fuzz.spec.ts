@@ -40,6 +40,11 @@ const NUM_RUNS = Number(process.env.FUZZ_RUNS ?? 1_000);
 // Half the time on PostgreSQL: what the requests probe is the shared HTTP and form handling; that
 // run looks for what the database itself refuses (e.g. NUL bytes in text), the same seed's first cases.
 const TIME_LIMIT_MS = Number(process.env.FUZZ_MS ?? (onPostgres ? 30_000 : 60_000));
+// After each request every worker must still answer: a worker left in a loop, hung, or blocked
+// again and again misses a second three times in a row. How fast it answers is the bench's (npm
+// run bench): a 200 ms limit here failed on a loaded two-core machine whose browsers starved a
+// healthy worker of CPU for three answers in a row (/healthz: 201 ms, best of 3).
+const STILL_ANSWERS_MS = 1_000;
 
 /** Every URL pattern of app/routes.ts, read from the file so a new route is fuzzed too. */
 function routePatterns(): string[] {
@@ -640,7 +645,7 @@ test("random requests of any method, path, header and body: never a 5xx, and the
         if (answer.status >= 500) fiveHundreds.push(`${answer.status} ${what}`);
         expect(answer.status, `${what} → ${answer.head}`).toBeLessThan(500);
         // Each worker, not whichever takes a new connection: a request may leave one busy.
-        expect(await each!.check("/healthz", {}, 200, 200), `after ${what}`).toBeNull();
+        expect(await each!.check("/healthz", {}, 200, STILL_ANSWERS_MS), `after ${what}`).toBeNull();
       }),
       { numRuns: NUM_RUNS, seed: FC_SEED, interruptAfterTimeLimit: TIME_LIMIT_MS, markInterruptAsFailure: false },
     );
@@ -790,7 +795,7 @@ function actionModules(): string[] {
     .sort();
 }
 
-test("hostile field names on every HTML action (urlencoded and multipart): a 4xx or the form's own answer within 2 s, and each worker answers a page within 200 ms after", async ({}, testInfo) => {
+test("hostile field names on every HTML action (urlencoded and multipart): a 4xx or the form's own answer within 2 s, and each worker still answers a page after", async ({}, testInfo) => {
   test.skip(!runsHere(testInfo));
   test.setTimeout(180_000);
   const started = Date.now();
@@ -1132,7 +1137,7 @@ test("hostile field names on every HTML action (urlencoded and multipart): a 4xx
           } finally {
             agent.destroy();
           }
-          const after = await each.check(page, { cookie: customer.cookieHeader() }, 200, 200);
+          const after = await each.check(page, { cookie: customer.cookieHeader() }, 200, STILL_ANSWERS_MS);
           if (after) {
             problems.push(`after ${what}: ${after}`);
             wedged = true;
