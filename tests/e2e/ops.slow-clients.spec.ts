@@ -126,7 +126,10 @@ test("50 slowloris connections and 10 trickled bodies: every worker still answer
       times.push(performance.now() - started);
       expect(res.status, `worker ${pid}`).toBe(200);
     }
-    expect(median(times), `worker ${pid}'s median answer, in ms`).toBeLessThan(200);
+    // A worker the slow connections held would answer only at their timeouts, seconds later; a
+    // second tells that apart from a healthy worker waiting for a busy machine's CPU (speed is
+    // the bench's: ops.request-fuzz.spec's 200 ms limit failed on such a machine).
+    expect(median(times), `worker ${pid}'s median answer, in ms`).toBeLessThan(1_000);
     agent.destroy();
   }
   expect(closedSoFar, "slow connections closed before the normal requests were answered").toBe(0);
