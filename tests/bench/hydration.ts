@@ -11,7 +11,18 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";
-import { build, guestWithCart, machine, startServer, table, warnIfBusy, type Server, runMain, stopAfter } from "./lib";
+import {
+  build,
+  guestWithCart,
+  machine,
+  median,
+  startServer,
+  table,
+  warnIfBusy,
+  type Server,
+  runMain,
+  stopAfter,
+} from "./lib";
 
 const { values: args } = parseArgs({
   options: { "no-build": { type: "boolean", default: false }, runs: { type: "string", default: "5" } },
@@ -21,8 +32,6 @@ const runs = Math.max(1, Number(args.runs));
 const SLOW_4G = { offline: false, latency: 150, downloadThroughput: 200_000, uploadThroughput: 93_750 };
 
 type Sample = { fcp: number; lcp: number; hydrated: number };
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 
 async function main() {
   warnIfBusy();

@@ -211,6 +211,9 @@ export const stamp = () =>
     .replace(/[:.]/g, "-")
     .replace(/-\d{3}Z$/, "Z");
 
+/** The middle value (the lower of the two middle ones for an even count); `xs` is left as it was. */
+export const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
+
 /** A fixed-width text table that is also valid Markdown. */
 export function table(head: string[], rows: (string | number)[][], right: boolean[] = []): string {
   const cells = [head, ...rows.map((r) => r.map(String))];

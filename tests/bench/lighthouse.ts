@@ -22,6 +22,7 @@ import {
   build,
   guestWithCart,
   machine,
+  median,
   onCleanup,
   root,
   stamp,
@@ -262,15 +263,14 @@ async function main() {
       const runTbt = each.map((e) => Math.round(e.values["total-blocking-time"]!));
       // Several runs: keep the one with the median performance score.
       const sorted = [...each].sort((a, b) => a.scores.performance - b.scores.performance);
-      const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
-      median.runScores = sorted.map((e) => e.scores.performance);
-      median.runTbt = runTbt;
+      const medianRun = sorted[Math.floor((sorted.length - 1) / 2)]!;
+      medianRun.runScores = sorted.map((e) => e.scores.performance);
+      medianRun.runTbt = runTbt;
       // The metric budgets are read on each metric's own median over the runs.
       for (const id of METRICS) {
-        const values = each.map((e) => e.values[id]!).sort((a, b) => a - b);
-        median.values[id] = values[Math.floor((values.length - 1) / 2)]!;
+        medianRun.values[id] = median(each.map((e) => e.values[id]!));
       }
-      results.push(median);
+      results.push(medianRun);
     }
 
     console.log(`\nLighthouse ${results[0]?.lighthouseVersion} (mobile, simulated throttling), ${info.chromium}:\n`);
@@ -329,10 +329,9 @@ async function main() {
     }
     const floor = results.find((r) => r.name === BARE_PAGE);
     if (floor) {
-      const bi = results.map((r) => r.benchmarkIndex ?? Number.NaN).sort((a, b) => a - b);
       console.log(
         `\nTBT over the bare React Router page's ${Math.round(floor.values["total-blocking-time"]!)} ms (medians), ` +
-          `Lighthouse's benchmark index of this machine ${Math.round(bi[Math.floor((bi.length - 1) / 2)]!)}:`,
+          `Lighthouse's benchmark index of this machine ${Math.round(median(results.flatMap((r) => r.benchmarkIndex ?? [])))}:`,
       );
       for (const r of results)
         if (r !== floor)
