@@ -8,6 +8,7 @@ import {
   isRouteErrorResponse,
   ServerRouter,
 } from "react-router";
+import { env } from "~/env.server";
 import { hydrateAfterLoad } from "~/utils/hydrate-after-load.server";
 import { withPageStyles } from "~/utils/page-styles.server";
 import { nonceOf } from "~/utils/request-context.server";
@@ -88,6 +89,7 @@ export default function handleRequest(
             // The first response is enough to paint, and the scripts come after what it needs.
             const html = hydrateAfterLoad(
               withPageStyles(Buffer.concat(chunks).toString("utf8"), matches.at(-1)?.route.id),
+              env.hydrateOn,
             );
             resolve(
               new Response(html, {

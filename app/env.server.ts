@@ -108,6 +108,8 @@ const schema = z.object({
     ),
   LOG_REQUESTS: flag("true"),
   PAGE_CACHE: flag("true"),
+  // Issue #40: when a page's scripts start; "load" is the shop as specified (app/utils/hydrate-after-load.server.ts).
+  HYDRATE_ON: z.enum(["load", "interaction"], { error: "must be load or interaction" }).default("load"),
   // Issue #39: "Tell me when it's back" on sold-out pages. Off, a sold-out page says "Sold out" only (the spec).
   STOCK_ALERTS: flag("false"),
   RATE_LIMIT_FACTOR: z.coerce.number({ error: "must be a number" }).positive("must be more than 0").default(1),
@@ -450,6 +452,8 @@ export const env = {
   allowedOrigins: raw.ALLOWED_ORIGINS.map((o) => o.toLowerCase()),
   logRequests: raw.LOG_REQUESTS,
   pageCache: raw.PAGE_CACHE,
+  /** When a page hydrates: after its first paint ("load") or at the shopper's first use ("interaction"). */
+  hydrateOn: raw.HYDRATE_ON,
   rateLimitFactor: raw.RATE_LIMIT_FACTOR,
   pincodeApiUrl: raw.PINCODE_API_URL,
   headersTimeoutMs: raw.HEADERS_TIMEOUT * 1000,

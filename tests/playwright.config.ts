@@ -33,12 +33,12 @@ export const SHOP_OWNER = "owner@e2e.test";
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 // Specs that measure pixels and paint, walk the Hindi pages' texts and addresses (issue #36), or
-// check what the HTTP door does (headers, proxies, slow clients, the shell's links and toasts,
+// check what the HTTP door does (headers, proxies, slow clients, the shell's links and toasts, when scripts start,
 // image boxes), which no database changes: the SQLite run has them, the PostgreSQL run spends its time where the
 // database's behaviour differs (the Hindi search and the customer's language, in hindi-catalogue,
 // hindi-mail and the pg unit tests, run on both).
 const SQLITE_ONLY =
-  /(phone-fit|phone-first-screen|phone-header|first-paint|hindi|hindi-account|hindi-shopping|shell|images|ops\.headers|ops\.proxy|ops\.slow-clients)\.spec\.ts$/;
+  /(phone-fit|phone-first-screen|phone-header|first-paint|hydrate-on-interaction|hindi|hindi-account|hindi-shopping|shell|images|ops\.headers|ops\.proxy|ops\.slow-clients)\.spec\.ts$/;
 
 const chromium = {
   ...devices["Desktop Chrome"],

@@ -28,6 +28,14 @@
 // script just gives the entry a key. So it is inert too (`id="rr-scroll"`): the loader runs it at
 // once, where it stood, when the entry has a key, and otherwise first in the queue after the paint,
 // still before hydration reads the key.
+//
+// With HYDRATE_ON=interaction (issue #40; the default is "load", as above) the loader waits instead
+// for the shopper's first sign of use: a pointer moved or put down, a key, a focus, a scroll. A page
+// only read costs no script work at all; the first use pays the hydration (its scripts are in the
+// cache by then), and a tap that comes before it is done is a plain link or form post, as without JS.
+// It is a setting, not the default, because what runs by itself stops until that first use: the home
+// page's carousel advances every 4 s (the spec) only once it is hydrated. Pointer events, not touch or
+// wheel ones, so that listening adds no handler a scroll must wait for.
 import { FULL_STYLESHEET_ID } from "~/lib/full-stylesheet";
 
 const PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*>/g;
@@ -41,7 +49,17 @@ const INERT = "text/x-deferred-script";
 // started it all), then the boot script (it starts the entry and the page's route modules), then
 // the preloads four to a task: appending them all at once took 1-20 ms of main thread in one
 // task, which Lighthouse's 4x CPU counts as blocking time (docs/performance.md).
-const LOADER =
+export type HydrateOn = "load" | "interaction";
+
+const START: Record<HydrateOn, string> = {
+  load: "Promise.all([parsed,painted,...pictures]).then(go);setTimeout(()=>parsed.then(go),3000)",
+  interaction:
+    "const use=['pointerdown','pointermove','keydown','focusin','scroll'];" +
+    "const first=()=>{for(const e of use)removeEventListener(e,first,true);parsed.then(go)};" +
+    "for(const e of use)addEventListener(e,first,{capture:true,passive:true})",
+};
+
+const loader = (on: HydrateOn) =>
   "(()=>{let b=document.getElementById('rr-boot');" +
   "const run=(d,t)=>{const s=document.createElement('script');if(t)s.type=t;s.nonce=d.nonce;" +
   "s.textContent=d.textContent;d.replaceWith(s)};" +
@@ -53,22 +71,26 @@ const LOADER =
   "l.rel='modulepreload';l.href=h;document.head.append(l)}if(hs.length)setTimeout(more)};" +
   "const step=()=>{const d=data.shift();if(d){run(d);setTimeout(step)}else{run(boot,'module');setTimeout(more)}};" +
   "setTimeout(step)};" +
-  "const painted=new Promise(r=>requestAnimationFrame(()=>setTimeout(r)));" +
-  "const pictures=[...document.images].filter(i=>i.loading==='eager'&&!i.complete)" +
-  ".map(i=>new Promise(r=>{i.addEventListener('load',r);i.addEventListener('error',r)}));" +
+  (on === "load"
+    ? "const painted=new Promise(r=>requestAnimationFrame(()=>setTimeout(r)));" +
+      "const pictures=[...document.images].filter(i=>i.loading==='eager'&&!i.complete)" +
+      ".map(i=>new Promise(r=>{i.addEventListener('load',r);i.addEventListener('error',r)}));"
+    : "") +
   "const parsed=new Promise(r=>document.readyState==='loading'?document.addEventListener('DOMContentLoaded',r):r());" +
   // The whole stylesheet (its link is the page's last element) as soon as the page is parsed,
   // with the pictures and before the scripts (app/utils/page-styles.server.ts).
   `parsed.then(()=>{const c=document.getElementById('${FULL_STYLESHEET_ID}');if(c&&c.dataset.href)c.href=c.dataset.href});` +
-  "Promise.all([parsed,painted,...pictures]).then(go);setTimeout(()=>parsed.then(go),3000)})()";
+  `${START[on]}})()`;
 
-export function hydrateAfterLoad(rendered: string): string {
+export function hydrateAfterLoad(rendered: string, on: HydrateOn = "load"): string {
   const preloads = [...new Set([...rendered.matchAll(PRELOAD)].map((m) => m[1]!))];
   // The scripts are asked for with the page, in its first round trip (issue #35: asked for after
   // the pictures they were a round trip more, 400 ms on a slow link), but at low priority: the
   // first screen's pictures (fetchpriority=high) go ahead of them, the pictures below it (lazy,
   // low, found later in the page) after them. They run only once the loader starts them; its
   // own preloads of the same URLs then find them fetched. Without JS they are never sent.
+  // (Waiting for the first use, plain `preload`s, which do not compile on arrival, were measured
+  // instead: Lighthouse's TBT did not move.)
   const html = rendered.replace(PRELOAD, (tag) =>
     tag.replace('rel="modulepreload"', 'rel="modulepreload" fetchpriority="low"'),
   );
@@ -79,7 +101,7 @@ export function hydrateAfterLoad(rendered: string): string {
   const deferred =
     `<script${nonce} type="text/x-deferred-module" id="rr-boot" data-preload="${preloads.join(" ")}">` +
     html.slice(boot.index + boot[0].length, end) +
-    `<script${nonce}>${LOADER}</script>`;
+    `<script${nonce}>${loader(on)}</script>`;
   const page = (html.slice(0, boot.index) + deferred + html.slice(end)).replace(
     SCROLL,
     `<script$1 type="${INERT}" id="rr-scroll">$2`,

@@ -94,7 +94,7 @@ async function smallTargets(page: Page) {
 // and loading every page once per size made these tests outlast their timeout on a slow machine.
 async function expectAllFit(page: Page, goto: (u: string) => Promise<void>, urls: string[]) {
   for (const url of urls) {
-    await page.setViewportSize(phones[0]);
+    await page.setViewportSize(phones[0]!);
     await goto(url);
     for (const size of phones) {
       await page.setViewportSize(size);

@@ -56,6 +56,21 @@ describe("hydrateAfterLoad", () => {
     );
   });
 
+  it("with HYDRATE_ON=interaction, the loader starts it at the first pointer, key, focus or scroll instead, once parsed", () => {
+    const loaders = [
+      ...hydrateAfterLoad(PAGE, "interaction").matchAll(/<script nonce="N1">(\(\(\)=>\{[\s\S]*?)<\/script>/g),
+    ];
+    expect(loaders).toHaveLength(1);
+    const loader = loaders[0]![1]!;
+    expect(loader).toContain("const use=['pointerdown','pointermove','keydown','focusin','scroll']");
+    expect(loader).toContain("const first=()=>{for(const e of use)removeEventListener(e,first,true);parsed.then(go)}");
+    // Nothing starts it by itself: no wait for the paint or the pictures, no 3 s fallback.
+    expect(loader).not.toContain("setTimeout(()=>parsed.then(go),3000)");
+    expect(loader).not.toContain("painted");
+    // The whole stylesheet still comes once the page is parsed.
+    expect(loader).toContain("c.href=c.dataset.href");
+  });
+
   it("makes React Router's data scripts inert where they are, text and nonce kept, for the loader to run first", () => {
     expect(html).toMatch(
       /<script nonce="N1" type="text\/x-deferred-script">window.__reactRouterContext.streamController.close\(\);<\/script><\/body><\/html>$/,
