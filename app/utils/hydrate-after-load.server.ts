@@ -45,12 +45,9 @@ const SCROLL =
   /<script((?: nonce="[^"]*")?)>(\(\(\w+, \w+\) => \{\s+if \(!window\.history\.state \|\| !window\.history\.state\.key\))/;
 const INERT = "text/x-deferred-script";
 
-// The waiting scripts one per task (the first too, not in the task of the picture load that
-// started it all), then the boot script (it starts the entry and the page's route modules), then
-// the preloads four to a task: appending them all at once took 1-20 ms of main thread in one
-// task, which Lighthouse's 4x CPU counts as blocking time (docs/performance.md).
 export type HydrateOn = "load" | "interaction";
 
+/** What starts the loader: the first paint with the eager pictures (at most 3 s), or the first use. */
 const START: Record<HydrateOn, string> = {
   load: "Promise.all([parsed,painted,...pictures]).then(go);setTimeout(()=>parsed.then(go),3000)",
   interaction:
@@ -59,6 +56,10 @@ const START: Record<HydrateOn, string> = {
     "for(const e of use)addEventListener(e,first,{capture:true,passive:true})",
 };
 
+// The waiting scripts one per task (the first too, not in the task of the picture load that
+// started it all), then the boot script (it starts the entry and the page's route modules), then
+// the preloads four to a task: appending them all at once took 1-20 ms of main thread in one
+// task, which Lighthouse's 4x CPU counts as blocking time (docs/performance.md).
 const loader = (on: HydrateOn) =>
   "(()=>{let b=document.getElementById('rr-boot');" +
   "const run=(d,t)=>{const s=document.createElement('script');if(t)s.type=t;s.nonce=d.nonce;" +
