@@ -2,7 +2,8 @@
 //
 // --tbt (issue #40): the performance category alone, 15 runs a page (unless --runs), medians: how
 // the TBT budget is stated, as this machine can measure it; with the bare React Router page of
-// the CPU bench measured in the same turns, as the floor this machine's browser puts under TBT.
+// the CPU bench measured in the same turns, as a reference (not a floor: its first paint comes
+// after most of its tasks, which TBT does not count; docs/performance.md).
 // --scripts-blocked adds each shop page again with its scripts refused (Lighthouse's
 // --blocked-url-patterns): how much of a page's TBT is its scripts' and how much the browser's own
 // parsing, layout and painting of the page.
