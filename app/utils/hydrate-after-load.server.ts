@@ -36,6 +36,7 @@
 // It is a setting, not the default, because what runs by itself stops until that first use: the home
 // page's carousel advances every 4 s (the spec) only once it is hydrated. Pointer events, not touch or
 // wheel ones, so that listening adds no handler a scroll must wait for.
+import type { env } from "~/env.server";
 import { FULL_STYLESHEET_ID } from "~/lib/full-stylesheet";
 
 const PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*>/g;
@@ -45,11 +46,15 @@ const SCROLL =
   /<script((?: nonce="[^"]*")?)>(\(\(\w+, \w+\) => \{\s+if \(!window\.history\.state \|\| !window\.history\.state\.key\))/;
 const INERT = "text/x-deferred-script";
 
-export type HydrateOn = "load" | "interaction";
+export type HydrateOn = typeof env.hydrateOn;
 
 /** What starts the loader: the first paint with the eager pictures (at most 3 s), or the first use. */
 const START: Record<HydrateOn, string> = {
-  load: "Promise.all([parsed,painted,...pictures]).then(go);setTimeout(()=>parsed.then(go),3000)",
+  load:
+    "const painted=new Promise(r=>requestAnimationFrame(()=>setTimeout(r)));" +
+    "const pictures=[...document.images].filter(i=>i.loading==='eager'&&!i.complete)" +
+    ".map(i=>new Promise(r=>{i.addEventListener('load',r);i.addEventListener('error',r)}));" +
+    "Promise.all([parsed,painted,...pictures]).then(go);setTimeout(()=>parsed.then(go),3000)",
   interaction:
     "const use=['pointerdown','pointermove','keydown','focusin','scroll'];" +
     "const first=()=>{for(const e of use)removeEventListener(e,first,true);parsed.then(go)};" +
@@ -72,16 +77,13 @@ const loader = (on: HydrateOn) =>
   "l.rel='modulepreload';l.href=h;document.head.append(l)}if(hs.length)setTimeout(more)};" +
   "const step=()=>{const d=data.shift();if(d){run(d);setTimeout(step)}else{run(boot,'module');setTimeout(more)}};" +
   "setTimeout(step)};" +
-  (on === "load"
-    ? "const painted=new Promise(r=>requestAnimationFrame(()=>setTimeout(r)));" +
-      "const pictures=[...document.images].filter(i=>i.loading==='eager'&&!i.complete)" +
-      ".map(i=>new Promise(r=>{i.addEventListener('load',r);i.addEventListener('error',r)}));"
-    : "") +
   "const parsed=new Promise(r=>document.readyState==='loading'?document.addEventListener('DOMContentLoaded',r):r());" +
   // The whole stylesheet (its link is the page's last element) as soon as the page is parsed,
   // with the pictures and before the scripts (app/utils/page-styles.server.ts).
   `parsed.then(()=>{const c=document.getElementById('${FULL_STYLESHEET_ID}');if(c&&c.dataset.href)c.href=c.dataset.href});` +
   `${START[on]}})()`;
+// Each mode's loader written once, at start, not for every page.
+const LOADERS: Record<HydrateOn, string> = { load: loader("load"), interaction: loader("interaction") };
 
 export function hydrateAfterLoad(rendered: string, on: HydrateOn = "load"): string {
   const preloads = [...new Set([...rendered.matchAll(PRELOAD)].map((m) => m[1]!))];
@@ -102,7 +104,7 @@ export function hydrateAfterLoad(rendered: string, on: HydrateOn = "load"): stri
   const deferred =
     `<script${nonce} type="text/x-deferred-module" id="rr-boot" data-preload="${preloads.join(" ")}">` +
     html.slice(boot.index + boot[0].length, end) +
-    `<script${nonce}>${loader(on)}</script>`;
+    `<script${nonce}>${LOADERS[on]}</script>`;
   const page = (html.slice(0, boot.index) + deferred + html.slice(end)).replace(
     SCROLL,
     `<script$1 type="${INERT}" id="rr-scroll">$2`,
