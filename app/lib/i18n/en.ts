@@ -431,6 +431,8 @@ export const en = {
     /** Issue #38: COD_MAX_RUPEES. */
     codOverLimit: (max: string): string =>
       `Cash on delivery is available for orders up to ${max}. Please pay by UPI for this order.`,
+    /** Issue #50: a total of ₹0 has nothing a UPI app could be asked to pay. */
+    upiNothingToPay: "There is nothing to pay for this order. Please choose cash on delivery.",
     /** Issue #38: the UTR of a UPI payment. */
     utrInvalid: "The UPI reference (UTR) is the 12 digits your UPI app shows for the payment.",
     utrTaken: "This UPI reference (UTR) was already sent for another order. Please check it in your UPI app.",

@@ -28,8 +28,9 @@ export function payPage(o: OrderWithItems) {
           ? "checking"
           : "awaiting";
   const upi = env.payments.upi;
-  // A shop that stopped offering UPI since still shows the order's state, without a way to pay.
-  const uri = state === "awaiting" && upi ? upiPayUri(upi, o.grandTotal, o.id) : null;
+  // A shop that stopped offering UPI since still shows the order's state, without a way to pay;
+  // so does an order with nothing to pay (₹0, placed before issue #50 refused them).
+  const uri = state === "awaiting" && upi && o.grandTotal > 0 ? upiPayUri(upi, o.grandTotal, o.id) : null;
   return {
     id: o.id,
     state,

@@ -40,6 +40,9 @@ export const paymentChoice = (): PaymentChoice => ({
 /** Why `method` cannot pay for this breakdown (English, translated by the page), or null. */
 export function paymentRefusal(method: PaymentMethod, breakdown: PriceBreakdown): string | null {
   if (method === "UPI" && !upiOffered()) return ONLY_COD;
+  // A UPI app cannot be asked for ₹0 (issue #50): such an order would wait for a payment that
+  // cannot be made, and lapse with its coupon spent.
+  if (method === "UPI" && breakdown.total <= 0) return en.feedback.upiNothingToPay;
   const max = env.payments.codMaxPaise;
   if (method === "COD" && max !== null && breakdown.total > max) return en.feedback.codOverLimit(formatPaise(max));
   return null;

@@ -28,6 +28,8 @@ export async function sendUtr(customerId: string, orderId: string, utr: string, 
             eq(orders.userId, customerId),
             eq(orders.paymentMethod, "UPI"),
             eq(orders.isPaid, false),
+            // Nothing to pay, nothing to prove (a ₹0 order placed before issue #50 refused them).
+            gt(orders.grandTotal, 0),
             ne(orders.status, "Cancelled"),
             isNull(orders.utr),
             or(isNull(orders.expiresAt), gt(orders.expiresAt, now)),

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import * as app from "~/db/client.server";
 import { env } from "~/env.server";
+import { en } from "~/lib/i18n/en";
 import { UTR_NOT_AWAITED, UTR_TAKEN } from "~/lib/utr-schema";
 import { createUser } from "~/models/accounts/users.server";
 import { placeOrder } from "~/models/flows/place-order.server";
@@ -8,6 +9,7 @@ import { updateOrder } from "~/models/flows/update-order.server";
 import { toApiOrder } from "~/models/orders/api.server";
 import { getOrderFor, listAllOrders } from "~/models/orders/read.server";
 import { expireDueOrders } from "~/models/payments/clock.server";
+import { payPage } from "~/models/payments/pay-page.server";
 import { sendUtr } from "~/models/payments/upi.server";
 import { settleUpiCheck } from "~/models/payments/verify.server";
 import { newId } from "~/utils/id.server";
@@ -154,5 +156,27 @@ describe("paid_at follows isPaid", () => {
     expect((await row(id))!.paid_at).toBe(paid.paid_at);
     await updateOrder(id, { isPaid: false });
     expect(await row(id)).toMatchObject({ is_paid: 0, paid_at: null });
+  });
+});
+
+describe("an order with nothing to pay (issue #50)", () => {
+  it("is never placed as a UPI order: ₹0 goods are refused with why, taking no stock", async () => {
+    const free = newId();
+    await raw.run("insert into products (id, name, price, stock) values (?, ?, ?, ?)", free, "Sample", 0, 5);
+    const before = await raw.value<number>("select count(*) from orders where user_id = ?", meera.id);
+    await expect(
+      placeOrder(meera.id, { contact, shippingAddress, items: [{ product: free, qty: 1 }], paymentMethod: "UPI" }),
+    ).rejects.toThrow(en.feedback.upiNothingToPay);
+    expect(await raw.value<number>("select count(*) from orders where user_id = ?", meera.id)).toBe(before);
+    expect(await raw.value<number>("select stock from products where id = ?", free)).toBe(5);
+  });
+
+  it("one stored before the rule: its pay page shows no way to pay, and a UTR is refused, never a 500", async () => {
+    const id = await upiOrder();
+    await raw.run("update orders set grand_total = 0 where id = ?", id);
+    const page = payPage((await getOrderFor(meera, id))!)!;
+    expect(page).toMatchObject({ state: "awaiting", total: 0, uri: null });
+    await expect(sendUtr(meera.id, id, freshUtr())).rejects.toThrow(UTR_NOT_AWAITED);
+    expect((await row(id))!.utr).toBeNull();
   });
 });
