@@ -60,28 +60,49 @@ async function expire(id: string, now: Date): Promise<boolean> {
   });
 }
 
-/** Cancels the orders due at `now` (at most `limit` a sweep); returns their ids. */
-export async function expireDueOrders(now = new Date(), limit = 50): Promise<string[]> {
-  const candidates = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(due(now))
-    .orderBy(orders.expiresAt)
-    .limit(limit);
+/**
+ * Cancels the orders due at `now`, `batch` at a time, until none is left or `max` have been looked
+ * at; returns the ids it cancelled. A page that shows an order's state sweeps one batch (the
+ * default) before it answers; the clock's tick sweeps until nothing is due (SWEEP_MAX a tick), so
+ * a backlog (a server down for a day, a burst of unpaid orders) is cleared in one tick, not 50 a
+ * minute. Each batch reads afresh: an order another sweeper cancelled meanwhile is not due any more.
+ */
+export async function expireDueOrders(
+  now = new Date(),
+  { batch = 50, max = batch }: { batch?: number; max?: number } = {},
+): Promise<string[]> {
   const cancelled: string[] = [];
-  for (const { id } of candidates) if (await expire(id, now)) cancelled.push(id);
+  for (let seen = 0; seen < max;) {
+    const size = Math.min(batch, max - seen);
+    const candidates = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(due(now))
+      .orderBy(orders.expiresAt)
+      .limit(size);
+    seen += candidates.length;
+    for (const { id } of candidates) if (await expire(id, now)) cancelled.push(id);
+    if (candidates.length < size) break;
+  }
   if (cancelled.length > 0) mailsQueued();
   return cancelled;
 }
+
+/** How many due orders one tick of the clock looks at, at most (20 batches). */
+export const SWEEP_MAX = 1_000;
 
 /** How often each worker sweeps. A page that shows an order's state sweeps first as well. */
 export const SWEEP_MS = 60_000;
 
 /** Runs the sweep in the background of a worker until stopped. */
 export function startPaymentClock(every = SWEEP_MS): { stop(): Promise<void> } {
-  let running: Promise<unknown> = Promise.resolve();
+  let running: Promise<unknown> | null = null;
   const tick = () => {
-    running = expireDueOrders().catch((error: unknown) => console.error("Payment clock:", error));
+    // A tick still clearing a backlog is not joined by the next one.
+    if (running) return;
+    running = expireDueOrders(new Date(), { max: SWEEP_MAX })
+      .catch((error: unknown) => console.error("Payment clock:", error))
+      .finally(() => (running = null));
   };
   const timer = setInterval(tick, every);
   timer.unref();
