@@ -2,6 +2,7 @@ import { orderRequestMessage, orderRequestSchema } from "~/lib/checkout-schema";
 import { parseOrderFilter } from "~/lib/order-filter";
 import { ADMIN_MAX_LIMIT, MAX_PAGE, queryInt } from "~/lib/shop-query";
 import { requireApiAdmin, requireApiUser } from "~/models/accounts/auth.server";
+import { countCouponTry } from "~/models/coupons/tries.server";
 import { submitOrder } from "~/models/flows/place-order.server";
 import { toApiOrder } from "~/models/orders/api.server";
 import { IDEMPOTENCY_KEY_INVALID, isIdempotencyKey } from "~/models/orders/idempotency.server";
@@ -9,6 +10,7 @@ import { OrderError } from "~/models/orders/order-error.server";
 import { ADMIN_ORDERS_PER_PAGE, getOrderFor, listAllOrders, pageOfOrders } from "~/models/orders/read.server";
 import { apiError, json, methodNotAllowed, readBody } from "~/utils/http.server";
 import { RateLimited, tooMany } from "~/utils/rate-limit.server";
+import { ipOf } from "~/utils/request-context.server";
 import type { Route } from "./+types/api.orders";
 
 // GET /api/orders (admin): every order, newest first; ?status=&from=&to=&q= filter as the Orders
@@ -33,7 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 // POST /api/orders: the client's names and prices are ignored; the database decides.
 // An Idempotency-Key header makes a repeat of the request (a retry after a lost answer, a double
 // tap) answer the first order, 201 as the first time, never a second order.
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
   const user = await requireApiUser(request);
   const key = request.headers.get("Idempotency-Key") ?? undefined;
@@ -41,6 +43,8 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = orderRequestSchema.safeParse(await readBody(request));
   if (!parsed.success) return apiError(400, orderRequestMessage(parsed.error));
   try {
+    // A code sent with an order is a try like the cart's Apply (issue #50).
+    if (parsed.data.couponCode) await countCouponTry({ ip: ipOf(context), shopper: user.id });
     const submitted = await submitOrder(user.id, key);
     const { id, replayed } = submitted.replayed ? submitted : await submitted.place(parsed.data);
     const headers: Record<string, string> = { Location: `/api/orders/${id}` };

@@ -23,10 +23,14 @@ import {
 } from "~/models/cart/cart.server";
 import { appliedCoupon, commitCouponCode } from "~/models/coupons/applied.server";
 import { checkCoupon } from "~/models/coupons/check.server";
+import { countCouponTry } from "~/models/coupons/tries.server";
 import { cartPricing } from "~/models/payments/pricing.server";
 import type { loader as rootLoader } from "~/root";
 import { type FormFields, readForm } from "~/utils/http.server";
 import { requestLanguage } from "~/utils/language.server";
+import { RateLimited } from "~/utils/rate-limit.server";
+import { ipOf } from "~/utils/request-context.server";
+import { getSession } from "~/utils/session.server";
 import { redirectWithToast, type Toast } from "~/utils/toast.server";
 import type { Route } from "./+types/cart";
 
@@ -72,13 +76,19 @@ const CART_FIELDS: FormFields = {
  * Apply (or remove) a coupon code (issue #39): judged on this cart and customer; applied, it is kept
  * in its cookie and the shopper goes back with a toast; refused, the page says why (400).
  */
-async function applyCoupon(request: Request, form: FormData, cart: CartEntry[]) {
+async function applyCoupon(request: Request, ip: string, form: FormData, cart: CartEntry[]) {
   const back = safeRedirect(form.get("redirectTo"), "/cart");
   if (form.get("intent") === "uncoupon")
     return redirect(back, { headers: { "Set-Cookie": await commitCouponCode(null) } });
   const parsed = couponCodeSchema.safeParse(form.get("couponCode"));
   if (!parsed.success || !parsed.data) return data({ couponError: en.feedback.couponCodeInvalid }, { status: 400 });
   const user = await getUser(request);
+  try {
+    await countCouponTry({ ip, shopper: user?.id ?? ((await getSession(request)).id || null) });
+  } catch (error) {
+    if (!(error instanceof RateLimited)) throw error;
+    return data({ couponError: error.message }, { status: 429 });
+  }
   const check = await checkCoupon(parsed.data, goodsOf(await cartLines(cart)), user?.id ?? null);
   if (!check.ok) return data({ couponError: check.message }, { status: 400 });
   const t = messagesFor(requestLanguage(request)).cart;
@@ -124,7 +134,7 @@ async function add(request: Request, form: FormData, cart: CartEntry[]) {
   );
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request, CART_FIELDS);
   const intent = form.get("intent");
   const productId = String(form.get("productId") ?? "");
@@ -133,7 +143,7 @@ export async function action({ request }: Route.ActionArgs) {
   let cart = await readCart(request);
 
   if (intent === "add") return add(request, form, cart);
-  if (intent === "coupon" || intent === "uncoupon") return applyCoupon(request, form, cart);
+  if (intent === "coupon" || intent === "uncoupon") return applyCoupon(request, ipOf(context), form, cart);
   if (intent === "update") cart = setQty(cart, productId, form.get("qty"), sizeId);
   else if (intent === "remove") cart = removeFromCart(cart, productId, sizeId);
   else if (intent === "clear") cart = [];

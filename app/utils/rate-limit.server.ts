@@ -59,6 +59,11 @@ export const RULES = {
   // stranger's inbox for many candles.
   alertEmail: { limit: 10, windowMs: 60 * 60_000, message: en.feedback.tooManyAlertsForEmail },
   alertIp: { limit: 30, windowMs: 60 * 60_000, message: en.feedback.tooManyAlerts },
+  // Coupon codes tried (issue #50): every try counts, so a dictionary cannot find private or
+  // scheduled codes. Generous per address (a shopper mistypes; many share one mobile network's
+  // address), tighter per shopper (their account, else their session).
+  couponIp: { limit: 60, windowMs: 15 * 60_000, message: en.feedback.tooManyCouponTries },
+  couponShopper: { limit: 10, windowMs: 15 * 60_000, message: en.feedback.tooManyCouponTriesForYou },
   review: { limit: 30, windowMs: 60_000, message: en.feedback.tooManyReviews },
   order: { limit: 30, windowMs: 60_000, message: en.feedback.tooManyOrders },
   // Searches (issue #34) cost CPU however the typo work is bounded; a backstop only, generous as

@@ -2,8 +2,10 @@ import { existsSync, readdirSync } from "node:fs";
 import { connect } from "node:net";
 import { expect, test } from "@playwright/test";
 import {
+  ADDRESS,
   adminClient,
   Client,
+  CONTACT,
   createProduct,
   dbOf,
   insertUser,
@@ -226,6 +228,42 @@ test.describe("rate limits", () => {
         email,
       ),
     ).toBe(30);
+  });
+});
+
+test.describe("coupon tries (issue #50)", () => {
+  const tryCode = (client: Client, code: string) =>
+    client.fetch("/cart", { form: { intent: "coupon", couponCode: code, redirectTo: "/cart" } });
+
+  test("the 11th code one customer tries in 15 minutes is refused at both doors; a real code still counts", async () => {
+    // A live code, so the cart shows its field and the refusals on the page.
+    const real = `REAL${Date.now().toString(36).slice(-5)}`.toUpperCase();
+    await dbOf(server).run("insert into coupons (id, code, kind, amount) values (?, ?, 'flat', 5000)", real, real);
+    const { client } = await customer();
+    for (let i = 1; i <= 9; i++) {
+      const res = await tryCode(client, `GUESS${i}X`);
+      expect(res.status, `try ${i}`).toBe(400);
+      expect(await res.text()).toContain(`There is no coupon code GUESS${i}X`);
+    }
+    expect((await tryCode(client, real)).status, "the 10th, a real code").toBe(302);
+    const refused = await tryCode(client, "GUESS11");
+    expect(refused.status).toBe(429);
+    expect(await refused.text()).toContain("You have tried many coupon codes");
+    const order = await client.fetch("/api/orders", {
+      json: { contact: CONTACT, shippingAddress: ADDRESS, items: [{ product: bigStock, qty: 1 }], couponCode: real },
+    });
+    await expect429(order, /^You have tried many coupon codes/);
+  });
+
+  test("the 61st code tried from one address in 15 minutes is refused, whoever tries it", async () => {
+    const ip = `127.0.0.${nextIp++}`;
+    for (let i = 1; i <= 60; i++)
+      expect((await tryCode(new Client(server.url, { localAddress: ip }), `NET${i}X`)).status, `try ${i}`).toBe(400);
+    const refused = await tryCode(new Client(server.url, { localAddress: ip }), "NET61X");
+    expect(refused.status).toBe(429);
+    expect(await refused.text()).toContain("Too many coupon codes were tried from your network");
+    // Another address is not held back.
+    expect((await tryCode(from(), "OTHER1")).status).toBe(400);
   });
 });
 

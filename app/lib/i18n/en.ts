@@ -446,6 +446,9 @@ export const en = {
     couponUsedUp: (code: string): string => `The code ${code} has been used up.`,
     couponUsedUpForYou: (code: string): string => `You have already used the code ${code} as often as it allows.`,
     couponBelowMinimum: (code: string, min: string): string => `The code ${code} is for orders of ${min} or more.`,
+    /** Issue #50: coupon codes tried too often. */
+    tooManyCouponTries: "Too many coupon codes were tried from your network. Please try again later.",
+    tooManyCouponTriesForYou: "You have tried many coupon codes. Please try again in a few minutes.",
     pinInvalid: "Please enter a valid 6-digit PIN",
     pinUnavailable: "PIN service unavailable",
     pinBadResponse: "Invalid response",

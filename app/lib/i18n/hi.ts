@@ -393,6 +393,8 @@ export const hi: Messages = {
     couponUsedUp: (code) => `कोड ${code} पूरा इस्तेमाल हो चुका है।`,
     couponUsedUpForYou: (code) => `आप कोड ${code} जितनी बार हो सकता है, इस्तेमाल कर चुके हैं।`,
     couponBelowMinimum: (code, min) => `कोड ${code} ${min} या उससे ज़्यादा के ऑर्डर पर है।`,
+    tooManyCouponTries: "आपके नेटवर्क से बहुत सारे कूपन कोड आज़माए गए। कृपया बाद में कोशिश करें।",
+    tooManyCouponTriesForYou: "आपने बहुत सारे कूपन कोड आज़माए हैं। कृपया कुछ मिनट बाद कोशिश करें।",
     pinInvalid: "कृपया सही 6 अंकों का पिन कोड लिखें",
     pinUnavailable: "पिन कोड सेवा उपलब्ध नहीं है",
     pinBadResponse: "ग़लत जवाब",

@@ -2,6 +2,7 @@
 // judged again on every cart and checkout view: a code that stopped applying (the cart fell below
 // its minimum, it expired, was paused or used up) leaves with a message, never charged silently.
 import { createCookie } from "react-router";
+import { db } from "~/db/client.server";
 import type { Coupon } from "~/db/schema";
 import { env } from "~/env.server";
 import { normaliseCode } from "~/lib/coupon-schema";
@@ -14,7 +15,10 @@ import { anyCouponLive, checkCoupon } from "./check.server";
 
 export const COUPON_COOKIE = "rk_coupon";
 
+// Signed (issue #50): only a code applied through the cart's counted tries is ever judged from it,
+// so a hand-made cookie cannot ask about code after code on every cart and checkout view.
 const couponCookie = createCookie(COUPON_COOKIE, {
+  secrets: [env.sessionSecret],
   path: "/",
   sameSite: "lax",
   httpOnly: true,
@@ -58,7 +62,7 @@ export async function appliedCoupon(
 ): Promise<AppliedCoupon> {
   const code = await readCouponCode(request);
   if (!code) return { coupon: null, showField: await anyCouponLive() };
-  const check = await checkCoupon(code, goods, userId);
+  const check = await checkCoupon(code, goods, userId, new Date(), db, true);
   if (check.ok) return { coupon: termsOf(check.coupon), showField: true };
   const m = messagesFor(requestLanguage(request));
   throw await redirectWithToast(

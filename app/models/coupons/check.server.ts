@@ -1,6 +1,8 @@
 // Whether a coupon code applies (issue #39): found without regard to case, then judged in one
 // order — paused, not started, expired, used up, used up for this customer, below its minimum —
-// each refusal its own English feedback message (translated by the page, never by the API).
+// each refusal its own English feedback message (translated by the page, never by the API). A code
+// typed by someone who may not know it (issue #50) gets one answer for unknown, paused and not
+// started: only a shopper who applied it while it was live (the cart's signed cookie) hears which.
 import { and, eq, gt, isNull, lte, lt, or, type SQL } from "drizzle-orm";
 import { db, type Tx } from "~/db/client.server";
 import { type Coupon, couponUses, coupons } from "~/db/schema";
@@ -44,6 +46,10 @@ async function usesBy(couponId: string, userId: string, tx: Tx | typeof db): Pro
   return rows[0]?.uses ?? 0;
 }
 
+/** Whether the code is on and its window has started: otherwise an outsider is told it does not exist. */
+const liveNow = (coupon: Coupon, now: Date) =>
+  coupon.active && !(coupon.startsAt && coupon.startsAt.getTime() > now.getTime());
+
 /** Why `coupon` does not apply to goods worth `goods` paise (ignoring the customer's own count), or null. */
 export function couponRefusal(coupon: Coupon, goods: number, now: Date): string | null {
   const code = coupon.code;
@@ -59,7 +65,8 @@ export type CouponCheck = { ok: true; coupon: Coupon } | { ok: false; message: s
 
 /**
  * Whether `code` applies to goods worth `goods` paise for `userId` (null: a guest, whose own
- * count is judged at the order) at `now`.
+ * count is judged at the order) at `now`. `applied`: the shopper applied it before (it is in their
+ * signed cookie), so a paused or scheduled code may say so.
  */
 export async function checkCoupon(
   code: string,
@@ -67,9 +74,12 @@ export async function checkCoupon(
   userId: string | null,
   now = new Date(),
   tx: Tx | typeof db = db,
+  applied = false,
 ): Promise<CouponCheck> {
   const coupon = await findCoupon(code, tx);
-  if (!coupon) return { ok: false, message: f.couponUnknown(normaliseCode(code).slice(0, 20)) };
+  const unknown = f.couponUnknown(normaliseCode(code).slice(0, 20));
+  if (!coupon) return { ok: false, message: unknown };
+  if (!applied && !liveNow(coupon, now)) return { ok: false, message: unknown };
   const refusal = couponRefusal(coupon, goods, now);
   if (refusal) return { ok: false, message: refusal };
   if (

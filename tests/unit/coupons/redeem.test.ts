@@ -107,21 +107,26 @@ describe("redeem", () => {
     expect(await checkCoupon(code, 50000, u.id)).toEqual({ ok: false, message: f.couponUsedUpForYou(code) });
   });
 
-  it("says why a code does not apply, each its own message", async () => {
+  it("says why a code does not apply; paused or scheduled codes answer as unknown ones (issue #50)", async () => {
     const u = await user("why");
     const code = () => `WHY${newId().slice(-6)}`.toUpperCase();
     const check = (c: string, goods = 100000) =>
       checkCoupon(c.toLowerCase(), goods, u.id).then((r) => (r.ok ? "ok" : r.message));
+    // A code already in the shopper's signed cookie may say why it stopped applying.
+    const applied = (c: string) =>
+      checkCoupon(c, 100000, u.id, new Date(), app.db, true).then((r) => (r.ok ? "ok" : r.message));
     expect(await check("NOSUCH1")).toBe(f.couponUnknown("NOSUCH1"));
     const soon = code();
     await coupon({ code: soon, startsAt: "2999-01-01T00:00" });
-    expect(await check(soon)).toBe(f.couponNotStarted(soon));
+    expect(await check(soon)).toBe(f.couponUnknown(soon));
+    expect(await applied(soon)).toBe(f.couponNotStarted(soon));
     const old = code();
     await coupon({ code: old, startsAt: "2020-01-01T00:00", endsAt: "2020-02-01T00:00" });
     expect(await check(old)).toBe(f.couponExpired(old));
     const paused = code();
     await setCouponActive(await coupon({ code: paused }), false);
-    expect(await check(paused)).toBe(f.couponPaused(paused));
+    expect(await check(paused)).toBe(f.couponUnknown(paused));
+    expect(await applied(paused)).toBe(f.couponPaused(paused));
     const used = code();
     await raw.run("update coupons set uses = 1 where id = ?", await coupon({ code: used, maxUses: "1" }));
     expect(await check(used)).toBe(f.couponUsedUp(used));
