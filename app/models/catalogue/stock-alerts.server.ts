@@ -1,8 +1,8 @@
 // "Tell me when it's back" (issue #39): a shopper leaves an address on a sold-out product or size;
 // when its stock goes from 0 to more, every waiting address gets one mail through the outbox.
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { and, count, eq, inArray, isNull } from "drizzle-orm";
-import { db, type Tx, writeTransaction } from "~/db/client.server";
+import { and, count, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { db, dialect, type Tx, writeTransaction } from "~/db/client.server";
 import { products, productSizes, stockAlerts } from "~/db/schema";
 import { env } from "~/env.server";
 import { textIn } from "~/lib/catalogue-text";
@@ -19,6 +19,29 @@ import { hit } from "~/utils/rate-limit.server";
 /** A sign-up refused for what it names (unknown product or size, or in stock): its message. */
 export class AlertRefused extends Error {}
 
+/** The advisory locks' first key: the product's alerts (the second is a hash of the product's id). */
+const ALERT_LOCK = 39;
+
+/**
+ * PostgreSQL: waits for, then holds until its transaction ends, the lock on the product's alerts,
+ * which a sign-up takes before it reads the stock and a stock raise before it reads the waiting
+ * alerts (mailBackInStock). Without it, a sign-up and a raise running side by side (READ
+ * COMMITTED) could each miss the other's write: the sign-up read the stock before the raise
+ * committed, the raise read the alerts before the sign-up committed, and the address waited for a
+ * raise that had already happened. With it, whichever comes second sees what the first committed:
+ * the raise mails the new address, or the sign-up is told the candle is in stock. An advisory lock
+ * rather than the product's row: locking that row for share would order badly with the editor's
+ * writes (sizes, then the product) and deadlock, and writing it would move the catalogue's version.
+ * SQLite runs one write transaction at a time: nothing to do.
+ */
+async function lockAlerts(tx: Tx, productId: string): Promise<void> {
+  if (dialect !== "pg") return;
+  // `Tx` is node-postgres's drizzle transaction when the dialect is "pg"; its execute runs raw SQL.
+  await (tx as unknown as { execute(query: SQL): Promise<unknown> }).execute(
+    sql`select pg_advisory_xact_lock(${ALERT_LOCK}::integer, hashtext(${productId}))`,
+  );
+}
+
 /**
  * Keeps `input.email` waiting for the product (or its size), once: signing up again is fine, and
  * re-arms an alert already mailed. Counted against the per-address and per-IP limits first
@@ -33,6 +56,7 @@ export async function signUpForAlert(
   await hit("alertIp", who.ip);
   await hit("alertEmail", input.email);
   await writeTransaction(async (tx) => {
+    await lockAlerts(tx, input.productId);
     const [product] = await tx
       .select({ stock: products.stock })
       .from(products)
@@ -61,9 +85,12 @@ export async function signUpForAlert(
  * refused), so "stock went from 0 to more" is "a waiting alert's product or size is in stock now":
  * those alerts are marked mailed by one conditional update that returns them, and each gets its
  * mail in the same transaction. A second writer (another worker, another server) waits for the
- * rows' locks and then finds them mailed: each address gets one mail.
+ * rows' locks and then finds them mailed: each address gets one mail. A sign-up committing beside
+ * this transaction is seen, or sees the stock (lockAlerts).
  */
 export async function mailBackInStock(tx: Tx, productId: string): Promise<number> {
+  // After this transaction's stock write, before the alerts are read (lockAlerts says why).
+  await lockAlerts(tx, productId);
   const waiting = await tx
     .select({ sizeKey: stockAlerts.sizeKey })
     .from(stockAlerts)

@@ -1,9 +1,11 @@
 // "Tell me when it's back" on both databases (issue #39): the sign-up rules, one mail per waiting
 // address whichever stock write brings the candle back (the editor, a size, a cancelled order, an
 // expired UPI hold), exactly once when two writers race, and the stop link's token.
+import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import * as app from "~/db/client.server";
-import { writeTransaction } from "~/db/client.server";
+import { dialect, writeTransaction } from "~/db/client.server";
+import { products } from "~/db/schema";
 import { env } from "~/env.server";
 import { en } from "~/lib/i18n/en";
 import { productSchema } from "~/lib/product-schema";
@@ -211,6 +213,49 @@ describe("the mail when the stock comes back", () => {
     ]);
     expect(counts[0] + counts[1]).toBeLessThanOrEqual(3);
     for (const email of emails) expect(await mailsTo(email)).toHaveLength(1);
+  });
+});
+
+/** Whether any connection to this database waits for a lock (PostgreSQL). */
+const lockWaiters = () =>
+  raw.value<number>(
+    "select cast(count(*) as integer) from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+  );
+
+// PostgreSQL runs a sign-up and a stock raise side by side (READ COMMITTED); SQLite runs one write
+// transaction at a time, so there the sign-up simply comes after the raise.
+describe.skipIf(dialect !== "pg")("a sign-up beside a stock raise (PostgreSQL, issue #50)", () => {
+  it("a sign-up made while a raise is open waits for it, then hears the candle is back: never left waiting", async () => {
+    const id = await product(0);
+    const email = unique("race");
+    let commit!: () => void;
+    const open = new Promise<void>((resolve) => (commit = resolve));
+    let read!: () => void;
+    const alertsRead = new Promise<void>((resolve) => (read = resolve));
+    // The raise: stock 0 → 5 and its look at the waiting addresses (none yet), then kept open.
+    const raise = writeTransaction(async (tx) => {
+      await tx.update(products).set({ stock: 5 }).where(eq(products.id, id));
+      const mailed = await mailBackInStock(tx, id);
+      read();
+      await open;
+      return mailed;
+    });
+    await alertsRead;
+    const signedUp = signUp(id, email).then(
+      () => "waiting",
+      (error: Error) => error.message,
+    );
+    // Once the sign-up has finished (before: it read stock 0 and committed its alert beside the
+    // open raise) or waits for a lock (now: the raise's), the raise commits.
+    let settled = false;
+    void signedUp.finally(() => (settled = true));
+    for (let i = 0; i < 1_500 && !settled && (await lockWaiters()) === 0; i++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    commit();
+    expect(await raise).toBe(0);
+    expect(await signedUp).toBe(en.feedback.alertInStock);
+    expect(await alerts(id)).toEqual([]);
+    expect(await raw.value<number>("select stock from products where id = ?", id)).toBe(5);
   });
 });
 
