@@ -43,9 +43,28 @@ async function lockAlerts(tx: Tx, productId: string): Promise<void> {
 }
 
 /**
+ * The inbox an address reaches (issue #50): case folded, its `+tag` dropped (`asha+1@x.in` and
+ * `Asha@x.in` are `asha@x.in`), and for Gmail, which ignores them, the dots of the name dropped and
+ * googlemail.com read as gmail.com. What the per-address limit counts and what a restock mails once:
+ * typing the address another way reaches the same inbox, so it counts the same.
+ */
+export function mailboxOf(email: string): string {
+  const at = email.lastIndexOf("@");
+  let name = email.slice(0, at).toLowerCase();
+  let domain = email.slice(at + 1).toLowerCase();
+  const plus = name.indexOf("+");
+  if (plus > 0) name = name.slice(0, plus);
+  if (domain === "gmail.com" || domain === "googlemail.com") {
+    name = name.replaceAll(".", "") || name;
+    domain = "gmail.com";
+  }
+  return `${name}@${domain}`;
+}
+
+/**
  * Keeps `input.email` waiting for the product (or its size), once: signing up again is fine, and
- * re-arms an alert already mailed. Counted against the per-address and per-IP limits first
- * (RateLimited), whether or not the address was waiting, and answers the same either way, so
+ * re-arms an alert already mailed. Counted against the per-mailbox (mailboxOf) and per-IP limits
+ * first (RateLimited), whether or not the address was waiting, and answers the same either way, so
  * nothing tells whether an address was already on the list. Refused (AlertRefused) for a product
  * or size that is not live, for a sized product without one of its sizes, and for one in stock.
  */
@@ -54,7 +73,7 @@ export async function signUpForAlert(
   who: { ip: string; userId: string | null; language: Language },
 ): Promise<void> {
   await hit("alertIp", who.ip);
-  await hit("alertEmail", input.email);
+  await hit("alertEmail", mailboxOf(input.email));
   await writeTransaction(async (tx) => {
     await lockAlerts(tx, input.productId);
     const [product] = await tx
@@ -83,10 +102,11 @@ export async function signUpForAlert(
  * editor and the JSON door through updateProduct, an order's stock coming back through moveStock).
  * An alert waits only while its product or size is sold out (signing up for one in stock is
  * refused), so "stock went from 0 to more" is "a waiting alert's product or size is in stock now":
- * those alerts are marked mailed by one conditional update that returns them, and each gets its
- * mail in the same transaction. A second writer (another worker, another server) waits for the
- * rows' locks and then finds them mailed: each address gets one mail. A sign-up committing beside
- * this transaction is seen, or sees the stock (lockAlerts).
+ * those alerts are marked mailed by one conditional update that returns them, and each inbox among
+ * them gets one mail (oneAMailbox) in the same transaction. A second writer (another worker,
+ * another server) waits for the rows' locks and then finds them mailed: each address gets one
+ * mail. A sign-up committing beside this transaction is seen, or sees the stock (lockAlerts).
+ * Returns how many mails it queued.
  */
 export async function mailBackInStock(tx: Tx, productId: string): Promise<number> {
   // After this transaction's stock write, before the alerts are read (lockAlerts says why).
@@ -121,7 +141,8 @@ export async function mailBackInStock(tx: Tx, productId: string): Promise<number
       and(eq(stockAlerts.productId, productId), inArray(stockAlerts.sizeKey, keys), isNull(stockAlerts.notifiedAt)),
     )
     .returning();
-  for (const alert of due) {
+  const mails = oneAMailbox(due);
+  for (const alert of mails) {
     const language = usableLanguage(alert.language);
     const size = inStock.find((s) => s.id === alert.sizeKey);
     const name = textIn(language, product.name, product.nameHi);
@@ -140,8 +161,26 @@ export async function mailBackInStock(tx: Tx, productId: string): Promise<number
       ),
     );
   }
-  if (due.length > 0) mailsQueued();
-  return due.length;
+  if (mails.length > 0) mailsQueued();
+  return mails.length;
+}
+
+/**
+ * One alert per inbox (mailboxOf), so one restock mails an inbox once for the product whatever
+ * addresses and sizes it waited under (`asha+1@…`, `asha+2@…`): the address as typed without a
+ * tag if it is among them, else the first in order. The others are marked mailed all the same.
+ */
+function oneAMailbox<A extends { email: string; sizeKey: string }>(alerts: A[]): A[] {
+  const plainFirst = (a: A) => (a.email === mailboxOf(a.email) ? 0 : 1);
+  const sorted = [...alerts].sort(
+    (a, b) =>
+      plainFirst(a) - plainFirst(b) ||
+      (a.email < b.email ? -1 : a.email > b.email ? 1 : 0) ||
+      (a.sizeKey < b.sizeKey ? -1 : a.sizeKey > b.sizeKey ? 1 : 0),
+  );
+  const byMailbox = new Map<string, A>();
+  for (const alert of sorted) if (!byMailbox.has(mailboxOf(alert.email))) byMailbox.set(mailboxOf(alert.email), alert);
+  return [...byMailbox.values()];
 }
 
 /** The stop link's token: an HMAC of the address with the session secret, so nothing is stored. */

@@ -14,6 +14,7 @@ import { updateProduct } from "~/models/catalogue/product-admin.server";
 import { submitProductForm } from "~/models/catalogue/product-form.server";
 import {
   mailBackInStock,
+  mailboxOf,
   signUpForAlert,
   stopAlerts,
   stopToken,
@@ -104,6 +105,26 @@ describe("signing up", () => {
     const email = unique("many");
     for (let i = 0; i < 10; i++) await signUp(id, email);
     await expect(signUp(id, email)).rejects.toBeInstanceOf(RateLimited);
+  });
+
+  it("counts per inbox (issue #50): +tags, case and Gmail's dots do not get round the limit", async () => {
+    expect(mailboxOf("Asha+Candles@Example.IN")).toBe("asha@example.in");
+    expect(mailboxOf("a.sha+1@googlemail.com")).toBe("asha@gmail.com");
+    expect(mailboxOf("a.sha@example.in")).toBe("a.sha@example.in");
+    expect(mailboxOf("+tag@example.in")).toBe("+tag@example.in");
+
+    const id = await product(0);
+    const name = `victim-${newId().slice(-8)}`;
+    for (let i = 1; i <= 10; i++) await signUp(id, `${name}+${i}@example.com`);
+    await expect(signUp(id, `${name}@example.com`)).rejects.toBeInstanceOf(RateLimited);
+    await expect(signUp(id, `${name.toUpperCase()}+11@EXAMPLE.COM`)).rejects.toBeInstanceOf(RateLimited);
+    // Another inbox is not held back.
+    await signUp(id, unique("other"));
+
+    const gmail = `g${newId().slice(-8).toLowerCase()}`;
+    for (let i = 1; i <= 10; i++)
+      await signUp(id, `${gmail.slice(0, (i % 8) + 1)}.${gmail.slice((i % 8) + 1)}@gmail.com`);
+    await expect(signUp(id, `${gmail}+x@googlemail.com`)).rejects.toBeInstanceOf(RateLimited);
   });
 });
 
@@ -199,6 +220,33 @@ describe("the mail when the stock comes back", () => {
     } finally {
       env.payments.upi = saved;
     }
+  });
+
+  it("one restock mails an inbox once per product, whatever addresses and sizes it waited under (issue #50)", async () => {
+    const id = await product(0);
+    const [jar, tin] = await addSizes(raw, id, [
+      { label: "Jar", price: 350_00, stock: 0 },
+      { label: "Tin", price: 250_00, stock: 0 },
+    ]);
+    const name = `inbox-${newId().slice(-8)}`;
+    const typed = [`${name}+1@example.com`, `${name}+2@example.com`, `${name}@example.com`];
+    for (const email of typed) await signUp(id, email, jar!);
+    await signUp(id, `${name}+3@example.com`, tin!);
+    const other = unique("other");
+    await signUp(id, other, jar!);
+    await editorSave(id, 0, [
+      { id: jar!, label: "Jar", price: "350", stock: "5", position: "0" },
+      { id: tin!, label: "Tin", price: "250", stock: "5", position: "1" },
+    ]);
+    const sent = await raw.all<{ to_address: string }>(
+      "select to_address from mail_outbox where kind = 'back-in-stock' and to_address like ?",
+      `${name}%`,
+    );
+    // The address without a tag, when it is among them.
+    expect(sent.map((m) => m.to_address)).toEqual([`${name}@example.com`]);
+    expect(await mailsTo(other)).toHaveLength(1);
+    // Every alert of the inbox is mailed all the same: none is left for the next restock.
+    expect(await waitingCounts([id])).toEqual({});
   });
 
   it("two writers raising the stock at once: one mail per address", async () => {
