@@ -74,8 +74,11 @@ const cache = new LRUCache<string, Entry>({
  * without a cookie), and `secrets` are strings of theirs a kept page must never hold.
  */
 export type Viewer = { key: string; secrets: readonly string[] };
-/** Reads the viewer from a Cookie header; null when the cookies can change the page in other ways. */
-export type ViewerOf = (cookieHeader: string) => Promise<Viewer | null>;
+/**
+ * Reads the viewer of the page at `pathname` from a Cookie header; null when the cookies can change
+ * the page in ways the key does not say (their own data on it: what makes its render markPersonal).
+ */
+export type ViewerOf = (cookieHeader: string, pathname: string) => Promise<Viewer | null>;
 const GUEST: Viewer = { key: "", secrets: [] };
 
 /**
@@ -95,7 +98,11 @@ export function handViewerToRender(locals: Record<string, unknown>, context: Rou
 /** Renders whose loaders read one person's data (markPersonal): never kept, whatever the viewer. */
 const personalRenders = new WeakSet<object>();
 
-/** For a loader that puts one person's data on a public page (their own review, say): not kept. */
+/**
+ * For a loader that puts one person's data on a public page (their own review, say): not kept, and
+ * sent `private, no-store`. The viewer reading (ViewerOf) must say null for such a viewer too, or a
+ * copy kept for others would be served to them in its place.
+ */
 export function markPersonal(context: Readonly<RouterContextProvider>): void {
   personalRenders.add(context);
 }
@@ -114,7 +121,7 @@ async function viewerFor(cookie: string | null | undefined, pathname: string, vi
   if (cookie == null || cookie === "") return GUEST;
   if (pathname === "/") return null;
   if (onlyLanguageChoice(cookie)) return GUEST;
-  return viewerOf(cookie);
+  return viewerOf(cookie, pathname);
 }
 
 /**
@@ -241,6 +248,7 @@ export function servePageCache(securityHeaders: express.RequestHandler, viewerOf
  */
 function sendPage(req: express.Request, res: express.Response, page: CachedPage) {
   res.vary("Accept-Encoding");
+  res.vary("Cookie");
   for (const [name, value] of page.headers) res.append(name, value);
   res.set({ ETag: page.etag, "x-page-cache": "hit" });
   if (req.fresh) return void res.status(304).end();
@@ -259,26 +267,54 @@ export const pageCache =
   (viewerOf: ViewerOf): MiddlewareFunction<Response> =>
   async ({ request, context }, next) => {
     const url = new URL(request.url);
-    if (!cacheable(request, url)) return next();
-    const read = context.get(viewerRead);
-    const viewer = read ? read.viewer : await viewerFor(request.headers.get("cookie"), url.pathname, viewerOf);
-    const key = cacheKey(url, originOf(context), viewer);
-    if (key === null || viewer === null) return next();
-    // Read before rendering, so a write during the render leaves the kept copy stale.
-    const version = catalogueVersion();
-    const response = await next();
-    const nonce = nonceOf(context);
-    if (!keepable(response) || !nonce || personalRenders.has(context)) return response;
-    const html = await response.clone().text();
-    // The key says all a page may show of its viewer; a page that holds one of their strings
-    // anyway (a loader that forgot markPersonal) is sent to them alone, and said once.
-    if (viewer.secrets.some((secret) => html.includes(secret))) {
-      if (!warnedOfSecret) console.warn(`page cache: ${url.pathname} holds its viewer's data; not kept (markPersonal)`);
-      warnedOfSecret = true;
-      return response;
-    }
-    const headers = [...response.headers].filter(([k]) => !PER_RESPONSE.has(k.toLowerCase()));
-    cache.set(key, keep(version, html, nonce, headers));
-    response.headers.set("x-page-cache", "miss");
-    return response;
+    const response = await renderAndKeep(request, url, context, viewerOf, next);
+    // One person's page (and its data request) is stored by no browser or proxy; a public page is
+    // per kind of viewer, which their cookies say (issue #50).
+    if (personalRenders.has(context)) return withHeader(response, "Cache-Control", "private, no-store");
+    return PUBLIC_PAGE.test(appPath(url.pathname)) ? withHeader(response, "Vary", "Cookie") : response;
   };
+
+/** `response` with `name` set (Vary: added to), or a copy where its headers cannot change (a redirect). */
+function withHeader(response: Response, name: string, value: string): Response {
+  const set = (headers: Headers) => (name === "Vary" ? headers.append(name, value) : headers.set(name, value));
+  try {
+    set(response.headers);
+    return response;
+  } catch {
+    const copy = new Response(response.body, response);
+    set(copy.headers);
+    return copy;
+  }
+}
+
+async function renderAndKeep(
+  request: Request,
+  url: URL,
+  context: Readonly<RouterContextProvider>,
+  viewerOf: ViewerOf,
+  next: () => Promise<Response>,
+): Promise<Response> {
+  if (!cacheable(request, url)) return next();
+  const read = context.get(viewerRead);
+  const viewer = read ? read.viewer : await viewerFor(request.headers.get("cookie"), url.pathname, viewerOf);
+  const key = cacheKey(url, originOf(context), viewer);
+  if (key === null || viewer === null) return next();
+  // Read before rendering, so a write during the render leaves the kept copy stale.
+  const version = catalogueVersion();
+  const response = await next();
+  const nonce = nonceOf(context);
+  if (!keepable(response) || !nonce || personalRenders.has(context)) return response;
+  const html = await response.clone().text();
+  // The key says all a page may show of its viewer; a page that holds one of their strings
+  // anyway (a loader that forgot markPersonal) is sent to them alone, and said once.
+  if (viewer.secrets.some((secret) => html.includes(secret))) {
+    personalRenders.add(context);
+    if (!warnedOfSecret) console.warn(`page cache: ${url.pathname} holds its viewer's data; not kept (markPersonal)`);
+    warnedOfSecret = true;
+    return response;
+  }
+  const headers = [...response.headers].filter(([k]) => !PER_RESPONSE.has(k.toLowerCase()));
+  cache.set(key, keep(version, html, nonce, headers));
+  response.headers.set("x-page-cache", "miss");
+  return response;
+}

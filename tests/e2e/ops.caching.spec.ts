@@ -236,7 +236,13 @@ async function pageOf(client: Client | null, path: string, more: Record<string, 
   const res = await raw(server.url, path, { ...(client ? { Cookie: client.cookieHeader() } : {}), ...more });
   expect(res.status, path).toBe(200);
   const html = decode(res.bytes, res.headers.get("content-encoding")).toString("utf8");
-  return { html, kept: res.headers.get("x-page-cache"), nonce: nonceOf(res.headers.get("content-security-policy")) };
+  return {
+    html,
+    kept: res.headers.get("x-page-cache"),
+    nonce: nonceOf(res.headers.get("content-security-policy")),
+    cacheControl: res.headers.get("cache-control"),
+    vary: res.headers.get("vary"),
+  };
 }
 
 /** The text pieces (tags and text between) of a page, its nonce taken out. */
@@ -307,6 +313,19 @@ test("logged-in pages are kept per kind of viewer and hold no one's data; two sh
   expect(hers.map((p) => p.kept)).toEqual(["miss", "hit"]);
   expect(hers[1]!.html).toMatch(/<textarea[^>]*><\/textarea>/);
   holdsNone(hers[1]!.html, "a kept product page");
+  // Issue #50: a copy kept for "a customer with an empty cart" (Asha's: Ravi's kind of viewer) is
+  // never served to Ravi: he still gets his own page, and it goes out as his alone.
+  const asha = new Client(server.url);
+  expect((await asha.register(uniqueEmail("asha"))).status).toBe(201);
+  const ashas = [await pageOf(asha, productPath), await pageOf(asha, productPath)];
+  expect(ashas.map((p) => p.kept)).toEqual(["miss", "hit"]);
+  const hisAfter = await pageOf(ravi, productPath);
+  expect(hisAfter.kept).toBeNull();
+  expect(hisAfter.html).toMatch(/<textarea[^>]*>Ravi&#x27;s own words here<\/textarea>/);
+  expect(hisAfter.cacheControl).toBe("private, no-store");
+  // The kept pages are per kind of viewer: shared caches are told so, on a render as on a hit.
+  for (const kept of [...hers, ...ashas]) expect(kept.vary ?? "").toMatch(/\bCookie\b/i);
+  expect(ashas[1]!.cacheControl).toBeNull();
 
   // Pages with one person's data are never kept: their account (their name), their orders.
   for (const [client, email] of [
