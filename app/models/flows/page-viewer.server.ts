@@ -3,8 +3,8 @@
 // (app/utils/page-cache.server.ts). Accounts and the cart meet here, so it is a flow.
 import { CART_COOKIE, cartCount } from "~/lib/cart";
 import { userOfCookie } from "~/models/accounts/auth.server";
-import { reviewBy } from "~/models/catalogue/reviews.server";
 import { readCartCookie } from "~/models/cart/cart.server";
+import { reviewBy } from "~/models/catalogue/reviews.server";
 import { LANGUAGE_COOKIE } from "~/utils/language-choice.server";
 import { appPath } from "~/utils/language.server";
 import type { ViewerOf } from "~/utils/page-cache.server";
