@@ -56,6 +56,17 @@ export type TypoMatch = { term: string; d: number };
  */
 export type TypoWork = { left: number; cut: boolean };
 
+/** A walk that pauses (yields) now and then, and returns its answer when done. */
+export type Steps<T> = Generator<void, T, void>;
+
+/** A walk's answer, run through without pausing. */
+export function finish<T>(steps: Steps<T>): T {
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
 /**
  * The trie's terms within `max` typos of `word`: of the whole term (`whole`), or else of its
  * closest beginning, leaving out terms that begin with `word` itself (those are prefix matches).
@@ -71,6 +82,23 @@ export function typoMatches(
   visits?: { n: number },
   work?: TypoWork,
 ): TypoMatch[] {
+  return finish(typoSteps(trie, word, max, whole, work, Infinity, visits));
+}
+
+/**
+ * typoMatches as steps: with `work`, the walk pauses each time `work.left` reaches a multiple of
+ * `turn`, so the words of one query, walked one after the other with the same `work`, never walk
+ * more than `turn` nodes between two pauses (issue #50).
+ */
+export function* typoSteps(
+  trie: TypoTrie,
+  word: string,
+  max: number,
+  whole: boolean,
+  work?: TypoWork,
+  turn = Infinity,
+  visits?: { n: number },
+): Steps<TypoMatch[]> {
   const a = Array.from(word, (ch) => ch.codePointAt(0)!);
   const n = a.length;
   const found: TypoMatch[] = [];
@@ -80,64 +108,104 @@ export function typoMatches(
   const cap = max + 1;
   const cols: Int32Array[] = [Int32Array.from({ length: n + 1 }, (_, i) => (i < cap ? i : cap))];
   const path: number[] = [];
-  const collect = (node: number, d: number) => {
-    // Every term under `node` is `d` typos from the word's closest beginning.
-    if (work && work.left-- <= 0) {
-      work.left = 0;
-      work.cut = true;
-      return;
+  // Nodes until the next pause: where `work.left` next reaches a multiple of `turn`.
+  let toPause = work ? work.left % turn || turn : Infinity;
+  // The walk, depth first without recursion (so it can pause anywhere): at[j] is the child being
+  // visited under the path's first j letters, best[j] the path's closest beginning's typos there.
+  const at: number[] = [trie.first[0]!];
+  const best: number[] = [n];
+  // While a subtree is collected (every term under it the same typos away): the nodes from its
+  // root down to the one being collected, visited in the order the recursive walk had.
+  const under: number[] = [];
+  let depth = 0;
+  while (depth >= 0) {
+    const child = at[depth]!;
+    if (child === -1) {
+      if (--depth >= 0) at[depth] = trie.next[at[depth]!]!;
+      continue;
     }
-    const t = trie.term[node]!;
-    if (t !== -1 && !trie.terms[t]!.startsWith(word)) found.push({ term: trie.terms[t]!, d });
-    for (let c = trie.first[node]!; c !== -1; c = trie.next[c]!) collect(c, d);
-  };
-  const walk = (node: number, depth: number, bestPrefix: number) => {
-    for (let child = trie.first[node]!; child !== -1; child = trie.next[child]!) {
-      if (visits) visits.n++;
-      if (work && work.left-- <= 0) {
+    if (visits) visits.n++;
+    if (work) {
+      if (work.left-- <= 0) {
         work.left = 0;
         work.cut = true;
-        return;
+        return found;
       }
-      const b = trie.letter[child]!;
-      const j = depth + 1;
-      const prev = cols[j - 1]!;
-      const before = j >= 2 ? cols[j - 2]! : null;
-      // Only cells within `max` of the diagonal can be within reach (a cell is at least |i - j|):
-      // the rest hold `cap`, which decides the same as their true values, all above `max`.
-      const col = (cols[j] ??= new Int32Array(n + 1).fill(cap));
-      col[0] = j <= max ? j : cap;
-      let least = col[0]!;
-      const lo = Math.max(1, j - max);
-      const hi = Math.min(n, j + max);
-      for (let i = lo; i <= hi; i++) {
-        let d = prev[i - 1]! + (a[i - 1] === b ? 0 : 1);
-        const up = prev[i]! + 1;
-        if (up < d) d = up;
-        const left = col[i - 1]! + 1;
-        if (left < d) d = left;
-        if (before && i > 1 && a[i - 1] === path[j - 2] && a[i - 2] === b) {
-          const swap = before[i - 2]! + 1;
-          if (swap < d) d = swap;
-        }
-        col[i] = d > cap ? cap : d;
-        if (d < least) least = d;
+      if (--toPause === 0) {
+        toPause = turn;
+        yield;
       }
-      const prefix = Math.min(bestPrefix, col[n]!);
-      if (least > max) {
-        // Nothing deeper comes back within reach; what began close enough still counts.
-        if (!whole && prefix <= max) collect(child, prefix);
-        continue;
-      }
-      const t = trie.term[child]!;
-      if (t !== -1) {
-        const d = whole ? col[n]! : prefix;
-        if (d <= max && !trie.terms[t]!.startsWith(word)) found.push({ term: trie.terms[t]!, d });
-      }
-      path[j - 1] = b;
-      walk(child, j, prefix);
     }
-  };
-  walk(0, 0, n);
+    const b = trie.letter[child]!;
+    const j = depth + 1;
+    const prev = cols[j - 1]!;
+    const before = j >= 2 ? cols[j - 2]! : null;
+    // Only cells within `max` of the diagonal can be within reach (a cell is at least |i - j|):
+    // the rest hold `cap`, which decides the same as their true values, all above `max`.
+    const col = (cols[j] ??= new Int32Array(n + 1).fill(cap));
+    col[0] = j <= max ? j : cap;
+    let least = col[0]!;
+    const lo = Math.max(1, j - max);
+    const hi = Math.min(n, j + max);
+    for (let i = lo; i <= hi; i++) {
+      let d = prev[i - 1]! + (a[i - 1] === b ? 0 : 1);
+      const up = prev[i]! + 1;
+      if (up < d) d = up;
+      const left = col[i - 1]! + 1;
+      if (left < d) d = left;
+      if (before && i > 1 && a[i - 1] === path[j - 2] && a[i - 2] === b) {
+        const swap = before[i - 2]! + 1;
+        if (swap < d) d = swap;
+      }
+      col[i] = d > cap ? cap : d;
+      if (d < least) least = d;
+    }
+    const prefix = Math.min(best[depth]!, col[n]!);
+    if (least > max) {
+      // Nothing deeper comes back within reach; what began close enough still counts: every
+      // term under `child`, `prefix` typos from the word's closest beginning.
+      if (!whole && prefix <= max) {
+        let node = child;
+        under.length = 0;
+        for (;;) {
+          if (work) {
+            if (work.left-- <= 0) {
+              work.left = 0;
+              work.cut = true;
+              return found;
+            }
+            if (--toPause === 0) {
+              toPause = turn;
+              yield;
+            }
+          }
+          const t = trie.term[node]!;
+          if (t !== -1 && !trie.terms[t]!.startsWith(word)) found.push({ term: trie.terms[t]!, d: prefix });
+          if (trie.first[node] !== -1) {
+            under.push(node);
+            node = trie.first[node]!;
+            continue;
+          }
+          while (node !== child && trie.next[node] === -1) node = under.pop()!;
+          if (node === child) break;
+          node = trie.next[node]!;
+        }
+      }
+      at[depth] = trie.next[child]!;
+      continue;
+    }
+    const t = trie.term[child]!;
+    if (t !== -1) {
+      const d = whole ? col[n]! : prefix;
+      if (d <= max && !trie.terms[t]!.startsWith(word)) found.push({ term: trie.terms[t]!, d });
+    }
+    path[j - 1] = b;
+    if (trie.first[child] === -1) at[depth] = trie.next[child]!;
+    else {
+      depth = j;
+      at[j] = trie.first[child]!;
+      best[j] = prefix;
+    }
+  }
   return found;
 }
