@@ -2,8 +2,8 @@
 // group of alternatives, and a product must match every group. A group holds prefixes (the word as
 // typed and its synonyms) and typo corrections (catalogue words a typo or two away). The two
 // databases turn groups into their own match syntax (app/db/search.server.ts).
-import { isWord, queryWords, SEARCH_WORK, suggestionReach, SYNONYMS, typosForgiven } from "./search-words";
-import { type TypoTrie, type TypoWork, typoMatches, typoTrie } from "./typo-trie";
+import { isWord, queryWords, SEARCH_TURN, SEARCH_WORK, suggestionReach, SYNONYMS, typosForgiven } from "./search-words";
+import { finish, type Steps, type TypoTrie, type TypoWork, typoSteps, typoTrie } from "./typo-trie";
 
 /** The catalogue's words: sorted, each with the number of live products that use it. */
 export type Vocabulary = { terms: readonly string[]; docs: ReadonlyMap<string, number> };
@@ -46,25 +46,38 @@ function trieOf(vocab: Vocabulary): TypoTrie {
 
 /**
  * Catalogue words within `max` typos of `word` (whole, or a beginning of them), closest first;
- * with `work`, those found before the query's work ran out.
+ * with `work`, those found before the query's work ran out, pausing every SEARCH_TURN nodes of it.
  */
-export function corrections(vocab: Vocabulary, word: string, max: number, whole = false, work?: TypoWork): string[] {
+function* correctionSteps(
+  vocab: Vocabulary,
+  word: string,
+  max: number,
+  whole: boolean,
+  work?: TypoWork,
+): Steps<string[]> {
   if (max <= 0) return [];
-  const found = typoMatches(trieOf(vocab), word, max, whole, undefined, work).map((m) => ({
-    ...m,
-    docs: vocab.docs.get(m.term) ?? 0,
-  }));
+  const matches = yield* typoSteps(trieOf(vocab), word, max, whole, work, SEARCH_TURN);
+  const found = matches.map((m) => ({ ...m, docs: vocab.docs.get(m.term) ?? 0 }));
   found.sort((x, y) => x.d - y.d || y.docs - x.docs || (x.term < y.term ? -1 : 1));
   return found.map((f) => f.term);
 }
+
+/** correctionSteps without pausing. */
+export const corrections = (vocab: Vocabulary, word: string, max: number, whole = false, work?: TypoWork): string[] =>
+  finish(correctionSteps(vocab, word, max, whole, work));
 
 /**
  * `word`'s answer from `memo` (at most 1,000 words kept), worked out by `find` the first time; an
  * answer cut short by the query's work is not kept (another query may have the work to finish it).
  */
-function remembered<T>(memo: Map<string, T> | undefined, word: string, find: () => T, work?: TypoWork): T {
+function* remembered<T>(
+  memo: Map<string, T> | undefined,
+  word: string,
+  find: () => Steps<T>,
+  work?: TypoWork,
+): Steps<T> {
   if (memo?.has(word)) return memo.get(word)!;
-  const found = find();
+  const found = yield* find();
   if (memo && !work?.cut) {
     if (memo.size > 1000) memo.clear();
     memo.set(word, found);
@@ -72,13 +85,27 @@ function remembered<T>(memo: Map<string, T> | undefined, word: string, find: () 
   return found;
 }
 
-/** A query's share of typo-trie work: the nodes its corrections and suggestion may visit. */
+/**
+ * A query's share of typo-trie work: the nodes its corrections and suggestion may visit, all
+ * together (the "Did you mean" pass takes what the corrections left, issue #50).
+ */
 export const queryWork = (): TypoWork => ({ left: SEARCH_WORK, cut: false });
 
-/** One query word's group: itself and its synonyms as prefixes, its typo corrections. */
-export function planWord(word: string, vocab: Vocabulary, memo?: Map<string, string[]>, work?: TypoWork): SearchGroup {
-  const find = () => corrections(vocab, word, typosForgiven(word), false, work).slice(0, MAX_TYPOS);
-  return { word, prefixes: [word, ...(SYNONYMS.get(word) ?? [])], typos: remembered(memo, word, find, work) };
+/**
+ * One query word's group: itself and its synonyms as prefixes, its typo corrections. Steps that
+ * pause every SEARCH_TURN nodes of `work` (app/models/catalogue/search.server.ts lets other
+ * requests in there); planSearch runs them through.
+ */
+export function* planWord(
+  word: string,
+  vocab: Vocabulary,
+  memo?: Map<string, string[]>,
+  work?: TypoWork,
+): Steps<SearchGroup> {
+  const find = function* () {
+    return (yield* correctionSteps(vocab, word, typosForgiven(word), false, work)).slice(0, MAX_TYPOS);
+  };
+  return { word, prefixes: [word, ...(SYNONYMS.get(word) ?? [])], typos: yield* remembered(memo, word, find, work) };
 }
 
 /**
@@ -86,22 +113,24 @@ export function planWord(word: string, vocab: Vocabulary, memo?: Map<string, str
  * the remaining words are searched as typed, without corrections.
  */
 export function planSearch(q: string, vocab: Vocabulary, memo?: Map<string, string[]>, work?: TypoWork): SearchGroup[] {
-  return queryWords(q).map((word) => planWord(word, vocab, memo, work));
+  return queryWords(q).map((word) => finish(planWord(word, vocab, memo, work)));
 }
 
 /**
  * A group's word in "Did you mean …?": the word itself when it begins a catalogue word (or is a
- * synonym), else the closest catalogue word, or null when none is near.
+ * synonym), else the closest catalogue word, or null when none is near. Steps, as planWord's.
  */
-export function suggestedWord(
+export function* suggestedWord(
   g: SearchGroup,
   vocab: Vocabulary,
   memo?: Map<string, string | null>,
   work?: TypoWork,
-): string | null {
+): Steps<string | null> {
   if (g.prefixes.length > 1 || hasPrefix(vocab, g.word)) return g.word;
-  const find = () => corrections(vocab, g.word, suggestionReach(g.word), true, work)[0] ?? null;
-  return remembered(memo, g.word, find, work);
+  const find = function* () {
+    return (yield* correctionSteps(vocab, g.word, suggestionReach(g.word), true, work))[0] ?? null;
+  };
+  return yield* remembered(memo, g.word, find, work);
 }
 
 /** The suggestion of a query's groups from their suggested words; null when it changes nothing or leaves nothing. */
@@ -122,6 +151,6 @@ export function suggestion(
   memo?: Map<string, string | null>,
   work?: TypoWork,
 ): string | null {
-  const picked = groups.map((g) => suggestedWord(g, vocab, memo, work));
+  const picked = groups.map((g) => finish(suggestedWord(g, vocab, memo, work)));
   return work?.cut ? null : suggestionFrom(groups, picked);
 }

@@ -17,7 +17,7 @@ import {
   type Vocabulary,
 } from "~/lib/search-plan";
 import { queryWords } from "~/lib/search-words";
-import type { TypoWork } from "~/lib/typo-trie";
+import type { Steps, TypoWork } from "~/lib/typo-trie";
 
 type Kept = {
   vocab: Vocabulary | null;
@@ -66,18 +66,21 @@ export type SearchPlan = {
 };
 
 /**
- * A word that walked more of the typo trie than this hands the worker to other requests before the
- * next word: 20 searches at once then delay a health check by about a word each, not by all of it.
+ * Runs each item's steps in turn, handing the worker to other requests at each pause (every
+ * SEARCH_TURN nodes of the request's typo work, in the middle of a word's walk too): 20 searches
+ * at once then delay a health check by a few turns each, not by a word's whole walk (issue #50).
  */
-const TURN = 5_000;
-
-/** Runs `step` for each item, letting other requests in after a step that did much typo work. */
-async function inTurns<T, R>(items: T[], work: TypoWork, step: (item: T) => R): Promise<R[]> {
+async function inTurns<T, R>(items: T[], steps: (item: T) => Steps<R>): Promise<R[]> {
   const out: R[] = [];
   for (const item of items) {
-    const before = work.left;
-    out.push(step(item));
-    if (before - work.left > TURN) await nextTurn();
+    const walk = steps(item);
+    for (let r = walk.next(); ; r = walk.next()) {
+      if (r.done) {
+        out.push(r.value);
+        break;
+      }
+      await nextTurn();
+    }
   }
   return out;
 }
@@ -89,7 +92,7 @@ async function inTurns<T, R>(items: T[], work: TypoWork, step: (item: T) => R): 
 export async function searchPlan(q: string, work = queryWork(), language: Language = "en"): Promise<SearchPlan | null> {
   const vocab = await currentVocabulary(language);
   const { corrections } = perLanguage[language];
-  const groups = await inTurns(queryWords(q), work, (word) => planWord(word, vocab, corrections, work));
+  const groups = await inTurns(queryWords(q), (word) => planWord(word, vocab, corrections, work));
   if (!groups.length) return null;
   const typos = groups.some((g) => g.typos.length > 0);
   // A size's SKU or label is matched as typed, whole (issue #37).
@@ -99,6 +102,6 @@ export async function searchPlan(q: string, work = queryWork(), language: Langua
 /** "Did you mean …?" for a plan whose query matched nothing exactly; null when its work ran out. */
 export async function suggestFor(plan: SearchPlan): Promise<string | null> {
   const { suggestions } = perLanguage[plan.language];
-  const picked = await inTurns(plan.groups, plan.work, (g) => suggestedWord(g, plan.vocab, suggestions, plan.work));
+  const picked = await inTurns(plan.groups, (g) => suggestedWord(g, plan.vocab, suggestions, plan.work));
   return plan.work.cut ? null : suggestionFrom(plan.groups, picked);
 }
