@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     // A code sent with an order is a try like the cart's Apply (issue #50).
     if (parsed.data.couponCode) await countCouponTry({ ip: ipOf(context), shopper: user.id });
-    const submitted = await submitOrder(user.id, key);
+    const submitted = await submitOrder(user.id, key, undefined, ipOf(context));
     const { id, replayed } = submitted.replayed ? submitted : await submitted.place(parsed.data);
     const headers: Record<string, string> = { Location: `/api/orders/${id}` };
     if (replayed) headers["Idempotent-Replayed"] = "true";

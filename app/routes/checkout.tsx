@@ -33,6 +33,7 @@ import { formFields, readForm, refused } from "~/utils/http.server";
 import { newId } from "~/utils/id.server";
 import { requestLanguage } from "~/utils/language.server";
 import { RateLimited } from "~/utils/rate-limit.server";
+import { ipOf } from "~/utils/request-context.server";
 import { flashToast } from "~/utils/toast.server";
 import { useHydrated } from "~/utils/use-hydrated";
 import { usePinLookup } from "~/utils/use-pin-lookup";
@@ -138,7 +139,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
   actionStatus === 409 || defaultShouldRevalidate;
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request);
   const t = messagesFor(requestLanguage(request)).checkout;
   const formData = await readForm(request, CHECKOUT_FIELDS);
@@ -157,7 +158,7 @@ export async function action({ request }: Route.ActionArgs) {
 
   // A repeat of a Place Order that went through answers its order (its cart cookie may be empty by now).
   const token = orderTokenOf(formData);
-  const submitted = await submitOrder(user.id, token ?? undefined, requestLanguage(request));
+  const submitted = await submitOrder(user.id, token ?? undefined, requestLanguage(request), ipOf(context));
   if (submitted.replayed) return orderPlaced(request, submitted.id);
 
   // Place Order fills an empty city/state from a valid PIN.

@@ -66,6 +66,10 @@ export const RULES = {
   couponShopper: { limit: 10, windowMs: 15 * 60_000, message: en.feedback.tooManyCouponTriesForYou },
   review: { limit: 30, windowMs: 60_000, message: en.feedback.tooManyReviews },
   order: { limit: 30, windowMs: 60_000, message: en.feedback.tooManyOrders },
+  // UPI orders per client address (issue #50): an unpaid one holds its stock for UPI_HOLD_HOURS.
+  // Generous, as many shoppers share one mobile network's address; each customer may also have
+  // only a few unpaid at once (unpaid-upi.server.ts).
+  upiOrderIp: { limit: 60, windowMs: 60 * 60_000, message: en.feedback.tooManyUpiOrders },
   // Searches (issue #34) cost CPU however the typo work is bounded; a backstop only, generous as
   // many shoppers share one mobile network's address, counted only for searches the page cache
   // did not answer.

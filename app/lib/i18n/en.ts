@@ -482,6 +482,10 @@ export const en = {
     tooManyAlertsForEmail: "Too many requests for this email. Please try again in an hour.",
     tooManyAlerts: "Too many requests from your network. Please try again later.",
     tooManyOrders: "Too many orders in a minute. Please wait and try again.",
+    /** Issue #50: unpaid UPI orders hold their stock, so a customer may have only a few at once. */
+    tooManyUnpaidUpi:
+      "You have UPI orders waiting for payment. Please pay for them, or let them lapse, before placing another UPI order.",
+    tooManyUpiOrders: "Too many UPI orders from your network. Please try again later.",
     tooManySearches: "Too many searches from your network. Please wait a minute and try again.",
     tooManyConfirmLinks: "Too many attempts with confirm links. Please wait a few minutes and try again.",
   },

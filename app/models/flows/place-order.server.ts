@@ -23,6 +23,7 @@ import { takeStock } from "~/models/orders/stock.server";
 import { insertOrder } from "~/models/orders/write.server";
 import { confirmToken, confirmUrl } from "~/models/payments/confirmation.server";
 import { orderPricing } from "~/models/payments/pricing.server";
+import { refuseTooManyUnpaidUpi, unpaidUpiLimit } from "~/models/payments/unpaid-upi.server";
 import { newId } from "~/utils/id.server";
 import { hit } from "~/utils/rate-limit.server";
 
@@ -41,12 +42,16 @@ import { hit } from "~/utils/rate-limit.server";
  *
  * `pageLanguage`: the language of the checkout page (not given by the JSON API); it becomes the
  * customer's, with the order, and the confirmation speaks it. Otherwise the customer's own.
+ *
+ * `limits.unpaidUpi` (the doors, through submitOrder): a UPI order is refused (OrderError) when the
+ * customer would have more unpaid UPI orders waiting than that, counted in this transaction.
  */
 export async function placeOrder(
   userId: string,
   input: PlaceOrderInput,
   key?: string,
   pageLanguage?: Language,
+  limits?: { unpaidUpi: number },
 ): Promise<{ id: string; replayed: boolean }> {
   const wanted = wantedOf(input.items);
   if (key !== undefined && !isIdempotencyKey(key)) throw new OrderError(IDEMPOTENCY_KEY_INVALID);
@@ -84,6 +89,8 @@ export async function placeOrder(
       coupon,
       key,
     });
+    // Unpaid UPI orders hold stock: a few at once per customer (issue #50), this one counted.
+    if (paymentMethod === "UPI" && limits) await refuseTooManyUnpaidUpi(tx, userId, placedAt, limits.unpaidUpi);
     await takeStock(tx, lines);
     // After the stock rows: every order locks its rows in one order (stock, then the coupon).
     if (coupon) await redeem(tx, coupon, userId, placedAt);
@@ -142,8 +149,17 @@ export type OrderSubmission =
  * may be empty by then). Otherwise `place` counts the order against the limit (RateLimited past
  * it), then places it. Twins that race past the lookup both count; placeOrder's unique key still
  * makes one order of them.
+ *
+ * A UPI order holds its stock until paid or lapsed (issue #50): it is counted against the client
+ * address `ip` too (the door's requestInfo; `upiOrderIp`, generous), and refused when the customer
+ * already has as many unpaid UPI orders waiting as they may (unpaidUpiLimit).
  */
-export async function submitOrder(userId: string, key?: string, pageLanguage?: Language): Promise<OrderSubmission> {
+export async function submitOrder(
+  userId: string,
+  key?: string,
+  pageLanguage?: Language,
+  ip?: string,
+): Promise<OrderSubmission> {
   if (key !== undefined && !isIdempotencyKey(key)) throw new OrderError(IDEMPOTENCY_KEY_INVALID);
   const first = key === undefined ? null : await orderIdForKey(userId, key);
   if (first) return { replayed: true, id: first };
@@ -151,7 +167,8 @@ export async function submitOrder(userId: string, key?: string, pageLanguage?: L
     replayed: false,
     async place(input) {
       await hit("order", userId);
-      return placeOrder(userId, input, key, pageLanguage);
+      if (input.paymentMethod === "UPI" && ip !== undefined) await hit("upiOrderIp", ip);
+      return placeOrder(userId, input, key, pageLanguage, { unpaidUpi: unpaidUpiLimit() });
     },
   };
 }
