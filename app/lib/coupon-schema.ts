@@ -2,6 +2,7 @@
 // Fields arrive as form strings (or JSON numbers); the output is what the coupons table keeps:
 // the code upper case, the amount in hundredths of a percent or in paise, instants for the window.
 import { rupeesToPaise } from "./money";
+import { numberFromField } from "./number-field";
 import { z } from "./zod";
 
 export const CODE_INVALID = "Use 3 to 20 letters or digits, e.g. DIWALI10";
@@ -20,7 +21,7 @@ export const CODE_RE = /^[A-Z0-9]{3,20}$/;
 /** A number field: "" or absent is undefined; anything else must be a finite number. */
 const numberOrEmpty = (message: string) =>
   z.preprocess(
-    (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : Number(v.trim())) : v === null ? undefined : v),
+    (v) => (v === null ? undefined : numberFromField(v)),
     z.number({ error: message }).finite({ error: message }).optional(),
   );
 

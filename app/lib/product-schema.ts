@@ -1,5 +1,6 @@
 import { isImageUrl } from "./image-url";
 import { rupeesToPaise } from "./money";
+import { numberFromField } from "./number-field";
 import { sizesSchema, type SizeInput } from "./size-schema";
 import { z } from "./zod";
 
@@ -23,10 +24,7 @@ export const galleryTooMany = (total: number) =>
 
 /** Numbers arrive as numbers (JSON) or strings (forms); "" means not given. */
 const number = (message: string) =>
-  z.preprocess(
-    (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : Number(v.trim())) : v),
-    z.number({ error: message }).finite({ error: message }),
-  );
+  z.preprocess(numberFromField, z.number({ error: message }).finite({ error: message }));
 
 const rupees = (required: string) =>
   number(required)

@@ -1,4 +1,5 @@
 import { rupeesToPaise } from "./money";
+import { numberFromField } from "./number-field";
 import { z } from "./zod";
 
 // The product editor's "Sizes" rows (issue #37), shared by the browser and the server. A row is
@@ -34,10 +35,7 @@ const text = (max: number) =>
 
 /** "" is not given; anything else must be a finite number. */
 const num = (message: string) =>
-  z.preprocess(
-    (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : Number(v.trim())) : v),
-    z.number({ error: message }).finite({ error: message }).optional(),
-  );
+  z.preprocess(numberFromField, z.number({ error: message }).finite({ error: message }).optional());
 
 const money = num(SIZE_PRICE_REQUIRED)
   .refine((n) => n === undefined || n >= 0, { error: SIZE_NOT_NEGATIVE })
