@@ -91,6 +91,9 @@ export const orderRequestSchema = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS, { error: ONLY_COD }).optional(),
   // A coupon code (issue #39), any case; placeOrder judges it. Empty or null: none.
   couponCode: couponCodeSchema,
+  // The total the client showed (rupees, issue #50): never charged; another total refuses the
+  // order (409) with the new one. The spec's own client sends none.
+  total: z.number({ error: "Total must be a number." }).nonnegative().finite().optional(),
 });
 export type OrderRequest = z.infer<typeof orderRequestSchema>;
 

@@ -1,4 +1,5 @@
 import { orderRequestMessage, orderRequestSchema } from "~/lib/checkout-schema";
+import { rupeesToPaise } from "~/lib/money";
 import { parseOrderFilter } from "~/lib/order-filter";
 import { ADMIN_MAX_LIMIT, MAX_PAGE, queryInt } from "~/lib/shop-query";
 import { requireApiAdmin, requireApiUser } from "~/models/accounts/auth.server";
@@ -6,7 +7,7 @@ import { countCouponTry } from "~/models/coupons/tries.server";
 import { submitOrder } from "~/models/flows/place-order.server";
 import { toApiOrder } from "~/models/orders/api.server";
 import { IDEMPOTENCY_KEY_INVALID, isIdempotencyKey } from "~/models/orders/idempotency.server";
-import { OrderError } from "~/models/orders/order-error.server";
+import { OrderError, TotalChanged } from "~/models/orders/order-error.server";
 import { ADMIN_ORDERS_PER_PAGE, getOrderFor, listAllOrders, pageOfOrders } from "~/models/orders/read.server";
 import { apiError, json, methodNotAllowed, readBody } from "~/utils/http.server";
 import { RateLimited, tooMany } from "~/utils/rate-limit.server";
@@ -46,12 +47,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     // A code sent with an order is a try like the cart's Apply (issue #50).
     if (parsed.data.couponCode) await countCouponTry({ ip: ipOf(context), shopper: user.id });
     const submitted = await submitOrder(user.id, key, undefined, ipOf(context));
-    const { id, replayed } = submitted.replayed ? submitted : await submitted.place(parsed.data);
+    const { total, ...order } = parsed.data;
+    const shownTotal = total === undefined ? undefined : rupeesToPaise(total);
+    const { id, replayed } = submitted.replayed ? submitted : await submitted.place({ ...order, shownTotal });
     const headers: Record<string, string> = { Location: `/api/orders/${id}` };
     if (replayed) headers["Idempotent-Replayed"] = "true";
     return json(toApiOrder((await getOrderFor(user, id))!), 201, headers);
   } catch (error) {
-    if (error instanceof OrderError) return apiError(400, error.message);
+    if (error instanceof OrderError) return apiError(error instanceof TotalChanged ? 409 : 400, error.message);
     if (error instanceof RateLimited) return tooMany(error);
     throw error;
   }

@@ -183,3 +183,48 @@ test("POST /api/orders: the 99-per-product cap holds on lines split of one produ
   );
   expect(Number(reviews!.n)).toBe(0);
 });
+
+test("Place Order at another total than the page showed is refused with the new one, at both doors (issue #50)", async ({
+  request,
+  uniqueEmail,
+}) => {
+  const email = uniqueEmail();
+  await customer(request, email);
+  const id = await productId("Ocean Breeze");
+  const price = (await queryOne<{ price: number }>("select price from products where id = ?", id))!.price;
+  const total = price * 2 + 4900; // two candles and the flat shipping, in paise
+  const rupees = (paise: number) => `₹${(paise / 100).toLocaleString("en-IN", { minimumFractionDigits: 2 })}`;
+  const order = (sent?: number) =>
+    request.post("/api/orders", {
+      data: { contact, shippingAddress, items: [{ product: id, qty: 2 }], paymentMethod: "COD", total: sent },
+    });
+
+  // The JSON door compares only a total it is sent.
+  const stale = await order((total - 100) / 100);
+  expect(stale.status()).toBe(409);
+  expect((await stale.json()).message).toBe(
+    `The total of this order has changed: it is now ${rupees(total)}. Please check it and place the order again.`,
+  );
+  expect(await orderCount(email)).toBe(0);
+  expect((await order(total / 100)).status()).toBe(201);
+  expect((await order()).status()).toBe(201);
+  expect(await orderCount(email)).toBe(2);
+
+  // The checkout form carries the totals its page showed; a stale one is a 409 with the new figures.
+  expect(
+    (await request.post("/cart", { form: { intent: "add", productId: id, qty: "2" }, maxRedirects: 0 })).status(),
+  ).toBe(302);
+  const page = await (await request.get("/checkout")).text();
+  expect(page).toContain(`name="shownTotal" value="COD:${total}"`);
+  const form = { ...contact, ...shippingAddress, intent: "place", orderToken: `shown-total-${Date.now()}` };
+  const refused = await request.post("/checkout", {
+    form: { ...form, shownTotal: `COD:${total - 100}` },
+    maxRedirects: 0,
+  });
+  expect(refused.status()).toBe(409);
+  expect(await refused.text()).toContain(`it is now ${rupees(total)}`);
+  expect(await orderCount(email)).toBe(2);
+  const placed = await request.post("/checkout", { form: { ...form, shownTotal: `COD:${total}` }, maxRedirects: 0 });
+  expect(placed.status()).toBe(302);
+  expect(await orderCount(email)).toBe(3);
+});

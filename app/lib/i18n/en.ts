@@ -460,6 +460,9 @@ export const en = {
     sizeGone: "A size in your order is no longer available.",
     soldOut: (name: string): string => `${name} is sold out.`,
     onlyLeft: (stock: number, name: string): string => `Only ${stock} left of ${name}.`,
+    /** Issue #50: Place Order's total differs from the one its page showed. */
+    totalChanged: (total: string): string =>
+      `The total of this order has changed: it is now ${total}. Please check it and place the order again.`,
     priceChanged: (name: string, price: string): string =>
       `The price of ${name} is now ${price}. Please review your order.`,
     notEnoughToReopen: (name: string): string => `Not enough stock of ${name} to reopen this order.`,

@@ -405,6 +405,7 @@ export const hi: Messages = {
     sizeGone: "आपके ऑर्डर का एक आकार अब उपलब्ध नहीं है।",
     soldOut: (name) => `${name} बिक चुकी है।`,
     onlyLeft: (stock, name) => `${name} केवल ${stock} बची हैं।`,
+    totalChanged: (total) => `इस ऑर्डर का कुल बदल गया है: अब यह ${total} है। कृपया इसे देखें और फिर से ऑर्डर करें।`,
     priceChanged: (name, price) => `${name} की क़ीमत अब ${price} है। कृपया अपना ऑर्डर फिर से देखें।`,
     notEnoughToReopen: (name) => `यह ऑर्डर फिर से खोलने के लिए ${name} का स्टॉक काफ़ी नहीं है।`,
     ratingInvalid: "रेटिंग 1 से 5 तक की पूरी संख्या हो।",

@@ -3,8 +3,10 @@
 // them are written or none is.
 import { writeTransaction, type Tx } from "~/db/client.server";
 import { env } from "~/env.server";
+import { en } from "~/lib/i18n/en";
 import type { Language } from "~/lib/i18n/languages";
 import { lineName } from "~/lib/line-name";
+import { formatPaise } from "~/lib/money";
 import { customerLanguage, rememberLanguage } from "~/models/accounts/customer-language.server";
 import { supplyStateCode } from "~/models/addresses/supply-state.server";
 import { couponForOrder } from "~/models/coupons/check.server";
@@ -18,7 +20,7 @@ import {
   orderIdForKey,
 } from "~/models/orders/idempotency.server";
 import { type PlaceOrderInput, priceLines, wantedOf } from "~/models/orders/lines.server";
-import { OrderError } from "~/models/orders/order-error.server";
+import { OrderError, TotalChanged } from "~/models/orders/order-error.server";
 import { takeStock } from "~/models/orders/stock.server";
 import { insertOrder } from "~/models/orders/write.server";
 import { confirmToken, confirmUrl } from "~/models/payments/confirmation.server";
@@ -70,6 +72,9 @@ export async function placeOrder(
     const coupon = input.couponCode ? await couponForOrder(tx, input.couponCode, lines, userId, placedAt) : null;
     // The prices are the database's, so the rules (a COD limit, say) are judged on them here.
     const totals = orderPricing(lines, paymentMethod, coupon);
+    // What the shopper saw is what they agreed to: any other total is refused with the new one.
+    if (input.shownTotal !== undefined && totals.total !== input.shownTotal)
+      throw new TotalChanged(en.feedback.totalChanged(formatPaise(totals.total)));
     const id = newId();
     const invoiceNumber = await nextInvoiceNumber(tx, placedAt);
     // A COD order the customer is asked to confirm gets a link (COD_CONFIRM): its token goes

@@ -19,6 +19,8 @@ export type PlaceOrderInput = Pick<OrderRequest, "contact" | "shippingAddress"> 
   paymentMethod?: PaymentMethod;
   /** A coupon code (issue #39), judged and counted in the order's transaction. */
   couponCode?: string;
+  /** The total (paise) the shopper's page showed; when given, the order must cost exactly it (issue #50). */
+  shownTotal?: number;
 };
 
 /** One thing an order asks for: a product, in a size as named (none: the default size). */
