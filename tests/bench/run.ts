@@ -4,7 +4,9 @@
 // server on a free loopback port and loads it with autocannon from this process: one route after
 // the other, 16 connections, a warm-up then a measured run each. Beside them it measures the
 // ceiling of this machine: the very same /shop HTML bytes served by a bare node:http server in a
-// child process. Prints the table and the first-visit bytes, writes JSON to .bench/.
+// child process. Prints the table and the first-visit bytes, writes JSON to .bench/. Then, on a
+// one-worker server of its own, 20 unique typo searches at 30,000 catalogue words while /healthz is
+// polled (search-flood.ts, issue #50; not with --smoke, --scale, --personal or --database).
 //   --scale   runs 1,000 and 100,000 products and prints the 100k/1k latency ratios
 //   --smoke   tiny catalogue, 1 s per route, no build; fails unless every route answered 2xx
 //   --orders N  orders in the generated shop (default 100,000; the smoke run 400; --scale 2 per product)
@@ -57,6 +59,7 @@ import {
   type PersonalRow,
   startBare,
 } from "./personal";
+import { type Flood, FLOOD_BUDGETS, printFlood, searchFlood } from "./search-flood";
 import {
   BENCH_COLLECTIONS,
   BENCH_CUSTOMERS,
@@ -954,7 +957,9 @@ async function main() {
   warnIfBusy();
   const buildSeconds = args["no-build"] || smoke ? 0 : build() + buildBare();
   requireBuild();
-  const bound = (sizes.length * (16 * (warmup + duration) + 240) + 120) * 1000;
+  // The search flood (issue #50) runs in the plain SQLite bench only.
+  const flooding = !smoke && !args.scale && !args.personal && !args.database;
+  const bound = (sizes.length * (16 * (warmup + duration) + 240) + 120 + (flooding ? 90 : 0)) * 1000;
   stopAfter(bound, `\nThe bench exceeded ${bound / 1000} s: stopping.`);
 
   const runs: SizeRun[] = [];
@@ -971,6 +976,13 @@ async function main() {
         `${fmt(invoice.cpuMedianMs, 1)} ms median, ${fmt(invoice.cpuP90Ms, 1)} ms p90 over ${invoice.renders} ` +
         `(first render, fonts parsed: ${fmt(invoice.firstMs, 0)} ms wall)`,
     );
+  }
+
+  // Issue #50: /healthz while 20 unique 8-word typo searches run on its worker, on a server of its own.
+  let flood: Flood | undefined;
+  if (flooding) {
+    flood = (await searchFlood([30_000]))[0]!;
+    printFlood(flood);
   }
 
   const budgets: Budget[] = [];
@@ -991,6 +1003,13 @@ async function main() {
         ok: invoice.bytes < 150 * 1024,
       },
     );
+  if (flood)
+    budgets.push({
+      budget: "/healthz while 20 unique 8-word typo searches run on its worker (30,000 words), worst",
+      limit: `< ${FLOOD_BUDGETS.healthMs} ms`,
+      measured: `${fmt(flood.health.at(-1)!, 0)} ms`,
+      ok: flood.health.at(-1)! < FLOOD_BUDGETS.healthMs,
+    });
   let scale: ScaleRow[] | undefined;
   if (runs.length === 2) {
     scale = scaleRows(runs[0]!, runs[1]!);
@@ -1065,6 +1084,7 @@ async function main() {
     runs,
     scale,
     invoice,
+    flood,
     budgets,
     seconds,
   };
