@@ -353,6 +353,12 @@ const INTENTS = [
   "deliver",
   "delete",
   "logout",
+  // This season's forms (issue #50): coupons, sizes, UTRs, alert sign-ups.
+  "coupon",
+  "uncoupon",
+  "pause",
+  "resume",
+  "alert",
   "x",
   "",
 ];
@@ -380,13 +386,40 @@ const FIELDS = [
   "redirectTo",
   "token",
   "page",
+  "couponCode",
+  "code",
+  "kind",
+  "amount",
+  "minOrder",
+  "maxUses",
+  "maxUsesPerCustomer",
+  "startsAt",
+  "endsAt",
+  "sizeId",
+  "size",
+  "sizes[0].price",
+  "sizes[0].label",
+  "utr",
+  "paymentMethod",
+  "shownTotal",
+  "orderToken",
 ];
 
 test("random requests of any method, path, header and body: never a 5xx, and the server keeps answering", async ({}, testInfo) => {
   test.skip(!runsHere(testInfo));
   test.setTimeout(TIME_LIMIT_MS + 60_000);
   // Behind a "proxy" on loopback (the fuzzer itself), so forged X-Forwarded-* are read (issue #34).
-  const server: TestServer = await startServer({ env: { TRUST_PROXY: "loopback" } });
+  // With this season's settings on (issue #50), so that their pages and forms are reached too.
+  const server: TestServer = await startServer({
+    env: {
+      TRUST_PROXY: "loopback",
+      SHOP_UPI_ID: "rkcandles@okaxis",
+      PREPAID_DISCOUNT_PERCENT: "5",
+      COD_FEE_RUPEES: "30",
+      COD_CONFIRM: "true",
+      STOCK_ALERTS: "true",
+    },
+  });
   let each: EachWorker | undefined;
   try {
     const admin = await adminClient(server.url);
@@ -396,9 +429,25 @@ test("random requests of any method, path, header and body: never a 5xx, and the
     const orderRes = await placeOrder(customer, product, 1);
     expect(orderRes.status).toBe(201);
     const order = ((await orderRes.json()) as { _id: string })._id;
+    // A UPI order (its pay page and UTR form) and a live code, for the season's paths.
+    const upiRes = await customer.fetch("/api/orders", {
+      json: {
+        contact: { name: "Fuzz Buyer", email: "fuzz@example.com", phone: "9876543210" },
+        shippingAddress: { address: "5 Park Street", city: "Kolkata", state: "West Bengal", pin: "700016" },
+        items: [{ product, qty: 1 }],
+        paymentMethod: "UPI",
+      },
+    });
+    expect(upiRes.status).toBe(201);
+    const upiOrder = ((await upiRes.json()) as { _id: string })._id;
+    await dbOf(server).run(
+      "insert into coupons (id, code, kind, amount) values (?, 'FUZZ10', 'percent', 10)",
+      "f".repeat(24),
+    );
     const ids = [
       product,
       order,
+      upiOrder,
       "0".repeat(24),
       "ffffffffffffffffffffffff",
       "..",
@@ -508,7 +557,27 @@ test("random requests of any method, path, header and body: never a 5xx, and the
       { requiredKeys: [] },
     );
     const formValue = fc.oneof(
-      fc.constantFrom(...HUGE_NUMBERS, ...INTENTS, product, order, "-5", "6", "Cancelled", "Delivered"),
+      fc.constantFrom(
+        ...HUGE_NUMBERS,
+        ...INTENTS,
+        product,
+        order,
+        upiOrder,
+        "-5",
+        "6",
+        "Cancelled",
+        "Delivered",
+        "FUZZ10",
+        "fuzz10",
+        "UPI",
+        "COD",
+        "UPI:0",
+        "COD:1e308",
+        "123456789012",
+        "percent",
+        "flat",
+        "2026-11-01T09:00",
+      ),
       fc.string({ maxLength: 40 }),
     );
     // Field names a form parser turns into structure (issue #20), sent as the form they pose as.
