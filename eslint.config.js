@@ -57,6 +57,7 @@ export default defineConfig(
     "node_modules/",
     "data/",
     "test-results/",
+    "test-timings/",
     "playwright-report/",
     ".bench/",
     "drizzle/*/meta/",

@@ -44,6 +44,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The two projects share two cores with each other and with other test runs: a time limit is
     // there to catch a hang, not to judge speed.
     testTimeout: 60_000,
+    // Each file's time, for scripts/test-times.mjs (issue #51).
+    reporters: ["default", "json"],
+    outputFile: { json: "test-timings/vitest.json" },
     hookTimeout: 60_000,
     // Two files at a time: Vitest's default on two cores is one (cores - 1), which left a core
     // idle while a file waited on bcrypt, PostgreSQL or its imports. Each file has its own database.

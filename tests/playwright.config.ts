@@ -65,7 +65,8 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 5_000 },
   forbidOnly: !!process.env.CI,
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  // The JSON report gives each test's time to scripts/test-times.mjs (issue #51).
+  reporter: [["list"], ["json", { outputFile: `../test-timings/playwright-${onPostgres ? "pg" : "sqlite"}.json` }]],
   use: { baseURL, trace: "retain-on-failure" },
   projects: [
     { name: "js-off", use: { ...chromium, javaScriptEnabled: false }, testIgnore: /api\..*\.spec\.ts/ },
