@@ -22,8 +22,9 @@ for (const db of databases) {
     ...(db === "pg" ? { E2E_DATABASE: "pg" } : {}),
   });
   for (const line of out.split("\n")) {
-    // "  [js-on] › file.spec.ts:12:1 › describe › title"
-    const m = /^\s*\[([\w-]+)\] › ([^:]+):\d+:\d+ › (.+)$/.exec(line);
+    // "  [js-on] › file.spec.ts:12:1 › describe › title"; the request layer's specs, in a folder beside
+    // e2e/ ("[request] › ../request/file.spec.ts…"), keep the titles of the browser specs they took over.
+    const m = /^\s*\[([\w-]+)\] › (?:\.\.\/[\w-]+\/)?([^:]+):\d+:\d+ › (.+)$/.exec(line);
     if (m) add(`e2e › ${m[2]} › ${m[3]}`, `${m[1]}:${db}`);
   }
 }

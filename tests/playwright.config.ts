@@ -71,6 +71,10 @@ export default defineConfig({
   projects: [
     { name: "js-off", use: { ...chromium, javaScriptEnabled: false }, testIgnore: /api\..*\.spec\.ts/ },
     { name: "js-on", use: { ...chromium }, testIgnore: onPostgres ? SQLITE_ONLY : undefined },
+    // The request layer (issue #51): what a JS-off run proves about the server, over HTTP with a cookie
+    // jar and an HTML parser (tests/e2e/support/plain-browser.ts), once, with no browser launched.
+    // Same webServer, database and SMTP catcher as the browser projects.
+    { name: "request", testDir: "request", testMatch: /\.spec\.ts$/ },
   ],
   webServer: {
     command: "node build/server/index.js",

@@ -1,6 +1,11 @@
 import { ADMIN } from "../playwright.config";
 import { expect, nav, sharedDb, test, toaster } from "./support/fixtures";
 
+test.skip(
+  ({ javaScriptEnabled }) => javaScriptEnabled === false,
+  "JS off: tests/request/guards.spec.ts drives the same forms over HTTP",
+);
+
 test("a guest on a protected page goes to /login and comes back after logging in", async ({
   page,
   goto,

@@ -39,6 +39,30 @@ function textOf(nodes: ChildNode[]): string {
   return out;
 }
 
+const squash = (text: string) => text.replace(/\s+/g, " ").trim();
+
+/** A select's value: its selected option's, else its first's (an option without a value sends its text). */
+function chosenOption(select: Element): string | undefined {
+  const options = [...walk(select.children)].filter((o) => o.name === "option");
+  const chosen = options.find((o) => "selected" in o.attribs) ?? options[0];
+  return chosen ? (chosen.attribs.value ?? textOf(chosen.children)) : undefined;
+}
+
+/** A test for one compound selector: tag, #id, .class, [attr], [attr=value]. */
+function compound(step: string): (e: Element) => boolean {
+  const tests: ((e: Element) => boolean)[] = [];
+  for (const [, tag, id, cls, attr, quoted, bare] of step.matchAll(
+    /^([\w-]+)|#([\w-]+)|\.([\w-]+)|\[([\w-]+)(?:=(?:"([^"]*)"|([^\]]*)))?\]/g,
+  )) {
+    if (tag) tests.push((e) => e.name === tag);
+    if (id) tests.push((e) => e.attribs.id === id);
+    if (cls) tests.push((e) => (e.attribs.class ?? "").split(/\s+/).includes(cls));
+    const value = quoted ?? bare;
+    if (attr) tests.push((e) => attr in e.attribs && (value === undefined || e.attribs[attr] === value));
+  }
+  return (e) => e.type === "tag" && tests.every((t) => t(e));
+}
+
 export class PlainBrowser {
   readonly cookies = new Map<string, string>();
   page: Page | null = null;
@@ -47,20 +71,91 @@ export class PlainBrowser {
 
   constructor(readonly baseUrl: string) {}
 
-  /** The current page's text, spaces collapsed and one block per line. */
-  text(): string {
-    return textOf(this.current().doc.children)
+  /** The current page's text (or the first element `scope` matches), spaces collapsed and one block per line. */
+  text(scope?: string): string {
+    const nodes = scope === undefined ? this.current().doc.children : this.all(scope).slice(0, 1);
+    return textOf(nodes)
       .split("\n")
       .map((line) => line.replace(/\s+/g, " ").trim())
       .filter(Boolean)
       .join("\n");
   }
 
-  /** What a field named `name` holds on the current page (the first of that name). */
+  /**
+   * What a field named `name` holds on the current page (the first of that name): a select's chosen
+   * option, a radio group's checked button.
+   */
   value(name: string): string | undefined {
-    const field = [...walk(this.current().doc.children)].find((e) => e.attribs.name === name);
+    const named = [...walk(this.current().doc.children)].filter((e) => e.attribs.name === name);
+    const field = named.find((e) => e.attribs.type !== "radio" || "checked" in e.attribs) ?? named[0];
     if (!field) return undefined;
-    return field.name === "textarea" ? textOf(field.children) : field.attribs.value;
+    if (field.attribs.type === "radio" && !("checked" in field.attribs)) return undefined;
+    if (field.name === "textarea") return textOf(field.children);
+    if (field.name === "select") return chosenOption(field);
+    return field.attribs.value ?? "";
+  }
+
+  /** The name of the field labelled `label` (its <label for>, or its aria-label), as getByLabel finds it. */
+  field(label: string): string {
+    const all = [...walk(this.current().doc.children)];
+    const byFor = all.find((e) => e.name === "label" && squash(textOf(e.children)) === label)?.attribs.for;
+    const field = all.find(
+      (e) => (byFor !== undefined && e.attribs.id === byFor) || (e.attribs["aria-label"] === label && e.attribs.name),
+    );
+    if (!field?.attribs.name) throw new Error(`no field labelled "${label}" on ${this.current().url}`);
+    return field.attribs.name;
+  }
+
+  /**
+   * The elements a simple selector matches: compounds of a tag, #id, .class, [attr] and [attr=value]
+   * (quoted or not), joined by spaces for descendants, e.g. `nav[aria-label="Main"] .badge`.
+   */
+  all(selector: string): Element[] {
+    const steps = selector.match(/(?:[^\s"[]+|\[[^\]]*\])+/g) ?? [];
+    let found: Element[] = [{ children: this.current().doc.children } as Element];
+    for (const step of steps) {
+      const match = compound(step);
+      found = [...new Set(found.flatMap((parent) => [...walk(parent.children)].filter(match)))];
+    }
+    return found;
+  }
+
+  /** The text of each element `selector` matches, whitespace collapsed as Playwright's toHaveText does. */
+  texts(selector: string): string[] {
+    return this.all(selector).map((e) => squash(textOf([e])));
+  }
+
+  /** The hrefs of the links named `name` (their text or aria-label), within `scope` if given. */
+  links(name: string, scope = ""): string[] {
+    return this.all(`${scope} a`)
+      .filter((a) => squash(textOf(a.children)) === name || a.attribs["aria-label"] === name)
+      .map((a) => a.attribs.href ?? "");
+  }
+
+  /** Follows the first link named `name` (its text or aria-label), within `scope` if given. */
+  async follow(name: string, scope = ""): Promise<Page> {
+    const [href] = this.links(name, scope);
+    if (href === undefined) throw new Error(`no link "${name}" on ${this.current().url}`);
+    return this.request(new URL(href, this.current().url).href, { method: "GET" });
+  }
+
+  /**
+   * A request as the page's own scripts make it with fetch: this browser's cookies sent and kept,
+   * an Origin header on a write, `json` as the body (the JSON door).
+   */
+  async api(path: string, json?: unknown, method = json === undefined ? "GET" : "POST"): Promise<Response> {
+    const headers = new Headers({ "User-Agent": "w3m/0.5.3+git20230121" });
+    if (method !== "GET" && method !== "HEAD") headers.set("Origin", new URL(this.baseUrl).origin);
+    if (json !== undefined) headers.set("Content-Type", "application/json");
+    if (this.cookies.size > 0) headers.set("Cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
+    const res = await fetch(new URL(path, this.baseUrl), {
+      method,
+      headers,
+      body: json === undefined ? undefined : JSON.stringify(json),
+      redirect: "manual",
+    });
+    keepCookies(this.cookies, res);
+    return res;
   }
 
   current(): Page {
@@ -73,10 +168,12 @@ export class PlainBrowser {
   }
 
   /**
-   * Submits the form whose submit button says `button` (its text or value), with `values` typed
-   * into its fields; the button's own name and value are sent as a browser sends them.
+   * Submits the form whose submit button says `button` (its text, value or aria-label), with `values`
+   * typed into its fields; the button's own name and value are sent as a browser sends them. Where
+   * several forms have that button, `where` picks the one whose fields hold those values (a cart
+   * line's hidden productId).
    */
-  async submit(button: string, values: Record<string, string> = {}): Promise<Page> {
+  async submit(button: string, values: Record<string, string> = {}, where: Record<string, string> = {}): Promise<Page> {
     const { doc, url } = this.current();
     const all = [...walk(doc.children)];
     const forms = all.filter((e) => e.name === "form");
@@ -84,10 +181,14 @@ export class PlainBrowser {
       const inside = [...walk(form.children)];
       const pressed = inside.find(
         (e) =>
-          (e.name === "button" && (e.attribs.type ?? "submit") === "submit" && textOf(e.children).trim() === button) ||
+          (e.name === "button" &&
+            (e.attribs.type ?? "submit") === "submit" &&
+            (textOf(e.children).trim() === button || e.attribs["aria-label"] === button)) ||
           (e.name === "input" && e.attribs.type === "submit" && e.attribs.value === button),
       );
       if (!pressed) continue;
+      if (Object.entries(where).some(([k, v]) => !inside.some((e) => e.attribs.name === k && e.attribs.value === v)))
+        continue;
       const fields = new URLSearchParams();
       for (const e of inside) {
         const name = e.attribs.name;
@@ -100,9 +201,7 @@ export class PlainBrowser {
         } else if (e.name === "textarea") {
           fields.append(name, values[name] ?? textOf(e.children));
         } else if (e.name === "select") {
-          const options = [...walk(e.children)].filter((o) => o.name === "option");
-          const chosen = options.find((o) => "selected" in o.attribs) ?? options[0];
-          fields.append(name, values[name] ?? chosen?.attribs.value ?? textOf(chosen?.children ?? []));
+          fields.append(name, values[name] ?? chosenOption(e) ?? "");
         }
       }
       if (pressed.attribs.name) fields.append(pressed.attribs.name, pressed.attribs.value ?? "");
