@@ -1,5 +1,10 @@
 import { expect, nav, queryOne, test, toaster } from "./support/fixtures";
 
+test.skip(
+  ({ javaScriptEnabled }) => javaScriptEnabled === false,
+  "JS off: tests/request/auth.spec.ts drives the same forms over HTTP",
+);
+
 const REGISTER_INCOMPLETE = "Please enter valid name, email, 10‑digit phone (no +91/0), and password.";
 const PHONE_INVALID = "Phone must be 10 digits and start with 6–9.";
 
