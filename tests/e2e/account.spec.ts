@@ -2,6 +2,11 @@
 // registration's rules, the password changed with the current one, ending the other sessions.
 import { expect, nav, queryOne, test, toaster } from "./support/fixtures";
 
+test.skip(
+  ({ javaScriptEnabled }) => javaScriptEnabled === false,
+  "JS off: tests/request/account.spec.ts drives the same forms over HTTP",
+);
+
 const PHONE_INVALID = "Phone must be 10 digits and start with 6–9.";
 
 test("a guest is sent to log in", async ({ page, goto }) => {
