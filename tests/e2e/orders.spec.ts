@@ -1,5 +1,10 @@
 import { expect, nav, queryOne, test, toaster } from "./support/fixtures";
 
+test.skip(
+  ({ javaScriptEnabled }) => javaScriptEnabled === false,
+  "JS off: tests/request/orders.spec.ts drives the same forms over HTTP",
+);
+
 const contact = { name: "Focus Tester", email: "f@example.com", phone: "9876543210" };
 const shippingAddress = { address: "1 Residency Road", city: "Bangalore", state: "Karnataka", pin: "560025" };
 const productId = async (name: string) =>
