@@ -41,6 +41,14 @@ function textOf(nodes: ChildNode[]): string {
 
 const squash = (text: string) => text.replace(/\s+/g, " ").trim();
 
+/** What a field holds: a textarea's text, a select's chosen option, an unchecked radio nothing. */
+function fieldValue(field: Element): string | undefined {
+  if (field.attribs.type === "radio" && !("checked" in field.attribs)) return undefined;
+  if (field.name === "textarea") return textOf(field.children);
+  if (field.name === "select") return chosenOption(field);
+  return field.attribs.value ?? "";
+}
+
 /** A select's value: its selected option's, else its first's (an option without a value sends its text). */
 function chosenOption(select: Element): string | undefined {
   const options = [...walk(select.children)].filter((o) => o.name === "option");
@@ -88,22 +96,27 @@ export class PlainBrowser {
   value(name: string): string | undefined {
     const named = [...walk(this.current().doc.children)].filter((e) => e.attribs.name === name);
     const field = named.find((e) => e.attribs.type !== "radio" || "checked" in e.attribs) ?? named[0];
-    if (!field) return undefined;
-    if (field.attribs.type === "radio" && !("checked" in field.attribs)) return undefined;
-    if (field.name === "textarea") return textOf(field.children);
-    if (field.name === "select") return chosenOption(field);
-    return field.attribs.value ?? "";
+    return field ? fieldValue(field) : undefined;
   }
 
   /** The name of the field labelled `label` (its <label for>, or its aria-label), as getByLabel finds it. */
   field(label: string): string {
+    return this.labelled(label).attribs.name!;
+  }
+
+  /** What the field labelled `label` holds: for one of several fields of a name (a cart line's quantity). */
+  valueByLabel(label: string): string | undefined {
+    return fieldValue(this.labelled(label));
+  }
+
+  private labelled(label: string): Element {
     const all = [...walk(this.current().doc.children)];
     const byFor = all.find((e) => e.name === "label" && squash(textOf(e.children)) === label)?.attribs.for;
     const field = all.find(
       (e) => (byFor !== undefined && e.attribs.id === byFor) || (e.attribs["aria-label"] === label && e.attribs.name),
     );
     if (!field?.attribs.name) throw new Error(`no field labelled "${label}" on ${this.current().url}`);
-    return field.attribs.name;
+    return field;
   }
 
   /**
@@ -125,15 +138,17 @@ export class PlainBrowser {
     return this.all(selector).map((e) => squash(textOf([e])));
   }
 
-  /** The hrefs of the links named `name` (their text or aria-label), within `scope` if given. */
-  links(name: string, scope = ""): string[] {
+  /** The hrefs of the links named `name` (their text or aria-label; a RegExp: found in them), within `scope`. */
+  links(name: string | RegExp, scope = ""): string[] {
+    const named = (text: string | undefined) =>
+      text !== undefined && (typeof name === "string" ? text === name : name.test(text));
     return this.all(`${scope} a`)
-      .filter((a) => squash(textOf(a.children)) === name || a.attribs["aria-label"] === name)
+      .filter((a) => named(squash(textOf(a.children))) || named(a.attribs["aria-label"]))
       .map((a) => a.attribs.href ?? "");
   }
 
   /** Follows the first link named `name` (its text or aria-label), within `scope` if given. */
-  async follow(name: string, scope = ""): Promise<Page> {
+  async follow(name: string | RegExp, scope = ""): Promise<Page> {
     const [href] = this.links(name, scope);
     if (href === undefined) throw new Error(`no link "${name}" on ${this.current().url}`);
     return this.request(new URL(href, this.current().url).href, { method: "GET" });
