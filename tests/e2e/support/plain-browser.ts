@@ -41,6 +41,16 @@ function textOf(nodes: ChildNode[]): string {
 
 const squash = (text: string) => text.replace(/\s+/g, " ").trim();
 
+/** A link's or button's name from its content: its text, a picture standing for its alt. */
+function nameOf(nodes: ChildNode[]): string {
+  let out = "";
+  for (const node of nodes) {
+    if (node.type === "text") out += node.data;
+    else if (node.type === "tag") out += node.name === "img" ? (node.attribs.alt ?? "") : nameOf(node.children);
+  }
+  return out;
+}
+
 /** What a field holds: a textarea's text, a select's chosen option, an unchecked radio nothing. */
 function fieldValue(field: Element): string | undefined {
   if (field.attribs.type === "radio" && !("checked" in field.attribs)) return undefined;
@@ -111,31 +121,46 @@ export class PlainBrowser {
 
   private labelled(label: string): Element {
     const all = [...walk(this.current().doc.children)];
-    const byFor = all.find((e) => e.name === "label" && squash(textOf(e.children)) === label)?.attribs.for;
-    const field = all.find(
-      (e) => (byFor !== undefined && e.attribs.id === byFor) || (e.attribs["aria-label"] === label && e.attribs.name),
-    );
+    // A label names the field it is `for`, or the one inside it (its text then is its own, not the options').
+    const own = (l: Element) => l.children.filter((c) => !isElement(c) || !/^(input|select|textarea)$/.test(c.name));
+    const byLabel = all.find((e) => e.name === "label" && squash(textOf(own(e))) === label);
+    const inside =
+      byLabel && !byLabel.attribs.for ? [...walk(byLabel.children)].find((e) => e.attribs.name) : undefined;
+    const byFor = byLabel?.attribs.for;
+    const field =
+      inside ??
+      all.find(
+        (e) => (byFor !== undefined && e.attribs.id === byFor) || (e.attribs["aria-label"] === label && e.attribs.name),
+      );
     if (!field?.attribs.name) throw new Error(`no field labelled "${label}" on ${this.current().url}`);
     return field;
   }
 
   /**
-   * The elements a simple selector matches: compounds of a tag, #id, .class, [attr] and [attr=value]
-   * (quoted or not), joined by spaces for descendants, e.g. `nav[aria-label="Main"] .badge`.
+   * The elements a simple selector matches, within `within` or the page: compounds of a tag, #id,
+   * .class, [attr] and [attr=value] (quoted or not), joined by spaces (descendants) or `>` (children),
+   * e.g. `nav[aria-label="Main"] .badge`, `main .grid > li`.
    */
-  all(selector: string): Element[] {
-    const steps = selector.match(/(?:[^\s"[]+|\[[^\]]*\])+/g) ?? [];
-    let found: Element[] = [{ children: this.current().doc.children } as Element];
+  all(selector: string, within?: Element): Element[] {
+    const steps = selector.match(/>|(?:[^\s"[>]+|\[[^\]]*\])+/g) ?? [];
+    let found: Element[] = [within ?? ({ children: this.current().doc.children } as Element)];
+    let child = false;
     for (const step of steps) {
+      if (step === ">") {
+        child = true;
+        continue;
+      }
       const match = compound(step);
-      found = [...new Set(found.flatMap((parent) => [...walk(parent.children)].filter(match)))];
+      const under = (parent: Element) => (child ? parent.children.filter(isElement) : [...walk(parent.children)]);
+      found = [...new Set(found.flatMap((parent) => under(parent).filter(match)))];
+      child = false;
     }
     return found;
   }
 
   /** The text of each element `selector` matches, whitespace collapsed as Playwright's toHaveText does. */
-  texts(selector: string): string[] {
-    return this.all(selector).map((e) => squash(textOf([e])));
+  texts(selector: string, within?: Element): string[] {
+    return this.all(selector, within).map((e) => squash(textOf([e])));
   }
 
   /** The hrefs of the links named `name` (their text or aria-label; a RegExp: found in them), within `scope`. */
@@ -143,7 +168,7 @@ export class PlainBrowser {
     const named = (text: string | undefined) =>
       text !== undefined && (typeof name === "string" ? text === name : name.test(text));
     return this.all(`${scope} a`)
-      .filter((a) => named(squash(textOf(a.children))) || named(a.attribs["aria-label"]))
+      .filter((a) => named(squash(nameOf(a.children))) || named(a.attribs["aria-label"]))
       .map((a) => a.attribs.href ?? "");
   }
 
