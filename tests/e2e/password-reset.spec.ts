@@ -6,6 +6,11 @@ import { createHash, randomBytes } from "node:crypto";
 import { expect, nav, queryOne, sharedDb, test, toaster } from "./support/fixtures";
 import { mailsTo, waitForMail } from "./support/mail";
 
+test.skip(
+  ({ javaScriptEnabled }) => javaScriptEnabled === false,
+  "JS off: tests/request/password-reset.spec.ts drives the same forms over HTTP",
+);
+
 const RESET_SENT =
   "If an account exists for that email, we have sent a link to reset the password. It works for 1 hour.";
 const RESET_LINK_INVALID = "This reset link has expired or was already used. Ask for a new one.";
