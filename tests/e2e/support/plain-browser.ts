@@ -181,17 +181,20 @@ export class PlainBrowser {
 
   /**
    * A request as the page's own scripts make it with fetch: this browser's cookies sent and kept,
-   * an Origin header on a write, `json` as the body (the JSON door).
+   * an Origin header on a write, `body` as JSON (the JSON door) or, as URLSearchParams, a form post
+   * a browser made; a redirect is answered, not followed.
    */
-  async api(path: string, json?: unknown, method = json === undefined ? "GET" : "POST"): Promise<Response> {
+  async api(path: string, body?: unknown, method = body === undefined ? "GET" : "POST"): Promise<Response> {
     const headers = new Headers({ "User-Agent": "w3m/0.5.3+git20230121" });
     if (method !== "GET" && method !== "HEAD") headers.set("Origin", new URL(this.baseUrl).origin);
-    if (json !== undefined) headers.set("Content-Type", "application/json");
+    const form = body instanceof URLSearchParams;
+    if (body !== undefined)
+      headers.set("Content-Type", form ? "application/x-www-form-urlencoded" : "application/json");
     if (this.cookies.size > 0) headers.set("Cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
     const res = await fetch(new URL(path, this.baseUrl), {
       method,
       headers,
-      body: json === undefined ? undefined : JSON.stringify(json),
+      body: body === undefined ? undefined : form ? body.toString() : JSON.stringify(body),
       redirect: "manual",
     });
     keepCookies(this.cookies, res);
