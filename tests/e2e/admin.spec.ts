@@ -6,6 +6,11 @@ import { storedPictures } from "../support/db";
 import { gif, png } from "../support/images";
 import { expect, queryOne, sharedDb, test, toaster } from "./support/fixtures";
 
+test.skip(
+  ({ javaScriptEnabled }) => javaScriptEnabled === false,
+  "JS off: tests/request/admin.spec.ts drives the same forms over HTTP",
+);
+
 const uploadDir = () => join(process.env.E2E_DB!, "..", "uploads");
 /** The shared server's pictures: UPLOAD_DIR's files on SQLite, rows of `pictures` on PostgreSQL. */
 const pictures = () => storedPictures(process.env.E2E_DATABASE_URL ?? process.env.E2E_DB!, uploadDir());

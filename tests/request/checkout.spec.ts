@@ -48,7 +48,7 @@ test("cart → checkout with PIN lookup → order → thank-you → My Orders �
   expect(b.valueByLabel("Quantity of Vanilla Bean")).toBe("3");
 
   // Change a quantity: without JS the Update button does.
-  await b.submit("Update", labelled(b, { "Quantity of Cinnamon Spice": "2" }), { productId: c });
+  await b.submit("Update", labelled(b, { "Quantity of Cinnamon Spice": "2" }), { where: { productId: c } });
   expect(cartBadge(b)).toEqual(["5"]);
   expect(b.valueByLabel("Quantity of Cinnamon Spice")).toBe("2");
   const subtotal = 3 * (await priceOf(a)) + 2 * (await priceOf(c));
@@ -57,7 +57,7 @@ test("cart → checkout with PIN lookup → order → thank-you → My Orders �
   expect(b.text(".summary")).toContain(rupees(subtotal + 4900));
 
   // A zero or junk quantity is floored at 1.
-  await b.submit("Update", labelled(b, { "Quantity of Cinnamon Spice": "0" }), { productId: c });
+  await b.submit("Update", labelled(b, { "Quantity of Cinnamon Spice": "0" }), { where: { productId: c } });
   expect(b.valueByLabel("Quantity of Cinnamon Spice")).toBe("1");
   expect(cartBadge(b)).toEqual(["4"]);
 

@@ -6,6 +6,9 @@ import type { ChildNode, Element } from "domhandler";
 import { parseDocument } from "htmlparser2";
 import { keepCookies } from "./server";
 
+/** A file chosen for a file input (setInputFiles). */
+export type PickedFile = { name: string; type: string; bytes: Uint8Array };
+
 type Page = { url: string; status: number; html: string; doc: ReturnType<typeof parseDocument> };
 
 const isElement = (node: ChildNode): node is Element =>
@@ -41,12 +44,13 @@ function textOf(nodes: ChildNode[]): string {
 
 const squash = (text: string) => text.replace(/\s+/g, " ").trim();
 
-/** A link's or button's name from its content: its text, a picture standing for its alt. */
+/** A link's name from its content: its text, a picture standing for its alt, nothing aria-hidden. */
 function nameOf(nodes: ChildNode[]): string {
   let out = "";
   for (const node of nodes) {
     if (node.type === "text") out += node.data;
-    else if (node.type === "tag") out += node.name === "img" ? (node.attribs.alt ?? "") : nameOf(node.children);
+    else if (node.type === "tag" && node.attribs["aria-hidden"] !== "true")
+      out += node.name === "img" ? (node.attribs.alt ?? "") : nameOf(node.children);
   }
   return out;
 }
@@ -163,17 +167,20 @@ export class PlainBrowser {
     return this.all(selector, within).map((e) => squash(textOf([e])));
   }
 
-  /** The hrefs of the links named `name` (their text or aria-label; a RegExp: found in them), within `scope`. */
-  links(name: string | RegExp, scope = ""): string[] {
+  /**
+   * The hrefs of the links named `name` (their text or aria-label; a RegExp: found in them), within
+   * `scope` (a selector or an element).
+   */
+  links(name: string | RegExp, scope: string | Element = ""): string[] {
     const named = (text: string | undefined) =>
       text !== undefined && (typeof name === "string" ? text === name : name.test(text));
-    return this.all(`${scope} a`)
+    return (typeof scope === "string" ? this.all(`${scope} a`) : this.all("a", scope))
       .filter((a) => named(squash(nameOf(a.children))) || named(a.attribs["aria-label"]))
       .map((a) => a.attribs.href ?? "");
   }
 
   /** Follows the first link named `name` (its text or aria-label), within `scope` if given. */
-  async follow(name: string | RegExp, scope = ""): Promise<Page> {
+  async follow(name: string | RegExp, scope: string | Element = ""): Promise<Page> {
     const [href] = this.links(name, scope);
     if (href === undefined) throw new Error(`no link "${name}" on ${this.current().url}`);
     return this.request(new URL(href, this.current().url).href, { method: "GET" });
@@ -212,11 +219,16 @@ export class PlainBrowser {
 
   /**
    * Submits the form whose submit button says `button` (its text, value or aria-label), with `values`
-   * typed into its fields; the button's own name and value are sent as a browser sends them. Where
-   * several forms have that button, `where` picks the one whose fields hold those values (a cart
-   * line's hidden productId).
+   * typed into its fields (`false` unchecks a checkbox); the button's own name and value are sent as a
+   * browser sends them. Where several forms have that button, `where` picks the one whose fields hold
+   * those values (a cart line's hidden productId). A multipart form sends `files` for its file inputs,
+   * and an empty file part for the others, as a browser does.
    */
-  async submit(button: string, values: Record<string, string> = {}, where: Record<string, string> = {}): Promise<Page> {
+  async submit(
+    button: string,
+    values: Record<string, string | false> = {},
+    { where = {}, files = {} }: { where?: Record<string, string>; files?: Record<string, PickedFile[]> } = {},
+  ): Promise<Page> {
     const { doc, url } = this.current();
     const all = [...walk(doc.children)];
     const forms = all.filter((e) => e.name === "form");
@@ -226,46 +238,66 @@ export class PlainBrowser {
         (e) =>
           (e.name === "button" &&
             (e.attribs.type ?? "submit") === "submit" &&
-            (textOf(e.children).trim() === button || e.attribs["aria-label"] === button)) ||
+            (squash(textOf(e.children)) === button || e.attribs["aria-label"] === button)) ||
           (e.name === "input" && e.attribs.type === "submit" && e.attribs.value === button),
       );
       if (!pressed) continue;
       if (Object.entries(where).some(([k, v]) => !inside.some((e) => e.attribs.name === k && e.attribs.value === v)))
         continue;
-      const fields = new URLSearchParams();
+      const fields: [string, string | File][] = [];
       for (const e of inside) {
         const name = e.attribs.name;
         if (!name) continue;
+        const typed = values[name];
+        if (typed === false) continue;
         if (e.name === "input") {
           const type = (e.attribs.type ?? "text").toLowerCase();
-          if (type === "submit" || type === "button" || type === "image" || type === "file") continue;
-          if ((type === "checkbox" || type === "radio") && !("checked" in e.attribs) && !(name in values)) continue;
-          fields.append(name, values[name] ?? e.attribs.value ?? (type === "checkbox" ? "on" : ""));
+          if (type === "submit" || type === "button" || type === "image") continue;
+          if (type === "file") {
+            const picked = (files[name] ?? []).map(
+              (f) => new File([new Uint8Array(f.bytes)], f.name, { type: f.type }),
+            );
+            for (const file of picked.length ? picked : [new File([], "", { type: "application/octet-stream" })])
+              fields.push([name, file]);
+            continue;
+          }
+          if ((type === "checkbox" || type === "radio") && !("checked" in e.attribs) && typed === undefined) continue;
+          fields.push([name, typed ?? e.attribs.value ?? (type === "checkbox" ? "on" : "")]);
         } else if (e.name === "textarea") {
-          fields.append(name, values[name] ?? textOf(e.children));
+          fields.push([name, typed ?? textOf(e.children)]);
         } else if (e.name === "select") {
-          fields.append(name, values[name] ?? chosenOption(e) ?? "");
+          fields.push([name, typed ?? chosenOption(e) ?? ""]);
         }
       }
-      if (pressed.attribs.name) fields.append(pressed.attribs.name, pressed.attribs.value ?? "");
+      if (pressed.attribs.name) fields.push([pressed.attribs.name, pressed.attribs.value ?? ""]);
       const action = new URL(pressed.attribs.formaction ?? form.attribs.action ?? url, url).href;
       const method = (pressed.attribs.formmethod ?? form.attribs.method ?? "get").toUpperCase();
+      const encoded = () =>
+        new URLSearchParams(fields.map(([k, v]) => [k, typeof v === "string" ? v : v.name])).toString();
       if (method === "GET") {
         const target = new URL(action);
-        target.search = fields.toString();
+        target.search = encoded();
         return this.request(target.href, { method: "GET" });
+      }
+      if ((pressed.attribs.formenctype ?? form.attribs.enctype) === "multipart/form-data") {
+        const body = new FormData();
+        for (const [k, v] of fields) body.append(k, v);
+        return this.request(action, { method: "POST", body });
       }
       return this.request(action, {
         method: "POST",
         headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        body: fields.toString(),
+        body: encoded(),
       });
     }
     throw new Error(`no form with a "${button}" button on ${url}`);
   }
 
   /** Like a browser: cookies sent and kept, redirects followed (a 303/302 after a post is a GET). */
-  private async request(url: string, init: { method: string; headers?: Record<string, string>; body?: string }) {
+  private async request(
+    url: string,
+    init: { method: string; headers?: Record<string, string>; body?: string | FormData },
+  ) {
     let next = url;
     let request = init;
     this.hops = [];
