@@ -3,7 +3,6 @@
 // Playwright spec file per project and database (its JSON reporter). Prints Markdown tables: the
 // steps, then the top costs (`--top N`, 20 by default) across unit files and spec files.
 import { existsSync, readFileSync } from "node:fs";
-import { relative } from "node:path";
 
 const dir = "test-timings";
 const topAt = process.argv.indexOf("--top");
@@ -24,7 +23,12 @@ const vitest = read("vitest.json");
 if (vitest) {
   // One entry per file and project; the file's wall time includes its imports and setup.
   for (const f of vitest.testResults) {
-    costs.push(["unit", relative(process.cwd(), f.name), f.endTime - f.startTime, f.assertionResults.length]);
+    costs.push([
+      "unit",
+      f.name.replace(/^.*?(tests\/unit\/)/, "$1"),
+      f.endTime - f.startTime,
+      f.assertionResults.length,
+    ]);
   }
 }
 for (const db of ["sqlite", "pg"]) {

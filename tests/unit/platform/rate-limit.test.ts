@@ -116,6 +116,9 @@ describe("rate limits (RATE_LIMIT_FACTOR unset: the real limits)", () => {
       RULES.order.limit,
     ]).toEqual([10, 10, 20, 30, 30]);
     expect(RULES.registerIp.windowMs).toBe(3_600_000);
+    // Issue #50: coupon codes tried, per shopper and per address, in 15 minutes.
+    expect([RULES.couponShopper.limit, RULES.couponIp.limit]).toEqual([10, 60]);
+    expect(RULES.couponIp.windowMs).toBe(15 * 60_000);
   });
 });
 
