@@ -184,10 +184,13 @@ test("an unknown product renders a 404 page with a way back", async ({ jsEnabled
 test("out-of-range query values are clamped", async ({ jsEnabled, page, goto }) => {
   test.skip(!jsEnabled, OVER_HTTP);
   await goto("/shop?limit=500&page=-4");
-  // Other tests may add products meanwhile: all of the catalogue (28+) on one page, at most 60.
+  // 60 at most, on page 1. Other tests add products to the shared shop: the 28 demo candles fit on
+  // one page, and once the shop holds more than 60 (a late run), page 1 of several is shown.
   await expect(cards(page).nth(27)).toBeVisible();
-  expect(await cards(page).count()).toBeLessThanOrEqual(60);
-  await expect(page.locator(".pagination")).toHaveCount(0);
+  const shown = await cards(page).count();
+  expect(shown).toBeLessThanOrEqual(60);
+  if (shown < 60) await expect(page.locator(".pagination")).toHaveCount(0);
+  else await expect(page.locator(".pagination [aria-current=page]")).toHaveText("1");
   await goto("/shop?page=999");
   // The last page (other tests may add products, so its number is read from the page).
   await expect(page).toHaveURL(/page=\d+$/);
