@@ -20,6 +20,7 @@ import {
   priceBreakdown,
 } from "~/lib/price-breakdown";
 import { pageTitle } from "~/lib/shop";
+import { SHOWN_TOTAL, shownTotalOf, shownTotalValue } from "~/lib/shown-total";
 import { requireUser } from "~/models/accounts/auth.server";
 import { digitsOnly, fillCityState, resolvePin } from "~/models/addresses/city-state.server";
 import { pinState } from "~/models/addresses/supply-state.server";
@@ -66,12 +67,6 @@ const ORDER_TOKEN = "orderToken";
  * shopper has seen the note, so the form comes back at most once per PIN (issue #34).
  */
 const PIN_STATE_NOTED = "pinStateNoted";
-/**
- * The totals the page showed, one hidden field per way of paying ("UPI:117200", paise): Place
- * Order charges the chosen one or refuses with the new figures (issue #50). A page without them
- * (one from before) is placed as before.
- */
-const SHOWN_TOTAL = "shownTotal";
 const CHECKOUT_FIELDS = formFields(checkoutSchema, {
   intent: 1,
   [SHOWN_TOTAL]: 2,
@@ -101,15 +96,6 @@ function pricing(lines: { price: number; qty: number; status: string }[], coupon
   const payment: PaymentOptions | null = choice.upi ? { prices, codMax: choice.codMax, initial: "COD" } : null;
   return { cod: prices.COD, payment };
 }
-/** The total the page showed for `method` (paise), or undefined. */
-function shownTotalOf(formData: FormData, method: PaymentMethod): number | undefined {
-  for (const value of formData.getAll(SHOWN_TOTAL)) {
-    const match = typeof value === "string" ? /^([A-Z]+):(\d{1,12})$/.exec(value) : null;
-    if (match?.[1] === method) return Number(match[2]);
-  }
-  return undefined;
-}
-
 /** The form's token: undefined when the post has none (then it is placed as before), null when unusable. */
 function orderTokenOf(formData: FormData): string | undefined | null {
   const value = formData.get(ORDER_TOKEN);
@@ -229,7 +215,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       paymentMethod,
       // placeOrder judges the code again and counts its use in the order's transaction.
       couponCode: (await readCouponCode(request)) ?? undefined,
-      shownTotal: shownTotalOf(formData, paymentMethod),
+      shownTotal: shownTotalOf(formData.getAll(SHOWN_TOTAL), paymentMethod),
     });
   } catch (error) {
     if (error instanceof OrderError) return refused(submission.reply({ formErrors: [error.message] }), 409);
@@ -354,7 +340,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                   key={method}
                   type="hidden"
                   name={SHOWN_TOTAL}
-                  value={`${method}:${(payment ? payment.prices[method] : cod).total}`}
+                  value={shownTotalValue(method, (payment ? payment.prices[method] : cod).total)}
                 />
               ))}
           {typeof notedPin === "string" ? <input type="hidden" name={PIN_STATE_NOTED} value={notedPin} /> : null}
