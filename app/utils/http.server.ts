@@ -88,3 +88,19 @@ export async function readForm(request: Request, fields: FormFields): Promise<Fo
 export function refused<T>(body: T, status: 400 | 401 | 409 | 429 = 400) {
   return data(body, { status });
 }
+
+/**
+ * `response` with `name` set (Vary: added to), or a copy where its headers cannot change
+ * (Response.redirect() makes immutable headers).
+ */
+export function withHeader(response: Response, name: string, value: string): Response {
+  const set = (headers: Headers) => (name === "Vary" ? headers.append(name, value) : headers.set(name, value));
+  try {
+    set(response.headers);
+    return response;
+  } catch {
+    const copy = new Response(response.body, response);
+    set(copy.headers);
+    return copy;
+  }
+}

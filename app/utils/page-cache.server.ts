@@ -26,6 +26,7 @@ import { LRUCache } from "lru-cache";
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { catalogueVersion } from "~/db/client.server";
 import { env } from "~/env.server";
+import { withHeader } from "./http.server";
 import { onlyLanguageChoice } from "./language-choice.server";
 import { appPath } from "./language.server";
 import { nonceOf, originOf, requestOrigin } from "./request-context.server";
@@ -273,19 +274,6 @@ export const pageCache =
     if (personalRenders.has(context)) return withHeader(response, "Cache-Control", "private, no-store");
     return PUBLIC_PAGE.test(appPath(url.pathname)) ? withHeader(response, "Vary", "Cookie") : response;
   };
-
-/** `response` with `name` set (Vary: added to), or a copy where its headers cannot change (a redirect). */
-function withHeader(response: Response, name: string, value: string): Response {
-  const set = (headers: Headers) => (name === "Vary" ? headers.append(name, value) : headers.set(name, value));
-  try {
-    set(response.headers);
-    return response;
-  } catch {
-    const copy = new Response(response.body, response);
-    set(copy.headers);
-    return copy;
-  }
-}
 
 async function renderAndKeep(
   request: Request,

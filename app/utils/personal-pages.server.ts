@@ -1,6 +1,7 @@
 // Pages and answers with one person's data are never kept by a browser or a proxy cache. Root
 // middleware, so it sees the app's own Response and only adds what a route did not set itself.
 import type { MiddlewareFunction } from "react-router";
+import { withHeader } from "./http.server";
 import { appPath } from "./language.server";
 
 /**
@@ -17,13 +18,5 @@ const PRIVATE_NO_STORE = "private, no-store";
 export const noStoreForPersonalPages: MiddlewareFunction<Response> = async ({ request }, next) => {
   const response = await next();
   if (!isPersonalPath(appPath(new URL(request.url).pathname)) || response.headers.has("cache-control")) return response;
-  try {
-    response.headers.set("Cache-Control", PRIVATE_NO_STORE);
-    return response;
-  } catch {
-    // Response.redirect() makes immutable headers: answer with a copy.
-    const copy = new Response(response.body, response);
-    copy.headers.set("Cache-Control", PRIVATE_NO_STORE);
-    return copy;
-  }
+  return withHeader(response, "Cache-Control", PRIVATE_NO_STORE);
 };
