@@ -10,13 +10,18 @@ import { adminClient, dbOf, processesOf, runsHere, startServer, type Client, typ
 // 20 gallery files for a product that may have 12, and files for a product that no longer existed.
 // Issue #20: pictures that declare far more pixels or frames than a product photo has.
 // A server of our own, so its UPLOAD_DIR holds only what these tests write and can be compared
-// file by file. The form tests run with JS off and on; the API test once.
+// file by file. The form tests run with JS on here, and JS off over HTTP in
+// tests/request/uploads.spec.ts (issue #51); the API tests once.
 test.describe.configure({ mode: "default" });
+
+const OVER_HTTP = "JS off: tests/request/uploads.spec.ts drives the same forms over HTTP";
 
 let server: TestServer;
 let admin: Client;
 
-test.beforeAll(async () => {
+test.beforeAll(async ({}, testInfo) => {
+  // JS off, the form tests run over HTTP and the API tests not at all: no server to start.
+  if (!runsHere(testInfo)) return;
   server = await startServer();
   admin = await adminClient(server.url);
 });
@@ -111,6 +116,7 @@ test("product form: a truncated PNG in the gallery shows the upload message and 
   page,
   jsEnabled,
 }) => {
+  test.skip(!jsEnabled, OVER_HTTP);
   const name = `Broken Picture ${test.info().project.name} ${Date.now()}`;
   await asAdmin(page, "/admin/products/new", jsEnabled);
   const before = await listing();
@@ -136,6 +142,7 @@ test("product form: 2 pictures + 20 files are refused; the product and the uploa
   page,
   jsEnabled,
 }) => {
+  test.skip(!jsEnabled, OVER_HTTP);
   const { id, images } = await productWithTwoPictures(`Twenty Files ${test.info().project.name} ${Date.now()}`);
   const saved = await productRow(id);
   expect(saved.images).toEqual(images);
@@ -163,6 +170,7 @@ test("product form: 2 pictures + 20 files are refused; the product and the uploa
 });
 
 test("product form: files posted for a product that no longer exists are not saved", async ({ page, jsEnabled }) => {
+  test.skip(!jsEnabled, OVER_HTTP);
   const { id } = await productWithTwoPictures(`Vanishing ${test.info().project.name} ${Date.now()}`);
   await asAdmin(page, `/admin/products/${id}`, jsEnabled);
   // Another admin deletes it while this one has the editor open.
@@ -244,6 +252,7 @@ test("product form: a 20,000 × 20,000 PNG in the gallery shows its size, saves 
   page,
   jsEnabled,
 }) => {
+  test.skip(!jsEnabled, OVER_HTTP);
   const name = `Bomb Picture ${test.info().project.name} ${Date.now()}`;
   const bomb = await bombPng();
   const processes = processesOf(server);
