@@ -4,13 +4,16 @@ import { CART_COOKIE } from "../../app/lib/cart";
 import { expect, queryOne, test } from "./support/fixtures";
 import { waitForMail } from "./support/mail";
 import { MAILED_ORIGIN, mailedLinkOn, opener, ownerOn, registerOn } from "./support/own-server";
-import { dbOf, SESSION_SECRET, startServer, type TestServer } from "./support/server";
+import { dbOf, runsHere, SESSION_SECRET, startServer, type TestServer } from "./support/server";
 
 // Issue #38 items 4 and 5: COD orders the customer confirms, and WhatsApp. A server of our own with
 // COD_CONFIRM, COD_CONFIRM_HOURS and SHOP_WHATSAPP, its mail to the run's SMTP catcher. Its mails
 // link to PUBLIC_URL (https://shop.test): the test opens their paths on this server.
 const SHOP_WHATSAPP = "919988776655";
 let server: TestServer;
+
+// JS off, every test is tests/request/cod-confirm.spec.ts's, over HTTP (issue #51): no server for that project.
+const OVER_HTTP = "JS off: tests/request/cod-confirm.spec.ts drives the same forms over HTTP";
 
 /** The path and query of a link the shop mailed, on this test's server. */
 const onServer = (link: string) => mailedLinkOn(server, link);
@@ -43,7 +46,8 @@ const productWithStock = async () =>
   ))!;
 
 test.describe("with COD_CONFIRM, COD_CONFIRM_HOURS and SHOP_WHATSAPP", () => {
-  test.beforeAll(async () => {
+  test.beforeAll(async ({}, testInfo) => {
+    if (!runsHere(testInfo)) return;
     test.setTimeout(60_000);
     server = await startServer({
       env: {
@@ -69,6 +73,7 @@ test.describe("with COD_CONFIRM, COD_CONFIRM_HOURS and SHOP_WHATSAPP", () => {
   }) => {
     // The confirm button is tried with JS off and on in the test above; My Orders' is the same
     // form, and the WhatsApp link and the clock are the server's: once is enough.
+    test.skip(!jsEnabled, OVER_HTTP);
     test.skip(jsEnabled, "the same form as above, the server's link and clock: once, without JS");
     test.setTimeout(60_000);
     const open = opener(server, jsEnabled);
@@ -148,6 +153,7 @@ test.describe("with COD_CONFIRM, COD_CONFIRM_HOURS and SHOP_WHATSAPP", () => {
     jsEnabled,
     uniqueEmail,
   }) => {
+    test.skip(!jsEnabled, OVER_HTTP);
     test.setTimeout(60_000);
     const open = opener(server, jsEnabled);
     const email = uniqueEmail();
@@ -222,7 +228,8 @@ test.describe("with COD_CONFIRM, COD_CONFIRM_HOURS and SHOP_WHATSAPP", () => {
 });
 
 // The specification's shop (the shared server has none of the settings): nothing to confirm.
-test("without COD_CONFIRM a COD order asks for no confirmation", async ({ page, goto, registerViaApi }) => {
+test("without COD_CONFIRM a COD order asks for no confirmation", async ({ jsEnabled, page, goto, registerViaApi }) => {
+  test.skip(!jsEnabled, OVER_HTTP);
   const user = await registerViaApi();
   const product = await queryOne<{ id: string }>(
     "select id from products where stock > 20 and deleted_at is null order by id limit 1",
