@@ -219,14 +219,15 @@ export class PlainBrowser {
 
   /**
    * Submits the form whose submit button says `button` (its text, value or aria-label), with `values`
-   * typed into its fields (`false` unchecks a checkbox); the button's own name and value are sent as a
-   * browser sends them. Where several forms have that button, `where` picks the one whose fields hold
-   * those values (a cart line's hidden productId). A multipart form sends `files` for its file inputs,
-   * and an empty file part for the others, as a browser does.
+   * typed into its fields (`false` unchecks a checkbox; a list ticks exactly the checkboxes of a group
+   * with those values); the button's own name and value are sent as a browser sends them. Where
+   * several forms have that button, `where` picks the one whose fields hold those values (a cart
+   * line's hidden productId). A multipart form sends `files` for its file inputs, and an empty file
+   * part for the others, as a browser does.
    */
   async submit(
     button: string,
-    values: Record<string, string | false> = {},
+    values: Record<string, string | false | string[]> = {},
     { where = {}, files = {} }: { where?: Record<string, string>; files?: Record<string, PickedFile[]> } = {},
   ): Promise<Page> {
     const { doc, url } = this.current();
@@ -250,6 +251,11 @@ export class PlainBrowser {
         if (!name) continue;
         const typed = values[name];
         if (typed === false) continue;
+        if (Array.isArray(typed)) {
+          const value = e.attribs.value ?? "on";
+          if (e.name === "input" && e.attribs.type === "checkbox" && typed.includes(value)) fields.push([name, value]);
+          continue;
+        }
         if (e.name === "input") {
           const type = (e.attribs.type ?? "text").toLowerCase();
           if (type === "submit" || type === "button" || type === "image") continue;
