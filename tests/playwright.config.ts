@@ -1,6 +1,7 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { defineConfig, devices } from "@playwright/test";
 import { createDatabase, onPostgres } from "./e2e/support/pg-e2e";
 import { makePgTemplate, PG_TEMPLATE } from "./e2e/support/server";
@@ -32,7 +33,7 @@ export const ADMIN = { email: "admin@e2e.test", password: "admin-e2e-pass" };
 export const SHOP_OWNER = "owner@e2e.test";
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
-// What the PostgreSQL run (E2E_DATABASE=pg, JS on) repeats: the specs whose outcome depends on SQL
+// What the PostgreSQL run (E2E_DATABASE=pg: JS on, and the request layer) repeats: the specs whose outcome depends on SQL
 // that behaves differently there (issue #51): several servers on one database, the database
 // stopped, races and locks (idempotency keys, coupon uses, unique UTRs, alert locks), triggers and
 // NOTIFY (the page cache, sessions, rate-limit rows), queries whose order, dates, search or
@@ -42,6 +43,15 @@ const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 // which suite runs where and why: docs/development.md.
 const ON_POSTGRES =
   /\/(ops\.(multi-server|database-down|concurrency|caching|sessions|limits|request-fuzz|cluster)|api\.(fuzz|double-submit|orders|admin|products)|double-submit|admin-overview|admin|search|hindi-catalogue|hindi-mail|catalogue|collections|sizes|coupons|upi|stock-alerts|invoice\.gst)\.spec\.ts$/;
+
+// A page flow with a request twin (tests/request/<same name>.spec.ts) repeats on PostgreSQL as that
+// twin: the same loaders and actions, so the same SQL, without Chromium. Its browser half proves
+// hydration, layout and focus, which do not depend on the database. The ops and api specs use no
+// browser page at all and stay in the js-on project.
+const twins = readdirSync(fileURLToPath(new URL("request", import.meta.url)))
+  .filter((f) => f.endsWith(".spec.ts"))
+  .map((f) => f.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+const HAS_REQUEST_TWIN = new RegExp(`/(${twins.join("|") || "(?!)"})$`);
 
 const chromium = {
   ...devices["Desktop Chrome"],
@@ -73,11 +83,16 @@ export default defineConfig({
   use: { baseURL, trace: "retain-on-failure" },
   projects: [
     { name: "js-off", use: { ...chromium, javaScriptEnabled: false }, testIgnore: /api\..*\.spec\.ts/ },
-    { name: "js-on", use: { ...chromium }, testMatch: onPostgres ? ON_POSTGRES : undefined },
+    {
+      name: "js-on",
+      use: { ...chromium },
+      testMatch: onPostgres ? ON_POSTGRES : undefined,
+      testIgnore: onPostgres ? HAS_REQUEST_TWIN : undefined,
+    },
     // The request layer (issue #51): what a JS-off run proves about the server, over HTTP with a cookie
     // jar and an HTML parser (tests/e2e/support/plain-browser.ts), once, with no browser launched.
     // Same webServer, database and SMTP catcher as the browser projects.
-    { name: "request", testDir: "request", testMatch: /\.spec\.ts$/ },
+    { name: "request", testDir: "request", testMatch: onPostgres ? ON_POSTGRES : /\.spec\.ts$/ },
   ],
   webServer: {
     command: "node build/server/index.js",
