@@ -598,6 +598,8 @@ export function processesOf(server: TestServer): number[] {
  */
 export function hindiServer(env: Record<string, string> = {}): () => TestServer {
   let server: TestServer | undefined;
+  // The file's tests in one worker, in order: one server per project, not one per worker (issue #51).
+  test.describe.configure({ mode: "default" });
 
   test.beforeAll(async () => {
     test.setTimeout(60_000);
