@@ -3,6 +3,11 @@ import { SHOP_OWNER } from "../playwright.config";
 import { expect, queryOne, test, toaster } from "./support/fixtures";
 import { type CaughtMail, waitForMail } from "./support/mail";
 
+test.skip(
+  ({ javaScriptEnabled }) => javaScriptEnabled === false,
+  "JS off: tests/request/checkout.fields.spec.ts drives the same forms over HTTP",
+);
+
 // Issue #34, items 4 and 6 through the checkout form (JS off and on) and POST /api/orders: one-line
 // fields stay one line in the shop's mails, and the PIN's state is the place of supply.
 
