@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import { configDefaults, defineConfig } from "vitest/config";
+import { NO_SQL } from "./tests/support/no-sql-files";
 import { pgBinDir } from "./tests/support/pg-cluster";
 
 // The unit suite runs on both databases the shop supports: SQLite always, PostgreSQL where its
@@ -79,8 +80,10 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // timing, whose account path writes rows, runs on both). Pictures are judged by sharp
                 // before any row is written; what the editor stores of them runs on PostgreSQL in the
                 // e2e admin spec (issue #51: the file's 400-megapixel bombs cost ~55 s a project).
+                // Files that open no database run once too (tests/support/no-sql-files.ts).
                 exclude: [
                   ...configDefaults.exclude,
+                  ...NO_SQL,
                   "tests/unit/accounts/login-timing.test.ts",
                   "tests/unit/catalogue/uploads.test.ts",
                   "tests/unit/invoices/packing-slips-hostile.test.ts",
