@@ -6,6 +6,9 @@ import { pdfText } from "../support/pdf-text";
 import { addSizes, sizeStock } from "../support/sizes";
 import { expect, newProduct, queryOne, sharedDb, test, toaster } from "./support/fixtures";
 
+// JS off, both tests run over HTTP in tests/request/sizes.spec.ts (issue #51).
+const OVER_HTTP = "JS off: tests/request/sizes.spec.ts drives the same forms over HTTP";
+
 const SIZES = [
   { label: "100 g tin", price: 349_00, mrp: 399_00, stock: 5 },
   { label: "200 g jar", price: 599_00, mrp: 699_00, stock: 4 },
@@ -20,6 +23,7 @@ test("a chosen size goes through cart, checkout, order, My Orders, the admin's o
   playwright,
   baseURL,
 }, testInfo) => {
+  test.skip(!jsEnabled, OVER_HTTP);
   const name = `Sized Lavender ${testInfo.project.name}`;
   const id = await newProduct(playwright, baseURL!, { name, stock: 1 });
   const [tin, jar, bowl] = await addSizes(sharedDb(), id, SIZES);
@@ -89,9 +93,11 @@ test("a chosen size goes through cart, checkout, order, My Orders, the admin's o
 test("a cart line whose size was removed leaves the cart with a message", async ({
   page,
   goto,
+  jsEnabled,
   playwright,
   baseURL,
 }, testInfo) => {
+  test.skip(!jsEnabled, OVER_HTTP);
   const name = `Removed Size ${testInfo.project.name}`;
   const id = await newProduct(playwright, baseURL!, { name, stock: 1 });
   const [tin] = await addSizes(sharedDb(), id, SIZES);

@@ -219,11 +219,11 @@ export class PlainBrowser {
 
   /**
    * Submits the form whose submit button says `button` (its text, value or aria-label), with `values`
-   * typed into its fields (`false` unchecks a checkbox; a list ticks exactly the checkboxes of a group
-   * with those values); the button's own name and value are sent as a browser sends them. Where
-   * several forms have that button, `where` picks the one whose fields hold those values (a cart
-   * line's hidden productId). A multipart form sends `files` for its file inputs, and an empty file
-   * part for the others, as a browser does.
+   * typed into its fields (`false` unchecks a checkbox; a radio group's value checks that radio; a
+   * list ticks exactly the checkboxes of a group with those values); the button's own name and value
+   * are sent as a browser sends them. Where several forms have that button, `where` picks the one
+   * whose fields hold those values (a cart line's hidden productId). A multipart form sends `files`
+   * for its file inputs, and an empty file part for the others, as a browser does.
    */
   async submit(
     button: string,
@@ -234,7 +234,12 @@ export class PlainBrowser {
     const all = [...walk(doc.children)];
     const forms = all.filter((e) => e.name === "form");
     for (const form of forms) {
-      const inside = [...walk(form.children)];
+      // Its fields: those inside it, and those elsewhere that join it by its id (`form="…"`, as the
+      // product page's size radios do), in the page's order.
+      const within = new Set(walk(form.children));
+      const inside = all.filter((e) =>
+        e.attribs.form === undefined ? within.has(e) : e.attribs.form === form.attribs.id,
+      );
       const pressed = inside.find(
         (e) =>
           (e.name === "button" &&
@@ -265,6 +270,11 @@ export class PlainBrowser {
             );
             for (const file of picked.length ? picked : [new File([], "", { type: "application/octet-stream" })])
               fields.push([name, file]);
+            continue;
+          }
+          // A value typed for a radio group checks the radio of that value, and only it is sent.
+          if (type === "radio" && typed !== undefined) {
+            if ((e.attribs.value ?? "on") === typed) fields.push([name, typed]);
             continue;
           }
           if ((type === "checkbox" || type === "radio") && !("checked" in e.attribs) && typed === undefined) continue;
