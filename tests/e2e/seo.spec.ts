@@ -2,6 +2,11 @@ import type { Page } from "@playwright/test";
 import { ADMIN } from "../playwright.config";
 import { expect, queryOne, test } from "./support/fixtures";
 
+test.skip(
+  ({ javaScriptEnabled }) => javaScriptEnabled === false,
+  "JS off: tests/request/seo.spec.ts drives the same forms over HTTP",
+);
+
 // Issue #25: a catalogue that search engines and chat apps can read: the sitemap follows the
 // admin's changes at once; product pages carry JSON-LD and Open Graph tags with absolute URLs.
 
