@@ -24,6 +24,9 @@ async function open(page: Page, url: string, jsEnabled: boolean) {
   if (jsEnabled) await waitForHydration(page);
 }
 
+// One server of its own for the file: its tests in one worker, in order, not a server per worker (issue #51).
+test.describe.configure({ mode: "default" });
+
 test.describe("the overview", () => {
   let server: TestServer;
 

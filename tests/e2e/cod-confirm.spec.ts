@@ -10,6 +10,10 @@ import { dbOf, runsHere, SESSION_SECRET, startServer, type TestServer } from "./
 // COD_CONFIRM, COD_CONFIRM_HOURS and SHOP_WHATSAPP, its mail to the run's SMTP catcher. Its mails
 // link to PUBLIC_URL (https://shop.test): the test opens their paths on this server.
 const SHOP_WHATSAPP = "919988776655";
+
+// One server of its own for the file: its tests in one worker, in order, not a server per worker (issue #51).
+test.describe.configure({ mode: "default" });
+
 let server: TestServer;
 
 // JS off, every test is tests/request/cod-confirm.spec.ts's, over HTTP (issue #51): no server for that project.

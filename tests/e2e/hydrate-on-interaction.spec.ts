@@ -4,6 +4,10 @@ import { dbOf, sleep, startServer, type TestServer } from "./support/server";
 // Issue #40 item 4: with HYDRATE_ON=interaction a page's scripts start at the shopper's first use,
 // not after its first paint. Only with JS: without it there is nothing to start, and the default
 // ("load") is what every other spec runs against.
+
+// One server of its own for the file: its tests in one worker, in order, not a server per worker (issue #51).
+test.describe.configure({ mode: "default" });
+
 let server: TestServer;
 let product: { id: string; name: string };
 

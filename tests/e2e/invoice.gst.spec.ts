@@ -5,6 +5,10 @@ import { dbOf, runsHere, startServer, type TestServer } from "./support/server";
 
 // Issue #22: a shop with SHOP_GSTIN set gives its customers GST tax invoices from My Orders, with
 // JS off and on. A server of its own, started with the GST settings.
+
+// One server of its own for the file: its tests in one worker, in order, not a server per worker (issue #51).
+test.describe.configure({ mode: "default" });
+
 let server: TestServer;
 
 // JS off, both tests are tests/request/invoice.gst.spec.ts's, over HTTP (issue #51): no server for that project.

@@ -8,6 +8,10 @@ import { dbOf, runsHere, startServer, type TestServer } from "./support/server";
 // paisa through the GST tax invoice, the cash-on-delivery fee on every page and the invoice, and
 // the COD limit. A server of its own with the settings (and GST, as invoice.gst.spec.ts sets it).
 const COD_MAX_RUPEES = 1000;
+
+// One server of its own for the file: its tests in one worker, in order, not a server per worker (issue #51).
+test.describe.configure({ mode: "default" });
+
 let server: TestServer;
 
 // JS off, both tests are tests/request/money-rules.spec.ts's, over HTTP (issue #51): no server for that project.

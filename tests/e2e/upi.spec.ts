@@ -9,6 +9,10 @@ import { dbOf, runsHere, startServer, type TestServer } from "./support/server";
 // Issue #38 items 1, 2 and 6: Pay by UPI end to end, JS off and on, on the run's database kind. A
 // server of its own with SHOP_UPI_ID, its mail to the run's SMTP catcher.
 const UPI_ID = "rkcandles@okaxis";
+
+// One server of its own for the file: its tests in one worker, in order, not a server per worker (issue #51).
+test.describe.configure({ mode: "default" });
+
 let server: TestServer;
 
 // JS off, both tests are tests/request/upi.spec.ts's, over HTTP (issue #51): no server for that project.

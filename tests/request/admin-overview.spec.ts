@@ -19,6 +19,9 @@ type Placed = { _id: string; totals: { grandTotal: number } };
 
 const byTestId = (id: string) => `[data-testid="${id}"]`;
 
+// One server of its own for the file: its tests in one worker, in order, not a server per worker (issue #51).
+test.describe.configure({ mode: "default" });
+
 test.describe("the overview", () => {
   let server: TestServer;
 

@@ -11,6 +11,10 @@ import { dbOf, OPS_ADMIN, SESSION_SECRET, startServer, type TestServer } from ".
 import { expect, PlainBrowser, queryOne, test, where } from "./support/fixtures";
 
 const SHOP_WHATSAPP = "919988776655";
+
+// One server of its own for the file: its tests in one worker, in order, not a server per worker (issue #51).
+test.describe.configure({ mode: "default" });
+
 let server: TestServer;
 
 /** The path and query of a link the shop mailed, on this test's server. */

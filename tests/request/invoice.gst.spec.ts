@@ -5,6 +5,9 @@ import { dbOf, startServer, type TestServer } from "../e2e/support/server";
 import { pdfText } from "../support/pdf-text";
 import { expect, PlainBrowser, test } from "./support/fixtures";
 
+// One server of its own for the file: its tests in one worker, in order, not a server per worker (issue #51).
+test.describe.configure({ mode: "default" });
+
 let server: TestServer;
 
 test.beforeAll(async () => {

@@ -9,6 +9,10 @@ import { pdfText } from "../support/pdf-text";
 import { expect, labelled, PlainBrowser, test, TOASTER, where } from "./support/fixtures";
 
 const COD_MAX_RUPEES = 1000;
+
+// One server of its own for the file: its tests in one worker, in order, not a server per worker (issue #51).
+test.describe.configure({ mode: "default" });
+
 let server: TestServer;
 
 test.beforeAll(async () => {

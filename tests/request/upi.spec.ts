@@ -10,6 +10,10 @@ import { dbOf, OPS_ADMIN, startServer, type TestServer } from "../e2e/support/se
 import { expect, labelled, PlainBrowser, test, TOASTER, where } from "./support/fixtures";
 
 const UPI_ID = "rkcandles@okaxis";
+
+// One server of its own for the file: its tests in one worker, in order, not a server per worker (issue #51).
+test.describe.configure({ mode: "default" });
+
 let server: TestServer;
 
 test.beforeAll(async () => {
