@@ -7,6 +7,9 @@ import { mailsTo, waitForMail } from "./support/mail";
 // page (JS off and on); the customer sees them in My Orders and gets the Shipped mail, then the
 // Delivered one. The JSON door takes the same two fields.
 
+// JS off, the page test runs over HTTP in tests/request/order-status.spec.ts (issue #51).
+const OVER_HTTP = "JS off: tests/request/order-status.spec.ts drives the same forms over HTTP";
+
 async function orderOf(
   playwright: Parameters<typeof newProduct>[0],
   baseURL: string,
@@ -38,6 +41,7 @@ test("Mark Shipped with courier and tracking: shown to the customer and mailed; 
   browser,
   jsEnabled,
 }) => {
+  test.skip(!jsEnabled, OVER_HTTP);
   const email = uniqueEmail();
   const { orderId, customer } = await orderOf(playwright, baseURL!, email, `Ship test ${Date.now()} ${jsEnabled}`);
   const number = `#${orderId.slice(-6)}`;
