@@ -3,13 +3,19 @@ import { testDb } from "../support/db";
 import { pdfText } from "../support/pdf-text";
 import { expect, test, waitForHydration } from "./support/fixtures";
 import { waitForMail } from "./support/mail";
-import { hindiServer } from "./support/server";
+import { hindiServer, runsHere } from "./support/server";
 
 // Issue #36 item 4: a shopper who signs up on /hi/register and orders gets the confirmation in
 // Hindi, linking the Hindi pages, with the invoice in Hindi attached; My Orders' invoice is in
 // Hindi too. Elements are found by their names and attributes, not by the pages' texts (they are
 // being translated). A server of our own with LANGUAGES=en,hi (about 2 s to start, per project),
 // its mail to the run's SMTP catcher.
+
+// JS off, this file's test is tests/request/hindi-mail.spec.ts's, over HTTP (issue #51). Skipped in a
+// beforeAll declared before hindiServer's, so that the js-off project does not start the server either.
+test.beforeAll(({}, testInfo) =>
+  test.skip(!runsHere(testInfo), "JS off: tests/request/hindi-mail.spec.ts drives the same forms over HTTP"),
+);
 
 const hindi = hindiServer({ SMTP_URL: process.env.E2E_SMTP_URL!, PUBLIC_URL: "https://shop.test" });
 
