@@ -1,10 +1,16 @@
 import { expect, test, toaster, waitForHydration } from "./support/fixtures";
-import { hindiServer } from "./support/server";
+import { hindiServer, runsHere } from "./support/server";
 
 // Issue #36, the shopping path in Hindi: shop (search with no match), product, Add to Cart and its
 // toast, cart, checkout (a Hindi validation message after a bad submit, the PIN lookup), Place
 // Order, its toast and the thank-you page, with every link staying under /hi/. A server of our own
 // with LANGUAGES=en,hi (as tests/e2e/hindi.spec.ts), one worker.
+
+// JS off, this file's test is tests/request/hindi-shopping.spec.ts's, over HTTP (issue #51). Skipped in a
+// beforeAll declared before hindiServer's, so that the js-off project does not start the server either.
+test.beforeAll(({}, testInfo) =>
+  test.skip(!runsHere(testInfo), "JS off: tests/request/hindi-shopping.spec.ts drives the same forms over HTTP"),
+);
 
 const hindi = hindiServer();
 
