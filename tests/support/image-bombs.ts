@@ -1,3 +1,6 @@
+import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { deflateSync } from "node:zlib";
 import sharp from "sharp";
 import { pngChunk } from "./images";
@@ -30,12 +33,25 @@ export function pngHeaderBomb(width: number, height: number): Buffer {
  * little: 20,000 × 20,000 is 1.2 MB as a PNG, 2.3 MB as a JPEG; 16,383 × 16,383 (the most a
  * WebP can hold) is 38 bytes as a lossless WebP.
  */
-export function solidImage(format: "png" | "jpeg" | "webp", width: number, height: number): Promise<Buffer> {
+export async function solidImage(format: "png" | "jpeg" | "webp", width: number, height: number): Promise<Buffer> {
+  // Encoding 400 megapixels takes sharp about 14 s of a core, and the unit, request and browser
+  // upload tests each want the same ones: the first to need one keeps it in the temp dir for the
+  // rest (issue #51), under sharp's version, as tests/e2e/support/server.ts keeps its template.
+  const kept = join(tmpdir(), `candle-solid-${sharp.versions.sharp}-${format}-${width}x${height}`);
+  if (existsSync(kept)) return readFileSync(kept);
   // sharp's default limit (0x3FFF² pixels) applies to a created image too.
   const img = sharp({ create: { width, height, channels: 3, background: "#fff" }, limitInputPixels: false });
-  if (format === "png") return img.png({ compressionLevel: 9 }).toBuffer();
-  if (format === "jpeg") return img.jpeg({ quality: 50 }).toBuffer();
-  return img.webp({ lossless: true, effort: 0 }).toBuffer();
+  const bytes =
+    format === "png"
+      ? await img.png({ compressionLevel: 9 }).toBuffer()
+      : format === "jpeg"
+        ? await img.jpeg({ quality: 50 }).toBuffer()
+        : await img.webp({ lossless: true, effort: 0 }).toBuffer();
+  // Written whole, then renamed: another process may be reading or making the same one.
+  const partial = `${kept}.${process.pid}.partial`;
+  writeFileSync(partial, bytes);
+  renameSync(partial, kept);
+  return bytes;
 }
 
 /**
