@@ -1,12 +1,18 @@
 import { request } from "node:http";
 import { expect, test, waitForHydration } from "./support/fixtures";
-import { hindiServer } from "./support/server";
+import { hindiServer, runsHere } from "./support/server";
 
 // Issue #36, the first path through the shop in Hindi: with LANGUAGES=en,hi the same routes answer
 // under /hi (nav and a first handful of texts from the Hindi catalogue), with <html lang>,
 // alternates both ways and a switch that is a plain link; the choice is remembered for / alone.
 // Without LANGUAGES (the shared server) /hi/… is an unknown path and English pages have none of it.
 // A server of our own with LANGUAGES=en,hi, one worker: about 2 s to start, per project.
+
+// JS off, this file's tests are tests/request/hindi.spec.ts's, over HTTP (issue #51). Skipped in a
+// beforeAll declared before hindiServer's, so that the js-off project does not start the server either.
+test.beforeAll(({}, testInfo) =>
+  test.skip(!runsHere(testInfo), "JS off: tests/request/hindi.spec.ts drives the same forms over HTTP"),
+);
 
 const hindi = hindiServer();
 
