@@ -1,6 +1,11 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 
+test.skip(
+  ({ javaScriptEnabled }) => javaScriptEnabled === false,
+  "JS off: tests/request/search.spec.ts drives the same forms over HTTP",
+);
+
 // Issue #25: search forgives typos and says "Did you mean …?", with JS off and on.
 
 const cards = (page: Page) => page.locator("main .grid > li h3");
