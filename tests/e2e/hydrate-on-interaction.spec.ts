@@ -1,5 +1,5 @@
 import { expect, test, toaster, waitForHydration } from "./support/fixtures";
-import { dbOf, sleep, startServer, type TestServer } from "./support/server";
+import { dbOf, runsHere, sleep, startServer, type TestServer } from "./support/server";
 
 // Issue #40 item 4: with HYDRATE_ON=interaction a page's scripts start at the shopper's first use,
 // not after its first paint. Only with JS: without it there is nothing to start, and the default
@@ -13,7 +13,9 @@ let product: { id: string; name: string };
 
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "with JS off there is nothing to start");
 
-test.beforeAll(async () => {
+// The skip above is decided after beforeAll: without this, JS off would start a server for no test.
+test.beforeAll(async ({}, testInfo) => {
+  if (!runsHere(testInfo)) return;
   test.setTimeout(60_000);
   server = await startServer({ env: { HYDRATE_ON: "interaction", WEB_CONCURRENCY: "1" } });
   product = (await dbOf(server).get<{ id: string; name: string }>(
