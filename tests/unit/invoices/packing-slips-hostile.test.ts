@@ -50,6 +50,8 @@ const NORMAL = new Map([
 ]);
 
 describe("packing slips and invoices no order's text can break", () => {
+  // 270 pages of shaping: about 30 s of a quiet core, 60 s and more on a loaded one. The limit is
+  // for a hang (issue #51 item 7), not a judgement of speed, which is the bench's.
   it("prints 270 slips full of characters no font has: stand-ins on those, the others intact", async () => {
     const slips = Array.from({ length: 270 }, (_, i) => {
       const normal = NORMAL.get(i);
@@ -72,7 +74,7 @@ describe("packing slips and invoices no order's text can break", () => {
     expect(page).toContain("PIN 560038");
     expect(page).toContain("1 Lavender Dream");
     expect(pages.join("\n")).not.toMatch(FOREIGN);
-  });
+  }, 300_000);
 
   it("renders an invoice whose name and address are such characters", async () => {
     const order = invoiceOrder({
