@@ -22,8 +22,10 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The browser's build: chunks under 4 kB of pure definitions join a chunk loaded with them.
   // Each file costs ~0.7 kB of response headers and, on a slow link, a place in the queue; 18 of
   // the client's chunks were under 1 kB (issue #35).
+  // COVERAGE=1 (scripts/test-coverage.mjs): the server bundle with a source map, so the V8 coverage
+  // of the servers the tests start maps back to app/ and server/. Never in the build that ships.
   build: isSsrBuild
-    ? { rollupOptions: { input: "./server/index.ts" } }
+    ? { rollupOptions: { input: "./server/index.ts" }, ...(process.env.COVERAGE === "1" && { sourcemap: true }) }
     : {
         rollupOptions: {
           output: {
@@ -48,6 +50,15 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Each file's time, for scripts/test-times.mjs (issue #51).
     reporters: ["default", "json"],
     outputFile: { json: "test-timings/vitest.json" },
+    // `vitest run --coverage` (scripts/test-coverage.mjs): what the tests ran of app/ and server/, as
+    // istanbul JSON, every file listed, loaded or not. Modules that only ever run in the browser are left out.
+    coverage: {
+      provider: "v8",
+      include: ["app/**/*.{ts,tsx}", "server/**/*.{ts,tsx}"],
+      exclude: ["app/entry.client.tsx", "**/*.client.{ts,tsx}", "**/*.d.ts"],
+      reporter: [["json", { file: "coverage-final.json" }]],
+      reportsDirectory: "test-timings/coverage/vitest",
+    },
     hookTimeout: 60_000,
     // Two files at a time: Vitest's default on two cores is one (cores - 1), which left a core
     // idle while a file waited on bcrypt, PostgreSQL or its imports. Each file has its own database.

@@ -105,6 +105,9 @@ export default defineConfig({
     timeout: 60_000,
     stdout: "ignore",
     stderr: "pipe",
+    // Under scripts/test-coverage.mjs the server must exit by itself to write its V8 coverage: SIGTERM
+    // (it finishes its requests and exits), not Playwright's default SIGKILL.
+    ...(process.env.NODE_V8_COVERAGE && { gracefulShutdown: { signal: "SIGTERM" as const, timeout: 20_000 } }),
     env: {
       NODE_ENV: "production",
       PORT: process.env.E2E_PORT,

@@ -18,6 +18,7 @@ import {
   type LogLine,
   newDatabase,
   ordersWithoutLines,
+  PASSED_ENV,
   placeOrder,
   rawRequest,
   ROOT,
@@ -334,7 +335,13 @@ test("a bad setting stops the start with a message that names it", async ({}, te
     const proc = spawn(process.execPath, [join(ROOT, "build", "server", "index.js")], {
       cwd: ROOT,
       stdio: ["ignore", "pipe", "pipe"],
-      env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", DATABASE_PATH: join(dir, "shop.db"), [name]: value },
+      env: {
+        PATH: process.env.PATH ?? "",
+        NODE_ENV: "production",
+        DATABASE_PATH: join(dir, "shop.db"),
+        ...PASSED_ENV,
+        [name]: value,
+      },
     });
     let output = "";
     proc.stdout!.on("data", (c: Buffer) => (output += c.toString()));

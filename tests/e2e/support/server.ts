@@ -30,6 +30,11 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../..")
 export const SERVER_ENTRY = join(ROOT, "build", "server", "index.js");
 export const SESSION_SECRET = "ops-test-session-secret-0123456789";
 export const OPS_ADMIN = { email: "admin@ops.test", password: "admin-ops-pass" };
+/**
+ * What a server's environment keeps of the tests' own: NODE_V8_COVERAGE, under
+ * scripts/test-coverage.mjs, so the server writes its V8 coverage there as it exits (not when killed).
+ */
+export const PASSED_ENV = process.env.NODE_V8_COVERAGE ? { NODE_V8_COVERAGE: process.env.NODE_V8_COVERAGE } : {};
 
 export type Exit = { code: number | null; signal: NodeJS.Signals | null };
 
@@ -210,6 +215,7 @@ export async function startServer(
       SEED_DEMO: "true",
       RATE_LIMIT_FACTOR: "1000",
       WEB_CONCURRENCY: "2",
+      ...PASSED_ENV,
       ...options.env,
     },
   });
