@@ -75,8 +75,10 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 5_000 },
+  // Limits for a hang, not for speed (issue #51, item 7): a test of many requests took 15 s alone
+  // under coverage and passed 30 s beside another suite. Speed is judged by `npm run bench`.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   forbidOnly: !!process.env.CI,
   // The JSON report gives each test's time to scripts/test-times.mjs (issue #51).
   reporter: [["list"], ["json", { outputFile: `../test-timings/playwright-${onPostgres ? "pg" : "sqlite"}.json` }]],

@@ -37,7 +37,6 @@ test("admin: create with two pictures → shop → edit price → customer order
   baseURL,
   uniqueEmail,
 }) => {
-  test.setTimeout(60_000);
   const name = `Test Candle ${test.info().project.name} ${Date.now().toString(36)}`;
   await loginAsAdmin(page, goto);
   await expect(page.getByRole("link", { name: "Overview", exact: true })).toHaveAttribute("aria-current", "page");

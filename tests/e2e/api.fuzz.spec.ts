@@ -548,8 +548,6 @@ const rawFormJunk = fc.constantFrom("%zz&&==&a=%", "a=%E0%A4&b=%", "&&&", "=", "
 // JSON doors
 // ==================================================================================================
 
-test.describe.configure({ timeout: 60_000 });
-
 test("POST /api/auth/register: hostile bodies never 5xx; a refusal creates no user; no one registers as admin", async ({
   playwright,
   baseURL,

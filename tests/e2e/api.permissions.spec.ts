@@ -893,7 +893,6 @@ async function send(
 
 for (const role of ROLES) {
   test(`${role}: every route of app/routes.ts answers with the expected status`, async ({ playwright, baseURL }) => {
-    test.setTimeout(60_000);
     const base = baseURL!;
     const api = await playwright.request.newContext({ baseURL: base });
 

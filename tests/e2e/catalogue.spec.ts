@@ -249,7 +249,7 @@ test("carousel advances by itself every 4 s with JS, and stays put under reduced
   const track = page.locator(".carousel-track");
   await expect(track).toHaveAttribute("data-slide", "1");
   await page.mouse.move(0, 800);
-  await expect(track).toHaveAttribute("data-slide", "2", { timeout: 6000 });
+  await expect(track).toHaveAttribute("data-slide", "2");
 
   await page.emulateMedia({ reducedMotion: "reduce" });
   await goto("/");

@@ -52,7 +52,6 @@ const productWithStock = async () =>
 test.describe("with COD_CONFIRM, COD_CONFIRM_HOURS and SHOP_WHATSAPP", () => {
   test.beforeAll(async ({}, testInfo) => {
     if (!runsHere(testInfo)) return;
-    test.setTimeout(60_000);
     server = await startServer({
       env: {
         COD_CONFIRM: "true",
@@ -79,7 +78,6 @@ test.describe("with COD_CONFIRM, COD_CONFIRM_HOURS and SHOP_WHATSAPP", () => {
     // form, and the WhatsApp link and the clock are the server's: once is enough.
     test.skip(!jsEnabled, OVER_HTTP);
     test.skip(jsEnabled, "the same form as above, the server's link and clock: once, without JS");
-    test.setTimeout(60_000);
     const open = opener(server, jsEnabled);
     const email = uniqueEmail();
     await register(page, email);
@@ -158,7 +156,6 @@ test.describe("with COD_CONFIRM, COD_CONFIRM_HOURS and SHOP_WHATSAPP", () => {
     uniqueEmail,
   }) => {
     test.skip(!jsEnabled, OVER_HTTP);
-    test.setTimeout(60_000);
     const open = opener(server, jsEnabled);
     const email = uniqueEmail();
     await register(page, email);

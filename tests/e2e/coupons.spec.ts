@@ -38,7 +38,6 @@ test("owner creates a code; the shopper applies it in the cart; order and tax in
   test.skip(!jsEnabled, OVER_HTTP);
   // The owner's and the shopper's logins, a purchase and the invoice's PDF: about 15 s on a
   // quiet machine, close to 30 on a slow one.
-  test.setTimeout(60_000);
   const db = dbOf(server);
   const tag = `${Date.now().toString(36).slice(-5)}${jsEnabled ? "J" : "N"}`.toUpperCase();
   const code = `FEST${tag}`;

@@ -21,7 +21,6 @@ const hindi = hindiServer({ SMTP_URL: process.env.E2E_SMTP_URL!, PUBLIC_URL: "ht
 
 test("signed up in Hindi: the order's mail and invoice in Hindi", async ({ page, jsEnabled, uniqueEmail }) => {
   // Two PDFs drawn by the server (the attachment and the download): room for a loaded machine.
-  test.setTimeout(60_000);
   const open = async (path: string) => {
     await page.goto(`${hindi().url}${path}`);
     if (jsEnabled) await waitForHydration(page);

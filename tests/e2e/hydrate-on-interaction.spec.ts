@@ -16,7 +16,6 @@ test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "with JS off t
 // The skip above is decided after beforeAll: without this, JS off would start a server for no test.
 test.beforeAll(async ({}, testInfo) => {
   if (!runsHere(testInfo)) return;
-  test.setTimeout(60_000);
   server = await startServer({ env: { HYDRATE_ON: "interaction", WEB_CONCURRENCY: "1" } });
   product = (await dbOf(server).get<{ id: string; name: string }>(
     "select id, name from products p where stock > 10 and deleted_at is null and not exists (select 1 from product_sizes s where s.product_id = p.id) order by name limit 1",

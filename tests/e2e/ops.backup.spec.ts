@@ -64,7 +64,6 @@ test("npm run backup copies a sound database while orders are being written", as
     onPostgres,
     "npm run backup copies the SQLite file with SQLite's online backup API: on PostgreSQL there is no file, and pg_dump is the tool",
   );
-  test.setTimeout(60_000);
   const admin = await adminClient(server.url);
   const product = await createProduct(admin, { name: "Backup Test Beeswax", stock: 100_000 });
   const customers = await Promise.all(

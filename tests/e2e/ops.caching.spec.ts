@@ -36,7 +36,6 @@ const oneWorker = new Agent({ keepAlive: true, maxSockets: 1 });
 test.beforeAll(async ({}, testInfo) => {
   if (!runsHere(testInfo)) return;
   // Two servers of two workers each start here.
-  test.setTimeout(90_000);
   [server, uncached] = await Promise.all([startServer(), startServer({ env: { PAGE_CACHE: "false" } })]);
 });
 

@@ -77,7 +77,6 @@ test("failed logins spread over two workers are still refused on the 11th", asyn
 
 test("kill -9 of one worker while orders stream in: no acknowledged order is lost, the shop keeps answering, the worker is replaced", async ({}, testInfo) => {
   test.skip(!runsHere(testInfo));
-  test.setTimeout(90_000);
   const server = await twoWorkers();
   const admin = await adminClient(server.url);
   const STOCK = 100_000;
@@ -151,7 +150,6 @@ test("kill -9 of one worker while orders stream in: no acknowledged order is los
 
 test("a rolling restart (SIGHUP) under load: every request answered, every worker replaced", async ({}, testInfo) => {
   test.skip(!runsHere(testInfo));
-  test.setTimeout(90_000);
   const server = await twoWorkers();
   const customer = new Client(server.url);
   expect((await customer.register(uniqueEmail("rolling"))).status).toBe(201);

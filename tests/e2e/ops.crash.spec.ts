@@ -24,7 +24,6 @@ test.afterAll(async () => {
 
 test("kill -9 while orders stream in: every confirmed order survives with its items, the database stays sound", async ({}, testInfo) => {
   test.skip(!runsHere(testInfo));
-  test.setTimeout(60_000);
   const first = await startServer();
   servers.push(first);
   const admin = await adminClient(first.url);

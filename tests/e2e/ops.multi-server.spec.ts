@@ -222,7 +222,6 @@ test("a product created through one server is on the other server's cached guest
 });
 
 test("kill -9 of one server while orders stream in to both: every acknowledged order is stored with its lines, and the other server keeps answering", async ({}, testInfo) => {
-  test.setTimeout(90_000);
   // A pair of its own: the server killed here must not be the one the other tests use.
   const [victim, survivor] = await twoServers({ a: { WEB_CONCURRENCY: "2" }, b: { WEB_CONCURRENCY: "2" } });
   const STOCK = 100_000;

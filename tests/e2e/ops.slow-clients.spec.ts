@@ -85,7 +85,6 @@ function socketInode(path: string): string | undefined {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 test("50 slowloris connections and 10 trickled bodies: every worker still answers at once, and the server closes them at its timeouts", async () => {
-  test.setTimeout(60_000);
   const workers = processesOf(server).slice(1);
   const agents = await connectionsByWorker(server);
   const host = `Host: 127.0.0.1:${server.port}\r\n`;

@@ -50,7 +50,7 @@ test("with JS: the thank-you page keeps the last order id, My Orders highlights 
   await nav(page).getByRole("link", { name: "My Orders" }).click();
   await expect(page).toHaveURL(/\/orders$/);
   await expect(page.locator(`#order-${_id}`)).toHaveAttribute("aria-current", "true");
-  await expect.poll(() => page.evaluate(() => localStorage.getItem("rk_last_order_v1")), { timeout: 8000 }).toBeNull();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem("rk_last_order_v1"))).toBeNull();
 });
 
 test("with JS: a network error on My Orders says so and retries once by itself after 3 s", async ({
@@ -70,7 +70,7 @@ test("with JS: a network error on My Orders says so and retries once by itself a
   await nav(page).getByRole("link", { name: "My Orders" }).click();
   await expect(page.getByRole("alert")).toHaveText("Network issue or server waking up. Please retry.");
   await expect(toaster(page)).toContainText("Waking server or network issue. Please try again in a moment.");
-  await expect(page.getByText("You have no orders yet.")).toBeVisible({ timeout: 6000 });
+  await expect(page.getByText("You have no orders yet.")).toBeVisible();
   expect(failures).toBe(2);
 });
 

@@ -125,7 +125,6 @@ const order = (product: string) => ({
 test("guest pages fit a phone's width", async ({ page, goto, playwright, baseURL }) => {
   // Twelve pages, each measured at two sizes: 31 s on the fourteenth stop's CI machine when each
   // was also loaded twice, so it gets the long flows' minute too.
-  test.setTimeout(60_000);
   const product = await longProduct(playwright, baseURL!);
   await expectAllFit(page, goto, [
     "/",
@@ -167,7 +166,6 @@ test("customer pages fit a phone's width", async ({ page, goto, registerViaApi, 
 
 test("admin pages fit a phone's width", async ({ page, goto, playwright, baseURL, uniqueEmail }) => {
   // Seven admin pages (a product and an order made first), each loaded once, measured at two sizes.
-  test.setTimeout(60_000);
   const product = await longProduct(playwright, baseURL!);
   const customer = await playwright.request.newContext({ baseURL });
   let orderId = "";

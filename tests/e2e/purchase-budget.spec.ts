@@ -15,7 +15,6 @@ test("a purchase with JS costs at most 120 kB more and no step more round trips 
   // (the bytes and round trips are the pages', whichever database answers).
   test.skip(testInfo.project.name !== "js-on", "runs once, in the js-on project");
   test.skip(process.env.E2E_DATABASE === "pg", "runs once, on SQLite");
-  test.setTimeout(90_000);
   const off = await runPurchase(browser, baseURL!, { js: false, throttle: false, latencyMs: 150 });
   const on = await runPurchase(browser, baseURL!, { js: true, throttle: false, latencyMs: 150 });
   const report = off.map((s, i) => `${s.step}: ${s.trips} / ${on[i]!.trips} trips, ${s.bytes} / ${on[i]!.bytes} B`);

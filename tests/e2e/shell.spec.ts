@@ -110,5 +110,5 @@ test("toasts pause on hover and close by themselves after 2.5 s", async ({ page,
   await page.waitForTimeout(3000);
   await expect(toast).toBeVisible();
   await page.mouse.move(5, 400);
-  await expect(toast).toBeHidden({ timeout: 4000 });
+  await expect(toast).toBeHidden();
 });

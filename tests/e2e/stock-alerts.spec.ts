@@ -37,7 +37,6 @@ test.describe("with STOCK_ALERTS", () => {
   test.beforeAll(async ({}, testInfo) => {
     // JS off, the test runs over HTTP: no server to start.
     if (!runsHere(testInfo)) return;
-    test.setTimeout(60_000);
     server = await startServer({
       env: {
         STOCK_ALERTS: "true",
@@ -58,7 +57,6 @@ test.describe("with STOCK_ALERTS", () => {
     uniqueEmail,
   }) => {
     test.skip(!jsEnabled, OVER_HTTP);
-    test.setTimeout(60_000);
     const open = opener(server, jsEnabled);
     const email = uniqueEmail();
     const tag = randomBytes(3).toString("hex");

@@ -64,7 +64,6 @@ test("a UPI order from the checkout: QR code and link agree, UTR rules, the owne
   uniqueEmail,
 }) => {
   test.skip(!jsEnabled, OVER_HTTP);
-  test.setTimeout(60_000);
   const open = opener(server, jsEnabled);
   const email = uniqueEmail();
   await customer(page, email);
@@ -185,7 +184,6 @@ test("Not received clears the UTR and mails the customer; the hold cancels an un
   // are the server's: once is enough (CI time goes where behaviour differs).
   test.skip(!jsEnabled, OVER_HTTP);
   test.skip(jsEnabled, "the server's clock and mails: once, without JS");
-  test.setTimeout(60_000);
   const email = uniqueEmail();
   await customer(page, email);
   const db = dbOf(server);

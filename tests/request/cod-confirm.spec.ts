@@ -69,7 +69,6 @@ const buttons = (b: PlainBrowser, name: string) => b.texts("button").filter((t) 
 
 test.describe("with COD_CONFIRM, COD_CONFIRM_HOURS and SHOP_WHATSAPP", () => {
   test.beforeAll(async () => {
-    test.setTimeout(60_000);
     server = await startServer({
       env: {
         COD_CONFIRM: "true",
@@ -87,7 +86,6 @@ test.describe("with COD_CONFIRM, COD_CONFIRM_HOURS and SHOP_WHATSAPP", () => {
   });
 
   test("a COD order confirmed from the link in its mail, logged out; the owner sees it", async ({ uniqueEmail }) => {
-    test.setTimeout(60_000);
     const email = uniqueEmail();
     const b = await register(email);
     // Placed through the checkout form, as a shopper does.
@@ -153,7 +151,6 @@ test.describe("with COD_CONFIRM, COD_CONFIRM_HOURS and SHOP_WHATSAPP", () => {
   test("My Orders confirms another order; the owner's WhatsApp link; an unconfirmed order expires", async ({
     uniqueEmail,
   }) => {
-    test.setTimeout(60_000);
     const email = uniqueEmail();
     const b = await register(email);
     const product = await productWithStock();

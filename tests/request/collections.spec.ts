@@ -31,7 +31,6 @@ test("admin makes a collection → shopper filters, sorts and pages in it → ca
   playwright,
   baseURL,
 }) => {
-  test.setTimeout(60_000);
   const tag = `${test.info().project.name} ${Date.now().toString(36)}`;
   const name = `Test Mood ${tag}`;
   const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, "-");

@@ -25,7 +25,6 @@ const rowOf = (b: PlainBrowser, code: string) => b.texts("tr").find((row) => row
 
 test("owner creates a code; the shopper applies it in the cart; order and tax invoice carry it", async () => {
   // The owner's and the shopper's logins, a purchase and the invoice's PDF.
-  test.setTimeout(60_000);
   const db = dbOf(server);
   const tag = `${Date.now().toString(36).slice(-5)}N`.toUpperCase();
   const code = `FEST${tag}`;

@@ -21,7 +21,6 @@ const press = (b: PlainBrowser, selector: string, values: Record<string, string>
 
 test("signed up in Hindi: the order's mail and invoice in Hindi", async ({ uniqueEmail }) => {
   // Two PDFs drawn by the server (the attachment and the download): room for a loaded machine.
-  test.setTimeout(60_000);
   const b = new PlainBrowser(hindi().url);
   const email = uniqueEmail();
   await b.open("/hi/register");

@@ -42,7 +42,6 @@ const askButton = (b: PlainBrowser) => {
 
 test.describe("with STOCK_ALERTS", () => {
   test.beforeAll(async () => {
-    test.setTimeout(60_000);
     server = await startServer({
       env: {
         STOCK_ALERTS: "true",
@@ -60,7 +59,6 @@ test.describe("with STOCK_ALERTS", () => {
   test("a guest asks for a sold-out size and product, the owner restocks: one mail, and its stop link", async ({
     uniqueEmail,
   }) => {
-    test.setTimeout(60_000);
     const email = uniqueEmail();
     const tag = randomBytes(3).toString("hex");
     const plain = await soldOutProduct(`Alert Plain ${tag}`);

@@ -99,7 +99,6 @@ async function readQr(b: PlainBrowser, label: string): Promise<string | undefine
 test("a UPI order from the checkout: QR code and link agree, UTR rules, the owner's check, paid", async ({
   uniqueEmail,
 }) => {
-  test.setTimeout(60_000);
   const email = uniqueEmail();
   const b = await customer(email);
   const db = dbOf(server);
@@ -201,7 +200,6 @@ test("a UPI order from the checkout: QR code and link agree, UTR rules, the owne
 test("Not received clears the UTR and mails the customer; the hold cancels an unpaid order once", async ({
   uniqueEmail,
 }) => {
-  test.setTimeout(60_000);
   const email = uniqueEmail();
   const b = await customer(email);
   const db = dbOf(server);

@@ -608,7 +608,6 @@ export function hindiServer(env: Record<string, string> = {}): () => TestServer 
   test.describe.configure({ mode: "default" });
 
   test.beforeAll(async () => {
-    test.setTimeout(60_000);
     server = await startServer({ env: { LANGUAGES: "en,hi", WEB_CONCURRENCY: "1", ...env } });
   });
 
