@@ -128,7 +128,8 @@ function armHits(unit, server) {
   for (const [id, k, end] of key(server?.branchMap ?? {})) byKey.set(k, server.b[id]).set(end, server.b[id]);
   return key(unit.branchMap).flatMap(([id, k, end]) => {
     const s = byKey.get(k) ?? byKey.get(end) ?? [];
-    return unit.b[id].map((hits, arm) => ({ unit: hits, server: s[arm] ?? 0 }));
+    const line = unit.branchMap[id].loc.start.line;
+    return unit.b[id].map((hits, arm) => ({ line, unit: hits, server: s[arm] ?? 0 }));
   });
 }
 
@@ -165,6 +166,8 @@ async function report() {
       // What the servers alone ran, and the lines nothing ran: where a drop shows.
       serverLines,
       missedLines: missed,
+      // The line of each branch arm nothing ran (a line twice: two arms there).
+      missedArms: arms.filter((h) => h.unit === 0 && h.server === 0).map((h) => h.line),
     };
     total.lines[0] += lines.length - missed.length;
     total.lines[1] += lines.length;
