@@ -88,15 +88,13 @@ export default defineConfig(({ isSsrBuild }) => ({
                 setupFiles: ["tests/support/setup-pg.ts"],
                 // PDFs drawn from in-memory orders: no database, so once (in the sqlite project) is enough.
                 // A failed login's time is bcrypt's on either path, whatever the database (the reset's
-                // timing, whose account path writes rows, runs on both). Pictures are judged by sharp
-                // before any row is written; what the editor stores of them runs on PostgreSQL in the
-                // e2e admin spec (issue #51: the file's 400-megapixel bombs cost ~55 s a project).
+                // timing, whose account path writes rows, runs on both). The uploads file runs on both: where
+                // good pictures go differs (files or rows); its bombs are encoded once per machine.
                 // Files that open no database run once too (tests/support/no-sql-files.ts).
                 exclude: [
                   ...configDefaults.exclude,
                   ...NO_SQL,
                   "tests/unit/accounts/login-timing.test.ts",
-                  "tests/unit/catalogue/uploads.test.ts",
                   "tests/unit/invoices/packing-slips-hostile.test.ts",
                   "tests/unit/invoices/pdf-thread.test.ts",
                 ],
