@@ -46,8 +46,10 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  // https://httpwg.org/specs/rfc9110.html#HEAD
+  // https://httpwg.org/specs/rfc9110.html#HEAD: the GET's headers without its body (a link
+  // checker or a crawler reads the type from a HEAD).
   if (request.method.toUpperCase() === "HEAD") {
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
     return new Response(null, {
       status: responseStatusCode,
       headers: responseHeaders,

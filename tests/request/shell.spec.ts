@@ -79,3 +79,15 @@ test("any other path redirects to /", async ({ plain: b }) => {
   expect(where(b)).toBe("/");
   expect(currentOf(b, "Home")).toEqual(["page"]);
 });
+
+test("HEAD of a page answers the GET's status and headers with no body", async ({ baseURL }) => {
+  const get = await fetch(`${baseURL}/shop`);
+  const head = await fetch(`${baseURL}/shop`, { method: "HEAD" });
+  expect(head.status).toBe(get.status);
+  expect(head.headers.get("Content-Type")).toBe(get.headers.get("Content-Type"));
+  expect(head.headers.get("Content-Type")).toMatch(/^text\/html/);
+  expect(await head.text()).toBe("");
+  expect((await fetch(`${baseURL}/no-such-page`, { method: "HEAD", redirect: "manual" })).status).toBe(
+    (await fetch(`${baseURL}/no-such-page`, { redirect: "manual" })).status,
+  );
+});
