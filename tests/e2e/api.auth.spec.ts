@@ -80,6 +80,9 @@ test("duplicate email is 409; wrong password 401; missing field 400", async ({ r
   expect(await missing.json()).toEqual({ message: "Email and password required" });
 
   expect((await request.get("/api/auth/login")).status()).toBe(405);
+  // Other methods reach the route's action, which takes POST alone.
+  for (const method of ["PUT", "PATCH", "DELETE"])
+    expect((await request.fetch("/api/auth/login", { method, data: { email } })).status(), method).toBe(405);
   expect((await request.get("/api/no/such/thing")).status()).toBe(404);
 });
 

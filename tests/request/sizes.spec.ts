@@ -105,3 +105,26 @@ test("a cart line whose size was removed leaves the cart with a message", async 
   expect(b.text(TOASTER)).toContain(`${name}: that size is no longer available and was removed from your cart`);
   expect(b.text()).toContain("Your cart is empty.");
 });
+
+test("Add to Cart from a page left open, after its size or its product is gone: no longer available, nothing added", async ({
+  plain: b,
+  playwright,
+  baseURL,
+}, testInfo) => {
+  const name = `Gone Meanwhile ${testInfo.project.name}`;
+  const id = await newProduct(playwright, baseURL!, { name, stock: 3 });
+  const [tin] = await addSizes(sharedDb(), id, SIZES);
+  const shown = await b.open(`/product/${id}`);
+  await sharedDb().run("update product_sizes set deleted_at = ? where id = ?", new Date(), tin);
+  await b.submit("Add to Cart");
+  expect(new URL(b.current().url).pathname).toBe("/shop");
+  expect(b.text(TOASTER)).toContain("That product is no longer available");
+
+  // The same page again (the tab still shows it), now with its product deleted.
+  b.page = shown;
+  await sharedDb().run("update products set deleted_at = ? where id = ?", new Date(), id);
+  await b.submit("Add to Cart");
+  expect(b.text(TOASTER)).toContain("That product is no longer available");
+  await b.open("/cart");
+  expect(b.text()).toContain("Your cart is empty.");
+});
