@@ -80,6 +80,8 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 15_000 },
   forbidOnly: !!process.env.CI,
+  // The servers whose settings several specs share (Hindi, GST), started once per run (issue #51).
+  globalSetup: "./e2e/support/global-setup.ts",
   // The JSON report gives each test's time to scripts/test-times.mjs (issue #51).
   reporter: [["list"], ["json", { outputFile: `../test-timings/playwright-${onPostgres ? "pg" : "sqlite"}.json` }]],
   // No trace: recording one for every test (to keep the failures') cost about a third of the

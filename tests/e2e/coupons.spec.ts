@@ -1,29 +1,18 @@
 import type { Browser, Page } from "@playwright/test";
 import { pdfText } from "../support/pdf-text";
 import { expect, test, toaster, waitForHydration } from "./support/fixtures";
-import { GST_SETTINGS, opener, ownerOn, registerOn } from "./support/own-server";
-import { dbOf, runsHere, startServer, type TestServer } from "./support/server";
+import { opener, ownerOn, registerOn } from "./support/own-server";
+import { dbOf } from "./support/server";
+import { sharedServer } from "./support/shared-servers";
 
 // Issue #39: the owner creates a coupon code in the admin; a shopper applies it in the cart (an
 // unknown and a below-minimum code get their messages), checks out, and the order row, the
-// thank-you page and the GST tax invoice carry the code and its discount. JS off and on. A server
-// of its own with the GST settings, so the invoice is a tax invoice. JS off, the same story runs
-// over HTTP in tests/request/coupons.spec.ts (issue #51).
-let server: TestServer;
+// thank-you page and the GST tax invoice carry the code and its discount. JS off and on. The
+// server with the GST settings that the GST specs share (shared-servers.ts), so the invoice is a
+// tax invoice. JS off, the same story runs over HTTP in tests/request/coupons.spec.ts (issue #51).
+const server = sharedServer("gst");
 
 const OVER_HTTP = "JS off: tests/request/coupons.spec.ts drives the same forms over HTTP";
-
-test.beforeAll(async ({}, testInfo) => {
-  // JS off, the one test runs over HTTP: no server to start.
-  if (!runsHere(testInfo)) return;
-  server = await startServer({
-    env: GST_SETTINGS,
-  });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-});
 
 const rupees = (paise: number) => `₹${(paise / 100).toLocaleString("en-IN", { minimumFractionDigits: 2 })}`;
 

@@ -4,10 +4,9 @@ import { hindiServer, runsHere, uniqueEmail } from "./support/server";
 // Issue #36, the account pages and the shop's own pages in Hindi (LANGUAGES=en,hi): sign-up with a
 // refused phone, the toasts the actions flash, the account form, My Orders empty and with an order,
 // logout, login, the password-reset request, the footer's policy pages and root's error page, all
-// in Hindi and with every link staying under /hi. A server of our own, one worker, per project.
+// in Hindi and with every link staying under /hi. The Hindi server the Hindi specs share.
 
-// JS off, this file's tests are tests/request/hindi-account.spec.ts's, over HTTP (issue #51). Skipped in a
-// beforeAll declared before hindiServer's, so that the js-off project does not start the server either.
+// JS off, this file's tests are tests/request/hindi-account.spec.ts's, over HTTP (issue #51).
 test.beforeAll(({}, testInfo) =>
   test.skip(!runsHere(testInfo), "JS off: tests/request/hindi-account.spec.ts drives the same forms over HTTP"),
 );

@@ -1,5 +1,5 @@
 import { expect, test, waitForHydration } from "./support/fixtures";
-import { dbOf, hindiServer, OPS_ADMIN, runsHere } from "./support/server";
+import { dbOf, ownHindiServer, OPS_ADMIN, runsHere } from "./support/server";
 
 // Issue #36 item 3: the owner gives a product a Hindi name in the admin (English, JS off and on);
 // the Hindi product page shows it, the English one its English name, and a Hindi page's search
@@ -8,12 +8,12 @@ import { dbOf, hindiServer, OPS_ADMIN, runsHere } from "./support/server";
 // A server of our own with LANGUAGES=en,hi, one worker: about 2 s to start, per project.
 
 // JS off, this file's tests are tests/request/hindi-catalogue.spec.ts's, over HTTP (issue #51). Skipped in
-// a beforeAll declared before hindiServer's, so that the js-off project does not start the server either.
+// a beforeAll declared before ownHindiServer's, so that the js-off project does not start the server either.
 test.beforeAll(({}, testInfo) =>
   test.skip(!runsHere(testInfo), "JS off: tests/request/hindi-catalogue.spec.ts drives the same forms over HTTP"),
 );
 
-const hindi = hindiServer();
+const hindi = ownHindiServer();
 
 test("the admin names a product in Hindi; Hindi pages show it and find it, English pages keep the English name", async ({
   page,

@@ -3,7 +3,7 @@ import { testDb } from "../support/db";
 import { pdfText } from "../support/pdf-text";
 import { expect, test, waitForHydration } from "./support/fixtures";
 import { waitForMail } from "./support/mail";
-import { hindiServer, runsHere } from "./support/server";
+import { ownHindiServer, runsHere } from "./support/server";
 
 // Issue #36 item 4: a shopper who signs up on /hi/register and orders gets the confirmation in
 // Hindi, linking the Hindi pages, with the invoice in Hindi attached; My Orders' invoice is in
@@ -12,12 +12,12 @@ import { hindiServer, runsHere } from "./support/server";
 // its mail to the run's SMTP catcher.
 
 // JS off, this file's test is tests/request/hindi-mail.spec.ts's, over HTTP (issue #51). Skipped in a
-// beforeAll declared before hindiServer's, so that the js-off project does not start the server either.
+// beforeAll declared before ownHindiServer's, so that the js-off project does not start the server either.
 test.beforeAll(({}, testInfo) =>
   test.skip(!runsHere(testInfo), "JS off: tests/request/hindi-mail.spec.ts drives the same forms over HTTP"),
 );
 
-const hindi = hindiServer({ SMTP_URL: process.env.E2E_SMTP_URL!, PUBLIC_URL: "https://shop.test" });
+const hindi = ownHindiServer({ SMTP_URL: process.env.E2E_SMTP_URL!, PUBLIC_URL: "https://shop.test" });
 
 test("signed up in Hindi: the order's mail and invoice in Hindi", async ({ page, jsEnabled, uniqueEmail }) => {
   // Two PDFs drawn by the server (the attachment and the download): room for a loaded machine.

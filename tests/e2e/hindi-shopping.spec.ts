@@ -3,11 +3,10 @@ import { hindiServer, runsHere } from "./support/server";
 
 // Issue #36, the shopping path in Hindi: shop (search with no match), product, Add to Cart and its
 // toast, cart, checkout (a Hindi validation message after a bad submit, the PIN lookup), Place
-// Order, its toast and the thank-you page, with every link staying under /hi/. A server of our own
-// with LANGUAGES=en,hi (as tests/e2e/hindi.spec.ts), one worker.
+// Order, its toast and the thank-you page, with every link staying under /hi/. The Hindi server
+// the Hindi specs share (tests/e2e/support/shared-servers.ts).
 
-// JS off, this file's test is tests/request/hindi-shopping.spec.ts's, over HTTP (issue #51). Skipped in a
-// beforeAll declared before hindiServer's, so that the js-off project does not start the server either.
+// JS off, this file's test is tests/request/hindi-shopping.spec.ts's, over HTTP (issue #51).
 test.beforeAll(({}, testInfo) =>
   test.skip(!runsHere(testInfo), "JS off: tests/request/hindi-shopping.spec.ts drives the same forms over HTTP"),
 );

@@ -5,11 +5,10 @@ import { hindiServer, runsHere } from "./support/server";
 // Issue #36, the first path through the shop in Hindi: with LANGUAGES=en,hi the same routes answer
 // under /hi (nav and a first handful of texts from the Hindi catalogue), with <html lang>,
 // alternates both ways and a switch that is a plain link; the choice is remembered for / alone.
-// Without LANGUAGES (the shared server) /hi/… is an unknown path and English pages have none of it.
-// A server of our own with LANGUAGES=en,hi, one worker: about 2 s to start, per project.
+// Without LANGUAGES (the suite's web server) /hi/… is an unknown path and English pages have none
+// of it. The Hindi server the Hindi specs share (tests/e2e/support/shared-servers.ts).
 
-// JS off, this file's tests are tests/request/hindi.spec.ts's, over HTTP (issue #51). Skipped in a
-// beforeAll declared before hindiServer's, so that the js-off project does not start the server either.
+// JS off, this file's tests are tests/request/hindi.spec.ts's, over HTTP (issue #51).
 test.beforeAll(({}, testInfo) =>
   test.skip(!runsHere(testInfo), "JS off: tests/request/hindi.spec.ts drives the same forms over HTTP"),
 );

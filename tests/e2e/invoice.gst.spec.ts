@@ -1,29 +1,14 @@
 import { pdfText } from "../support/pdf-text";
 import { expect, test } from "./support/fixtures";
-import { GST_SETTINGS, GSTIN } from "./support/own-server";
-import { dbOf, runsHere, startServer, type TestServer } from "./support/server";
+import { dbOf } from "./support/server";
+import { GSTIN, sharedServer } from "./support/shared-servers";
 
 // Issue #22: a shop with SHOP_GSTIN set gives its customers GST tax invoices from My Orders, with
-// JS off and on. A server of its own, started with the GST settings.
-
-// One server of its own for the file: its tests in one worker, in order, not a server per worker (issue #51).
-test.describe.configure({ mode: "default" });
-
-let server: TestServer;
+// JS off and on. The server with the GST settings that the GST specs share (shared-servers.ts).
+const server = sharedServer("gst");
 
 // JS off, both tests are tests/request/invoice.gst.spec.ts's, over HTTP (issue #51): no server for that project.
 const OVER_HTTP = "JS off: tests/request/invoice.gst.spec.ts drives the same forms over HTTP";
-
-test.beforeAll(async ({}, testInfo) => {
-  if (!runsHere(testInfo)) return;
-  server = await startServer({
-    env: GST_SETTINGS,
-  });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-});
 
 test("a GST shop's invoice from My Orders is a tax invoice with its tax lines", async ({
   jsEnabled,

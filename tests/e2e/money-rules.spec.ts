@@ -1,8 +1,9 @@
 import type { Page } from "@playwright/test";
 import { pdfText } from "../support/pdf-text";
 import { expect, test, toaster } from "./support/fixtures";
-import { GST_SETTINGS, opener, registerOn } from "./support/own-server";
+import { opener, registerOn } from "./support/own-server";
 import { dbOf, runsHere, startServer, type TestServer } from "./support/server";
+import { GST_SETTINGS } from "./support/shared-servers";
 
 // Issue #38's money rules through the checkout, JS off and on: the prepaid (UPI) discount to the
 // paisa through the GST tax invoice, the cash-on-delivery fee on every page and the invoice, and

@@ -1,23 +1,13 @@
 // tests/e2e/coupons.spec.ts's JS-off half, over HTTP (issue #51): the owner's coupon form, the
 // cart's Apply form with its refusals, the checkout and order with the code, the GST tax invoice
-// naming it, and a paused code leaving the cart. A server of its own with the GST settings, so the
-// invoice is a tax invoice.
-import { GST_SETTINGS } from "../e2e/support/own-server";
-import { dbOf, OPS_ADMIN, startServer, type TestServer } from "../e2e/support/server";
+// naming it, and a paused code leaving the cart. The server with the GST settings that the GST
+// specs share (shared-servers.ts), so the invoice is a tax invoice.
+import { dbOf, OPS_ADMIN } from "../e2e/support/server";
+import { sharedServer } from "../e2e/support/shared-servers";
 import { pdfText } from "../support/pdf-text";
 import { expect, labelled, PlainBrowser, test, TOASTER, where } from "./support/fixtures";
 
-let server: TestServer;
-
-test.beforeAll(async () => {
-  server = await startServer({
-    env: GST_SETTINGS,
-  });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-});
+const server = sharedServer("gst");
 
 const rupees = (paise: number) => `₹${(paise / 100).toLocaleString("en-IN", { minimumFractionDigits: 2 })}`;
 /** The text of the table row that names `code`. */

@@ -1,7 +1,7 @@
 // tests/e2e/hindi-account.spec.ts's JS-off half, over HTTP (issue #36, issue #51): sign-up with a
 // refused phone, the toasts the actions flash, the account forms, My Orders empty and with an order,
 // logout, login, the password-reset request, the footer's policy pages and root's error page, all in
-// Hindi and with every link staying under /hi. A server of our own with LANGUAGES=en,hi, one worker.
+// Hindi and with every link staying under /hi. The Hindi server the Hindi specs share.
 import { hindiServer, uniqueEmail } from "../e2e/support/server";
 import { expect, labelled, PlainBrowser, test, TOASTER } from "./support/fixtures";
 

@@ -4,10 +4,10 @@
 // Hindi page names it in Hindi, with its query in the canonical and alternate URLs and the sitemap.
 // The storefront's own texts are being translated, so this reads only headings, titles and links
 // of products, and the admin's English labels. A server of our own with LANGUAGES=en,hi.
-import { dbOf, hindiServer, OPS_ADMIN } from "../e2e/support/server";
+import { dbOf, ownHindiServer, OPS_ADMIN } from "../e2e/support/server";
 import { expect, labelled, PlainBrowser, test, where } from "./support/fixtures";
 
-const hindi = hindiServer();
+const hindi = ownHindiServer();
 
 /** Presses the submit button `selector` finds: submit() is told a button by its text, read here. */
 const press = (b: PlainBrowser, selector: string, values: Record<string, string> = {}) => {

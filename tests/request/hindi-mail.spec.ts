@@ -5,12 +5,12 @@
 // own with LANGUAGES=en,hi, its mail to the run's SMTP catcher.
 import { CART_COOKIE } from "../../app/lib/cart";
 import { waitForMail } from "../e2e/support/mail";
-import { hindiServer } from "../e2e/support/server";
+import { ownHindiServer } from "../e2e/support/server";
 import { testDb } from "../support/db";
 import { pdfText } from "../support/pdf-text";
 import { expect, PlainBrowser, test } from "./support/fixtures";
 
-const hindi = hindiServer({ SMTP_URL: process.env.E2E_SMTP_URL!, PUBLIC_URL: "https://shop.test" });
+const hindi = ownHindiServer({ SMTP_URL: process.env.E2E_SMTP_URL!, PUBLIC_URL: "https://shop.test" });
 
 /** Presses the submit button `selector` finds: submit() is told a button by its text, read here. */
 const press = (b: PlainBrowser, selector: string, values: Record<string, string> = {}) => {

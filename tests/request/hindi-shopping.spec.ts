@@ -1,7 +1,7 @@
 // tests/e2e/hindi-shopping.spec.ts's JS-off half, over HTTP (issue #36, issue #51): the shopping path
 // in Hindi: shop (search with no match), product, Add to Cart and its toast, cart, checkout (a Hindi
 // validation message after a bad submit, the PIN lookup on the server), Place Order, its toast and
-// the thank-you page, with every link staying under /hi/. A server of our own with LANGUAGES=en,hi.
+// the thank-you page, with every link staying under /hi/. The Hindi server the Hindi specs share.
 import { hindiServer } from "../e2e/support/server";
 import { expect, labelled, PlainBrowser, test, TOASTER } from "./support/fixtures";
 

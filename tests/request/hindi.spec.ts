@@ -1,8 +1,8 @@
 // tests/e2e/hindi.spec.ts's JS-off half, over HTTP (issue #36, issue #51): with LANGUAGES=en,hi the
 // same routes answer under /hi, with <html lang>, alternates both ways and a switch that is a plain
 // link; the choice is remembered for / alone; the page cache, the first-paint budget and the sitemap
-// in both languages. Without LANGUAGES (the shared server) /hi/… is an unknown path and English pages
-// have none of it. A server of our own with LANGUAGES=en,hi.
+// in both languages. Without LANGUAGES (the suite's web server) /hi/… is an unknown path and English
+// pages have none of it. The Hindi server the Hindi specs share (tests/e2e/support/shared-servers.ts).
 import { request } from "node:http";
 import { hindiServer } from "../e2e/support/server";
 import { expect, PlainBrowser, test } from "./support/fixtures";

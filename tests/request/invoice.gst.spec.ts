@@ -1,24 +1,12 @@
 // tests/e2e/invoice.gst.spec.ts's JS-off half, over HTTP (issue #51): a shop with SHOP_GSTIN set gives
-// its customers GST tax invoices from My Orders. A server of its own, started with the GST settings.
-import { GST_SETTINGS, GSTIN } from "../e2e/support/own-server";
-import { dbOf, startServer, type TestServer } from "../e2e/support/server";
+// its customers GST tax invoices from My Orders, on the server with the GST settings that the GST
+// specs share (shared-servers.ts).
+import { dbOf } from "../e2e/support/server";
+import { GSTIN, sharedServer } from "../e2e/support/shared-servers";
 import { pdfText } from "../support/pdf-text";
 import { expect, PlainBrowser, test } from "./support/fixtures";
 
-// One server of its own for the file: its tests in one worker, in order, not a server per worker (issue #51).
-test.describe.configure({ mode: "default" });
-
-let server: TestServer;
-
-test.beforeAll(async () => {
-  server = await startServer({
-    env: GST_SETTINGS,
-  });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-});
+const server = sharedServer("gst");
 
 test("a GST shop's invoice from My Orders is a tax invoice with its tax lines", async ({ uniqueEmail }) => {
   const b = new PlainBrowser(server.url);

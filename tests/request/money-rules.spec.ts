@@ -3,8 +3,8 @@
 // the COD limit, through the cart and checkout forms. A server of its own with the settings (and
 // GST, as invoice.gst.spec.ts sets it).
 import type { ChildNode } from "domhandler";
-import { GST_SETTINGS } from "../e2e/support/own-server";
 import { dbOf, startServer, type TestServer } from "../e2e/support/server";
+import { GST_SETTINGS } from "../e2e/support/shared-servers";
 import { pdfText } from "../support/pdf-text";
 import { expect, labelled, PlainBrowser, test, TOASTER, where } from "./support/fixtures";
 

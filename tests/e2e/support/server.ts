@@ -25,6 +25,7 @@ import bcrypt from "bcryptjs";
 import Database from "better-sqlite3";
 import { isPostgres, testDb, type TestDb } from "../../support/db";
 import { createDatabase, databaseExists, onPostgres, renameToTemplate } from "./pg-e2e";
+import { HINDI_SETTINGS, type SharedServer, sharedServer } from "./shared-servers";
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 export const SERVER_ENTRY = join(ROOT, "build", "server", "index.js");
@@ -599,16 +600,24 @@ export function processesOf(server: TestServer): number[] {
 }
 
 /**
- * A server with LANGUAGES=en,hi (issue #36, plus `env`) for the spec file that calls this at its
- * top: started before its first test, stopped after its last. Returns the running server.
+ * The server with LANGUAGES=en,hi (issue #36) that the Hindi specs share, started once per run by
+ * the runner (tests/e2e/support/shared-servers.ts).
  */
-export function hindiServer(env: Record<string, string> = {}): () => TestServer {
+export function hindiServer(): () => SharedServer {
+  return () => sharedServer("hindi");
+}
+
+/**
+ * A server of its own with LANGUAGES=en,hi (plus `env`), for a spec file whose tests change what
+ * the others read or that needs other settings: started before its first test, stopped after its last.
+ */
+export function ownHindiServer(env: Record<string, string> = {}): () => TestServer {
   let server: TestServer | undefined;
   // The file's tests in one worker, in order: one server per project, not one per worker (issue #51).
   test.describe.configure({ mode: "default" });
 
   test.beforeAll(async () => {
-    server = await startServer({ env: { LANGUAGES: "en,hi", WEB_CONCURRENCY: "1", ...env } });
+    server = await startServer({ env: { ...HINDI_SETTINGS, ...env } });
   });
 
   test.afterAll(async () => {
