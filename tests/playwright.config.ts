@@ -73,7 +73,10 @@ export default defineConfig({
   testDir: "e2e",
   outputDir: "../test-results",
   fullyParallel: true,
-  workers: 2,
+  // Three workers on two cores: two left a tenth of the CPU idle (vmstat over a run: 11%) while a
+  // worker waited on a server starting, a page loading or a timer. PostgreSQL's run keeps two: it
+  // runs beside the chaos and bench smokes (scripts/test-steps.mjs).
+  workers: onPostgres ? 2 : 3,
   retries: 0,
   // Limits for a hang, not for speed (issue #51, item 7): a test of many requests took 15 s alone
   // under coverage and passed 30 s beside another suite. Speed is judged by `npm run bench`.
