@@ -14,7 +14,8 @@
 //
 // `--rebuild-sqlite` (CI, after `npm ci --ignore-scripts`): better-sqlite3's native addon compiles
 // in the first stage, on one core for about 95 s, beside the static checks and the build, which
-// do not load it; during `npm ci` that compile left the other core idle.
+// do not load it; during `npm ci` that compile left the other core idle. It is the stage's longest
+// step, so the others run at a lower priority (nice 10) and fill what it leaves of the cores.
 import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 
@@ -39,10 +40,11 @@ const done = [];
 const started = Date.now();
 
 /** One npm script; alone, its output goes straight through; beside others, it is held and printed at its end. */
-function run(step, alone) {
+function run(step, alone, yielding = false) {
   return new Promise((resolve) => {
     const t0 = Date.now();
-    const child = spawn("npm", ["run", step], { stdio: alone ? "inherit" : ["ignore", "pipe", "pipe"] });
+    const [command, args] = yielding ? ["nice", ["-n", "10", "npm", "run", step]] : ["npm", ["run", step]];
+    const child = spawn(command, args, { stdio: alone ? "inherit" : ["ignore", "pipe", "pipe"] });
     const held = [];
     child.stdout?.on("data", (chunk) => held.push(chunk));
     child.stderr?.on("data", (chunk) => held.push(chunk));
@@ -63,7 +65,10 @@ let failed = false;
 for (const stage of STAGES) {
   const steps = stage.filter((s) => !only || only.has(s));
   if (steps.length === 0) continue;
-  const statuses = await Promise.all(steps.map((step) => run(step, steps.length === 1)));
+  const compiling = steps.includes("rebuild:sqlite");
+  const statuses = await Promise.all(
+    steps.map((step) => run(step, steps.length === 1, compiling && step !== "rebuild:sqlite")),
+  );
   if (statuses.some((s) => s !== 0)) {
     failed = true;
     break;
