@@ -42,4 +42,5 @@ export const NO_SQL = [
   "tests/unit/platform/http-guards.test.ts",
   "tests/unit/platform/money.test.ts",
   "tests/unit/platform/schema-parity.test.ts",
+  "tests/unit/platform/server-faults.test.ts",
 ];
