@@ -42,10 +42,30 @@ export async function startSharedServers(): Promise<() => Promise<void>> {
   };
 }
 
-/** The shared server with `name`'s settings, as the runner started it. */
+/**
+ * The shared server with `name`'s settings, as the runner started it. Read when a test uses it, not
+ * when the spec loads: `playwright test --list` (npm run test:titles) loads every spec without
+ * running globalSetup.
+ */
 export function sharedServer(name: Name): SharedServer {
-  const raw = process.env[variable(name)];
-  if (!raw)
-    throw new Error(`${variable(name)} is not set: the shared servers start in tests/e2e/support/global-setup.ts`);
-  return JSON.parse(raw) as SharedServer;
+  const read = (): SharedServer => {
+    const raw = process.env[variable(name)];
+    if (!raw)
+      throw new Error(`${variable(name)} is not set: the shared servers start in tests/e2e/support/global-setup.ts`);
+    return JSON.parse(raw) as SharedServer;
+  };
+  return {
+    get url() {
+      return read().url;
+    },
+    get port() {
+      return read().port;
+    },
+    get database() {
+      return read().database;
+    },
+    get uploadDir() {
+      return read().uploadDir;
+    },
+  };
 }
