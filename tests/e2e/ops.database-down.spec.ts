@@ -13,7 +13,9 @@ let cluster: PgCluster | undefined;
 let server: TestServer | undefined;
 
 test.afterAll(async () => {
-  await server?.kill9();
+  // SIGTERM, so a coverage run counts what this server ran (issue #51); SIGKILL if it hangs.
+  const running = server;
+  if (running) await Promise.race([running.stop(), sleep(10_000).then(() => running.kill9())]);
   await cluster?.stop();
 });
 
@@ -43,6 +45,11 @@ test("PostgreSQL down: pages and the API answer 503 with Retry-After, and recove
   const order = await customer.fetch("/api/orders", { json: { items: [] } });
   expect(order.status).toBe(503);
   expect(Object.keys((await order.json()) as object)).toEqual(["message"]);
+
+  // A page with its own error boundary (the thank-you page's) is answered the same way.
+  const thanks = await customer.fetch(`/thank-you?o=${"0".repeat(24)}`);
+  expect(thanks.status).toBe(503);
+  expect(await thanks.text()).toContain("Try again in a moment");
 
   const form = await new Client(server.url).fetch("/login", {
     form: { email: "a@example.com", password: "whatever1" },

@@ -244,8 +244,12 @@ describe("GET /images/demo/:file", () => {
     expect(png.status).toBe(200);
     expect(png.headers.get("Content-Type")).toBe("image/png");
     expect(png.headers.get("Content-Encoding")).toBeNull();
-    const meta = await sharp(Buffer.from(await png.arrayBuffer())).metadata();
+    const bytes = Buffer.from(await png.arrayBuffer());
+    const meta = await sharp(bytes).metadata();
     expect(meta).toMatchObject({ format: "png", width: 1200, height: 1200 });
+    // Drawn once per worker: a second preview gets the same bytes, another picture its own.
+    expect(Buffer.from(await (await get("rose-garden-1.png")).arrayBuffer())).toEqual(bytes);
+    expect(Buffer.from(await (await get("rose-garden-2.png")).arrayBuffer())).not.toEqual(bytes);
   });
 });
 
