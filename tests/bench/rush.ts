@@ -1,0 +1,456 @@
+// npm run bench:rush [-- --database sqlite|pg|both] [--runs N] [--seconds S] [--products N]
+//                       [--rates 0,2,10] [--no-build] [--check] [--profile]
+//
+// Issue #52, a sale on a busy evening: shoppers browse (16 connections, half of them logged in,
+// over the home page, /shop and every product page) while orders arrive at a steady rate, 0, 2
+// and 10 a second, half through the JSON door (POST /api/orders) and half through the checkout
+// form (add to cart, the checkout page, Place Order). On SQLite with two web workers, and on
+// PostgreSQL (a throwaway cluster, durable settings) with two app servers of one worker each.
+// Each phase prints browse req/s, p50 and p99, the orders' p50 and p99 (Place Order's post or the
+// API call: what the shopper waits for), refusals, and the confirmation mails (with the invoice)
+// that reached a real SMTP server before the phase ended. Runs the phases `--runs` times and keeps
+// the median of each figure; `--check` exits 1 when a budget of the issue is missed.
+// Loopback only, bounded in time (stopAfter).
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import Database from "better-sqlite3";
+import { copyDatabase } from "../../scripts/db-copy";
+import { startPgCluster, type PgCluster } from "../support/pg-cluster";
+import { startSmtp, type TestSmtp } from "../support/smtp";
+import {
+  ACCEPT_ENCODING,
+  build,
+  machine,
+  median,
+  rotating,
+  runMain,
+  stamp,
+  startServer,
+  stopAfter,
+  table,
+  warnIfBusy,
+  writeJson,
+  type Server,
+} from "./lib";
+import { BENCH_CUSTOMERS, BENCH_PASSWORD, BENCH_STOCK, benchCustomerEmail, seedLarge } from "./seed-large";
+
+const { values: args } = parseArgs({
+  options: {
+    database: { type: "string", default: "both" },
+    runs: { type: "string", default: "3" },
+    seconds: { type: "string", default: "10" },
+    products: { type: "string", default: "1000" },
+    rates: { type: "string", default: "0,2,10" },
+    connections: { type: "string", default: "16" },
+    "no-build": { type: "boolean", default: false },
+    check: { type: "boolean", default: false },
+    // The shop's processes write V8 CPU profiles into .bench/profiles/rush-<database> (profile-split.ts reads them).
+    profile: { type: "boolean", default: false },
+  },
+});
+const runs = Number(args.runs);
+const seconds = Number(args.seconds);
+const products = Number(args.products);
+const connections = Number(args.connections);
+const rates = args.rates.split(",").map(Number);
+const databases = args.database === "both" ? ["sqlite", "pg"] : [args.database];
+for (const n of [runs, seconds, products, connections, ...rates])
+  if (!Number.isFinite(n) || n < 0) throw new Error("bad number in the arguments");
+if (databases.some((d) => d !== "sqlite" && d !== "pg")) throw new Error("--database is sqlite, pg or both");
+
+/** Orders stop this long before the phase ends: their mails (with the invoice) must arrive by then. */
+const MAIL_GRACE_S = 2;
+/** Browsing before each phase's measure: the page caches filled, the connections open. */
+const WARMUP_S = 3;
+
+export const RUSH_BUDGETS = {
+  /** At the highest rate, browse req/s at least this share of the quiet phase's. */
+  throughputShare: 0.7,
+  /** At the highest rate, browse p99 at most this many times the quiet p99, or FLOOR_MS. */
+  p99Factor: 2,
+  p99FloorMs: 100,
+  /** At the highest rate, the orders' p99. */
+  orderP99Ms: 250,
+};
+
+type Phase = {
+  rate: number;
+  browseRps: number;
+  p50: number;
+  p99: number;
+  browseNon2xx: number;
+  orders: number;
+  orderP50: number;
+  orderP99: number;
+  jsonP99: number;
+  formP99: number;
+  /** Orders refused for anything but stock. */
+  refused: number;
+  refusals: string[];
+  /** Orders placed whose confirmation mail, with the invoice, had not arrived when the phase ended. */
+  mailsLate: number;
+};
+
+const ADDRESS = { address: "12 MG Road", city: "Bengaluru", state: "Karnataka", pin: "560001" };
+const pct = (xs: number[], p: number) => {
+  if (xs.length === 0) return 0;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
+};
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+const cookiesOf = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .filter((c) => !c.endsWith("="));
+
+async function login(origin: string, email: string): Promise<string> {
+  const res = await fetch(`${origin}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: origin },
+    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+  });
+  await res.arrayBuffer();
+  const cookie = cookiesOf(res).find((c) => c.startsWith("__session="));
+  if (!res.ok || !cookie) throw new Error(`login of ${email} failed: HTTP ${res.status}`);
+  return cookie;
+}
+
+/** The catalogue's pages a shopper browses, and the products an order may take (stock that never runs out). */
+function catalogue(dbPath: string) {
+  const db = new Database(dbPath, { readonly: true });
+  const ids = (db.prepare("select id from products where deleted_at is null").all() as { id: string }[]).map(
+    (r) => r.id,
+  );
+  // Products without sizes whose stock never runs out in a run: an order's line is one of them.
+  const stocked = (
+    db
+      .prepare(
+        `select p.id from products p where p.deleted_at is null and p.stock >= ?
+           and not exists (select 1 from product_sizes s where s.product_id = p.id and s.deleted_at is null)`,
+      )
+      .all(BENCH_STOCK) as { id: string }[]
+  ).map((r) => r.id);
+  db.close();
+  return { pages: ["/", "/shop", ...ids.map((id) => `/product/${id}`)], stocked };
+}
+
+type Outcome = { i: number; ms: number; door: "json" | "form"; ok: boolean; why?: string };
+
+/** One order through the JSON door: what the API's client waits for. */
+async function orderByApi(origin: string, cookie: string, product: string, i: number): Promise<Outcome> {
+  const started = performance.now();
+  const res = await fetch(`${origin}/api/orders`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: origin, Cookie: cookie, "Accept-Encoding": ACCEPT_ENCODING },
+    body: JSON.stringify({
+      contact: { name: `Rush Buyer ${i}`, email: `rush${i}@bench.test`, phone: "9876543210" },
+      shippingAddress: ADDRESS,
+      items: [{ product, qty: 1 }],
+      paymentMethod: "COD",
+    }),
+  });
+  const text = await res.text();
+  const ms = performance.now() - started;
+  return res.status === 201
+    ? { i, ms, door: "json", ok: true }
+    : { i, ms, door: "json", ok: false, why: `${res.status} ${text.slice(0, 120)}` };
+}
+
+/** One order through the checkout form, JS off: the cart, the checkout page, then Place Order (timed). */
+async function orderByForm(origin: string, session: string, product: string, i: number): Promise<Outcome> {
+  const form = { "Content-Type": "application/x-www-form-urlencoded", Origin: origin };
+  const added = await fetch(`${origin}/cart`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { ...form, Cookie: session },
+    body: new URLSearchParams({ intent: "add", productId: product, qty: "1" }),
+  });
+  await added.arrayBuffer();
+  const cookie = [session, ...cookiesOf(added).filter((c) => !c.startsWith("__session="))].join("; ");
+  const page = await fetch(`${origin}/checkout`, { headers: { Cookie: cookie, "Accept-Encoding": ACCEPT_ENCODING } });
+  const html = await page.text();
+  const token = /name="orderToken" value="([^"]+)"/.exec(html)?.[1];
+  if (!token) return { i, ms: 0, door: "form", ok: false, why: `checkout page ${page.status} without its token` };
+  const started = performance.now();
+  const placed = await fetch(`${origin}/checkout`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { ...form, Cookie: cookie },
+    body: new URLSearchParams({
+      name: `Rush Buyer ${i}`,
+      email: `rush${i}@bench.test`,
+      phone: "9876543210",
+      ...ADDRESS,
+      intent: "place",
+      orderToken: token,
+    }),
+  });
+  const body = await placed.text();
+  const ms = performance.now() - started;
+  const location = placed.headers.get("location") ?? "";
+  return placed.status === 302 && location.includes("/thank-you?o=")
+    ? { i, ms, door: "form", ok: true }
+    : {
+        i,
+        ms,
+        door: "form",
+        ok: false,
+        why: `${placed.status} ${location || body.replace(/\s+/g, " ").slice(0, 120)}`,
+      };
+}
+
+/** Browsing across the servers (connections split between them) while `orders` runs; the worse server's percentiles. */
+async function browse(servers: Server[], pages: string[], sessions: string[], duration: number) {
+  let n = 0;
+  const results = await Promise.all(
+    servers.map((s) =>
+      autocannon({
+        url: s.origin,
+        connections: Math.max(1, Math.round(connections / servers.length)),
+        duration,
+        requests: rotating(() => {
+          const i = n++;
+          const headers: Record<string, string> = { "accept-encoding": ACCEPT_ENCODING };
+          // Every other request from a logged-in customer (a session of their own, an empty cart).
+          if (i % 2 === 1) headers.cookie = sessions[(i >> 1) % sessions.length]!;
+          return { path: pages[Math.floor(i / 2) % pages.length]!, headers };
+        }),
+      }),
+    ),
+  );
+  return {
+    rps: results.reduce((sum, r) => sum + r.requests.average, 0),
+    p50: Math.max(...results.map((r) => r.latency.p50)),
+    p99: Math.max(...results.map((r) => r.latency.p99)),
+    non2xx: results.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0),
+  };
+}
+
+/** Orders at `rate` a second for `duration` s, arriving on schedule whatever the answers (an open loop). */
+async function orderFlow(
+  servers: Server[],
+  sessions: string[],
+  stocked: string[],
+  rate: number,
+  duration: number,
+  counter: { n: number },
+): Promise<Outcome[]> {
+  if (rate === 0) return [];
+  const pending: Promise<Outcome>[] = [];
+  const started = performance.now();
+  for (let k = 0; k < rate * duration; k++) {
+    const wait = started + (k * 1000) / rate - performance.now();
+    if (wait > 0) await sleep(wait);
+    const i = counter.n++;
+    const origin = servers[i % servers.length]!.origin;
+    const session = sessions[i % sessions.length]!;
+    const product = stocked[(i * 7919) % stocked.length]!;
+    pending.push(
+      (i % 2 === 0 ? orderByApi(origin, session, product, i) : orderByForm(origin, session, product, i)).catch(
+        (error: unknown) => ({ i, ms: 0, door: "json" as const, ok: false, why: String(error) }),
+      ),
+    );
+  }
+  return Promise.all(pending);
+}
+
+async function phase(
+  servers: Server[],
+  smtp: TestSmtp,
+  shop: ReturnType<typeof catalogue>,
+  sessions: string[],
+  rate: number,
+  counter: { n: number },
+): Promise<Phase> {
+  await browse(servers, shop.pages, sessions, WARMUP_S);
+  const [seen, outcomes] = await Promise.all([
+    browse(servers, shop.pages, sessions, seconds),
+    orderFlow(servers, sessions, shop.stocked, rate, Math.max(1, seconds - MAIL_GRACE_S), counter),
+  ]);
+  // By the phase's end, each order's confirmation has reached the mail server with its invoice.
+  const mailed = new Set(
+    smtp.received
+      .filter((m) => m.mail.attachments.some((a) => a.contentType === "application/pdf"))
+      .flatMap((m) => m.rcptTo),
+  );
+  const ok = outcomes.filter((o) => o.ok);
+  // Stock never runs out here (BENCH_STOCK): every refusal counts.
+  const refusals = outcomes.filter((o) => !o.ok).map((o) => `${o.door}: ${o.why}`);
+  return {
+    rate,
+    browseRps: seen.rps,
+    p50: seen.p50,
+    p99: seen.p99,
+    browseNon2xx: seen.non2xx,
+    orders: ok.length,
+    orderP50: pct(
+      ok.map((o) => o.ms),
+      50,
+    ),
+    orderP99: pct(
+      ok.map((o) => o.ms),
+      99,
+    ),
+    jsonP99: pct(
+      ok.filter((o) => o.door === "json").map((o) => o.ms),
+      99,
+    ),
+    formP99: pct(
+      ok.filter((o) => o.door === "form").map((o) => o.ms),
+      99,
+    ),
+    refused: refusals.length,
+    refusals: [...new Set(refusals)].slice(0, 5),
+    mailsLate: ok.filter((o) => !mailed.has(`rush${o.i}@bench.test`)).length,
+  };
+}
+
+/** Each figure's median over the runs, phase by phase. */
+function medianPhases(all: Phase[][]): Phase[] {
+  return all[0]!.map((first, i) => {
+    const of = (key: keyof Phase) => median(all.map((run) => run[i]![key] as number));
+    return {
+      ...first,
+      browseRps: of("browseRps"),
+      p50: of("p50"),
+      p99: of("p99"),
+      browseNon2xx: Math.max(...all.map((run) => run[i]!.browseNon2xx)),
+      orders: of("orders"),
+      orderP50: of("orderP50"),
+      orderP99: of("orderP99"),
+      jsonP99: of("jsonP99"),
+      formP99: of("formP99"),
+      refused: Math.max(...all.map((run) => run[i]!.refused)),
+      refusals: [...new Set(all.flatMap((run) => run[i]!.refusals))].slice(0, 5),
+      mailsLate: Math.max(...all.map((run) => run[i]!.mailsLate)),
+    };
+  });
+}
+
+/** The issue's budgets against the quiet phase and the busiest one; each miss in words. */
+function misses(database: string, phases: Phase[]): string[] {
+  const quiet = phases.find((p) => p.rate === 0);
+  const busiest = phases.reduce((a, b) => (b.rate > a.rate ? b : a));
+  const out: string[] = [];
+  if (!quiet || busiest.rate === 0) return out;
+  const b = RUSH_BUDGETS;
+  if (busiest.browseRps < b.throughputShare * quiet.browseRps)
+    out.push(
+      `${database}: browsing at ${busiest.rate}/s ${busiest.browseRps.toFixed(0)} req/s < ${b.throughputShare} × quiet ${quiet.browseRps.toFixed(0)}`,
+    );
+  const p99Limit = Math.max(b.p99Factor * quiet.p99, b.p99FloorMs);
+  if (busiest.p99 > p99Limit)
+    out.push(`${database}: browse p99 at ${busiest.rate}/s ${busiest.p99} ms > ${p99Limit} ms`);
+  if (busiest.orderP99 > b.orderP99Ms)
+    out.push(`${database}: order p99 at ${busiest.rate}/s ${busiest.orderP99.toFixed(0)} ms > ${b.orderP99Ms} ms`);
+  for (const p of phases) {
+    if (p.refused > 0) out.push(`${database}: ${p.refused} orders refused at ${p.rate}/s (${p.refusals.join("; ")})`);
+    if (p.mailsLate > 0)
+      out.push(`${database}: at ${p.rate}/s ${p.mailsLate} confirmation mails (with the invoice) late or missing`);
+  }
+  return out;
+}
+
+async function runDatabase(database: string): Promise<{ phases: Phase[]; runs: Phase[][] }> {
+  const dir = mkdtempSync(join(tmpdir(), "candle-rush-"));
+  const dbPath = join(dir, "shop.db");
+  let cluster: PgCluster | undefined;
+  const servers: Server[] = [];
+  const smtp = await startSmtp();
+  try {
+    process.stdout.write(
+      `\n== ${database === "pg" ? "PostgreSQL, two app servers" : "SQLite, two workers"} ==\nSeeding… `,
+    );
+    const seed = seedLarge(dbPath, { products, reviewsPerProduct: 5, orders: 1000 });
+    console.log(
+      `${seed.products} products, ${seed.reviews} reviews, ${seed.users} users in ${seed.seconds.toFixed(1)} s`,
+    );
+    const shop = catalogue(dbPath);
+    const env: Record<string, string> = { SEED_DEMO: "false", SMTP_URL: smtp.url, WEB_CONCURRENCY: "2" };
+    const nodeArgs = args.profile ? ["--cpu-prof", `--cpu-prof-dir=.bench/profiles/rush-${database}`] : [];
+    if (database === "pg") {
+      // Durable, as a shop's database is: the test clusters' fsync=off would hide the commits' cost.
+      cluster = await startPgCluster({ settings: { fsync: "on", synchronous_commit: "on", full_page_writes: "on" } });
+      await copyDatabase({ from: dbPath, uploads: join(dir, "uploads"), to: cluster.url });
+      Object.assign(env, { DATABASE_URL: cluster.url, WEB_CONCURRENCY: "1" });
+      servers.push(await startServer(dbPath, env, "server-1.log", nodeArgs));
+      servers.push(await startServer(dbPath, env, "server-2.log", nodeArgs));
+    } else servers.push(await startServer(dbPath, env, "server.log", nodeArgs));
+    const sessions: string[] = [];
+    for (let i = 0; i < BENCH_CUSTOMERS; i++) sessions.push(await login(servers[0]!.origin, benchCustomerEmail(i)));
+    const counter = { n: 0 };
+    const all: Phase[][] = [];
+    for (let run = 1; run <= runs; run++) {
+      const phases: Phase[] = [];
+      for (const rate of rates) {
+        phases.push(await phase(servers, smtp, shop, sessions, rate, counter));
+        const p = phases.at(-1)!;
+        console.log(
+          `  run ${run}, ${rate} orders/s: browse ${p.browseRps.toFixed(0)} req/s p50 ${p.p50} p99 ${p.p99} ms; ` +
+            `${p.orders} orders p50 ${p.orderP50.toFixed(0)} p99 ${p.orderP99.toFixed(0)} ms; ` +
+            `${p.refused} refused; ${p.mailsLate} mails late`,
+        );
+      }
+      all.push(phases);
+    }
+    return { phases: medianPhases(all), runs: all };
+  } finally {
+    for (const s of servers) await s.stop();
+    await cluster?.stop();
+    await smtp.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+runMain(async () => {
+  stopAfter(60 * 60_000, "bench:rush: still running after an hour; stopped");
+  warnIfBusy();
+  if (!args["no-build"]) build();
+  const report: Record<string, unknown> = { machine: machine(), runs, seconds, products, connections, rates };
+  const missed: string[] = [];
+  for (const database of databases) {
+    const { phases, runs: each } = await runDatabase(database);
+    report[database] = { phases, runs: each };
+    console.log(`\n${database === "pg" ? "PostgreSQL, two app servers" : "SQLite, two workers"}: median of ${runs}`);
+    console.log(
+      table(
+        [
+          "orders/s",
+          "browse req/s",
+          "p50 ms",
+          "p99 ms",
+          "orders",
+          "order p50",
+          "order p99",
+          "API p99",
+          "form p99",
+          "refused",
+          "mails late",
+        ],
+        phases.map((p) => [
+          p.rate,
+          p.browseRps.toFixed(0),
+          p.p50,
+          p.p99,
+          p.orders,
+          p.orderP50.toFixed(0),
+          p.orderP99.toFixed(0),
+          p.jsonP99.toFixed(0),
+          p.formP99.toFixed(0),
+          p.refused,
+          p.mailsLate,
+        ]),
+        [true, true, true, true, true, true, true, true, true, true, true],
+      ),
+    );
+    missed.push(...misses(database, phases));
+  }
+  console.log(`\nWritten to ${writeJson(`rush-${stamp()}.json`, report)}`);
+  if (missed.length === 0) console.log("Every budget of issue #52 holds.");
+  else for (const m of missed) console.log(`✗ ${m}`);
+  if (args.check && missed.length > 0) process.exit(1);
+});
