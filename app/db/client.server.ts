@@ -34,11 +34,14 @@ export const writeTransaction = database.writeTransaction;
 /** For a library that writes through the connection itself (the rate limiter's SQLite store). */
 export const withWriter = database.withWriter;
 /**
- * Grows whenever a product, a product picture or a review is written, by this process or any
- * other (triggers keep it; see `catalogueVersion` in schema.sqlite.ts). What a guest page or a
- * shop total shows depends on nothing else, so their caches compare it.
+ * Grows whenever something a list or a card shows is written (a product, its pictures, sizes,
+ * collections, reviews; its stock only across zero), by this process or any other (triggers keep
+ * it; see `catalogueVersion` in schema.sqlite.ts). What a list page or a shop total shows depends
+ * on nothing else, so their caches compare it.
  */
 export const catalogueVersion = database.catalogueVersion;
+/** The version of one product's own pages (its stock included): see ShopDatabase.productVersion. */
+export const productVersion = database.productVersion;
 /** For the start-up step (admin, demo catalogue, PIN directory): one process at a time. */
 export const whileStartingUp = database.whileStartingUp;
 /** Whether the database answers (GET /healthz). */

@@ -11,6 +11,12 @@ export type ShopDatabase<DB, Tx> = {
   withWriter<T>(fn: () => Promise<T>): Promise<T>;
   /** The catalogue's change counter as this process last knew it (see schema.sqlite.ts). */
   catalogueVersion(): number;
+  /**
+   * The version of one product's own pages as this process last knew it: moves on any change to
+   * what its page shows, its stock included (issue #52), where catalogueVersion moves only for
+   * what lists and cards show.
+   */
+  productVersion(productId: string): number;
   /** Runs `fn` while no other process runs its start-up step against this database. */
   whileStartingUp(fn: () => Promise<void>): Promise<void>;
   ping(): Promise<void>;

@@ -7,6 +7,7 @@ import pg from "pg";
 import { projectRoot } from "~/env.server";
 import type { ShopDatabase } from "./database";
 import { Client } from "./pg-client.server";
+import { productVersions } from "./product-versions.server";
 import * as schema from "./schema.pg";
 
 /** Any number: every app server takes the same lock while it migrates, so one at a time does. */
@@ -38,15 +39,22 @@ export async function openPostgres(
   const db: PgDb = drizzle(pool, { schema });
   const openTransaction = new AsyncLocalStorage<PgTx>();
 
-  // The catalogue version (kept by triggers, drizzle/pg) is pushed by NOTIFY to every app server
-  // as its transaction commits, read again after this process's own writes, and polled in case
-  // the listening connection was lost: a page cache never serves a stale page for long.
+  // The catalogue version and the products' own versions (kept by triggers, drizzle/pg) are pushed
+  // by NOTIFY to every app server as their transaction commits, read again after this process's
+  // own writes, and polled in case the listening connection was lost: a page cache never serves a
+  // stale page for long. One query reads both: the lists' version, then each product changed since.
   let version = 0;
+  const start = await pool.query<{ v: string | null }>("SELECT max(version) AS v FROM product_versions");
+  const products = productVersions(Number(start.rows[0]?.v ?? 0));
   const readVersion = async () => {
-    const { rows } = await pool.query<{ version: string | number }>(
-      "SELECT version FROM catalogue_version WHERE id = 1",
+    const { rows } = await pool.query<{ product_id: string | null; version: string | number }>(
+      `SELECT NULL AS product_id, version FROM catalogue_version WHERE id = 1
+       UNION ALL SELECT product_id, version FROM product_versions WHERE version > $1`,
+      [products.since()],
     );
-    version = Math.max(version, Number(rows[0]?.version ?? 0));
+    for (const row of rows)
+      if (row.product_id === null) version = Math.max(version, Number(row.version));
+      else products.read([{ product_id: row.product_id, version: row.version }]);
   };
   await readVersion();
   let listener: pg.Client | null = null;
@@ -56,11 +64,12 @@ export async function openPostgres(
       listener = null;
     });
     c.on("notification", (message) => {
+      if (message.channel === "product_version") return products.heard(message.payload);
       const v = Number(message.payload);
       if (Number.isFinite(v) && v > version) version = v;
     });
     await c.connect();
-    await c.query("LISTEN catalogue_version");
+    await c.query("LISTEN catalogue_version; LISTEN product_version");
     listener = c;
   };
   await listen();
@@ -82,6 +91,7 @@ export async function openPostgres(
     },
     withWriter: (fn) => fn(),
     catalogueVersion: () => version,
+    productVersion: (productId) => products.get(productId),
     async whileStartingUp(fn) {
       const client = await pool.connect();
       try {

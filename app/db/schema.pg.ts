@@ -379,6 +379,17 @@ export const catalogueVersion = pgTable("catalogue_version", {
   version: integer("version").notNull(),
 });
 
+// The version of each product's own pages (issue #52; drizzle/pg/0020, schema.sqlite.ts says why):
+// from the sequence product_version_seq, so an app server can poll for what changed since.
+export const productVersions = pgTable(
+  "product_versions",
+  {
+    productId: text("product_id").primaryKey(),
+    version: bigint("version", { mode: "number" }).notNull(),
+  },
+  (t) => [index("product_versions_version_idx").on(t.version)],
+);
+
 // One row whose `version` grows whenever the words search indexes change (drizzle/pg/0011):
 // every app server keeps the catalogue's vocabulary until it moves.
 export const searchVersion = pgTable("search_version", {

@@ -401,14 +401,30 @@ export const pinCache = sqliteTable("pin_cache", {
   fetchedAt: integer("fetched_at").notNull(),
 });
 
-// One row whose `version` grows on every insert, update or delete of products, product_images or
-// reviews (triggers in drizzle/sqlite/0004_catalogue_version.sql), from any connection. The guest
-// page cache and the cached shop totals compare it, so sessions, orders' own rows and PIN lookups
-// leave them alone while a price, a stock level or a review shows at once.
+// One row whose `version` grows on every write a list or a card can show: products, their pictures,
+// sizes, collections and reviews (triggers in drizzle/sqlite/0004, 0019), from any connection; a
+// stock level only when it crosses zero (0022: a card says "Sold out", nothing else of the stock).
+// The kept list pages and the cached shop totals compare it, so sessions, orders' own rows and PIN
+// lookups leave them alone while a price, a sold-out card or a review shows at once. A product's
+// own page follows product_versions below.
 export const catalogueVersion = sqliteTable("catalogue_version", {
   id: integer("id").primaryKey(),
   version: integer("version").notNull(),
 });
+
+// The version of each product's own pages (issue #52): moved by triggers (drizzle/sqlite/0022) on
+// any change to what its page shows (the product row, its stock included, its pictures, sizes and
+// reviews), from any connection. `version` comes from one sequence over all products, so a reader
+// can ask what changed since the last it saw. catalogue_version then moves only for what lists
+// and cards show: an order that takes one unit leaves every other kept page alone.
+export const productVersions = sqliteTable(
+  "product_versions",
+  {
+    productId: text("product_id").primaryKey(),
+    version: integer("version").notNull(),
+  },
+  (t) => [index("product_versions_version_idx").on(t.version)],
+);
 
 // One row whose `version` grows whenever the words search indexes change: a live product's name or
 // description, a product added, deleted or restored (triggers in drizzle/sqlite/0013). Every

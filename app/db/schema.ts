@@ -24,6 +24,7 @@ export const {
   pinCache,
   catalogueVersion,
   searchVersion,
+  productVersions,
   pictures,
   invoiceCounters,
   mailOutbox,

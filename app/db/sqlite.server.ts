@@ -52,6 +52,7 @@ export function openSqlite(path: string): ShopDatabase<SqliteDb, SqliteDb> & { w
   };
   const openTransaction = new AsyncLocalStorage<SqliteDb>();
   const catalogueVersionRow = reader.prepare("SELECT version FROM catalogue_version WHERE id = 1").pluck();
+  const productVersionRow = reader.prepare("SELECT version FROM product_versions WHERE product_id = ?").pluck();
 
   return {
     db: drizzle(reader, { schema }),
@@ -78,6 +79,8 @@ export function openSqlite(path: string): ShopDatabase<SqliteDb, SqliteDb> & { w
     // Triggers keep the row (drizzle/sqlite/0004); reading it costs microseconds, so every
     // request reads it and a change from any process shows at once.
     catalogueVersion: () => catalogueVersionRow.get() as number,
+    // The same for a product's own pages (drizzle/sqlite/0022): 0 until it first changes.
+    productVersion: (productId) => (productVersionRow.get(productId) as number | undefined) ?? 0,
     // The start-up step runs in one process per machine (server/primary.ts), and each of its
     // writes checks again under the file's write lock.
     whileStartingUp: (fn) => fn(),

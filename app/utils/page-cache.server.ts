@@ -1,6 +1,8 @@
 // Whole pages of the public catalogue and information pages, kept per URL and per kind of viewer
-// until the catalogue changes (catalogueVersion, kept by triggers whichever process writes) or a
-// minute passes. A page is a function of its URL, the database and what the header shows of the
+// until what they show changes or a minute passes: a product's page until that product changes
+// (productVersion: its stock included), any other until what lists and cards show changes
+// (catalogueVersion), both kept by triggers whichever process writes (issue #52: an order then
+// moves one product's page, not every kept page). A page is a function of its URL, the database and what the header shows of the
 // viewer: logged in or not, the owner or not, and the cart's count (issue #40). So a guest without
 // a cookie, a guest with a cart of 2 and a customer with a cart of 2 each have their kept copy, and
 // every customer whose cart holds 2 shares the same bytes, which name no one: a page whose loaders
@@ -24,7 +26,7 @@ import { brotliCompressSync, brotliDecompressSync, constants as zlib, gzipSync }
 import type express from "express";
 import { LRUCache } from "lru-cache";
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { catalogueVersion } from "~/db/client.server";
+import { catalogueVersion, productVersion } from "~/db/client.server";
 import { env } from "~/env.server";
 import { withHeader } from "./http.server";
 import { onlyLanguageChoice } from "./language-choice.server";
@@ -43,7 +45,7 @@ type CachedPage = {
   body(encoding: PageEncoding): { encoding: PageEncoding; bytes: Buffer };
 };
 
-type Entry = CachedPage & { version: number; size: number };
+type Entry = CachedPage & { version: string; size: number };
 
 /** Pages that show the same thing to every guest (in each language: the path past its prefix). */
 const PUBLIC_PAGE = /^\/(?:shop|about|policy\/(?:terms|privacy|refund)|product\/[^/]+)?$/;
@@ -148,7 +150,27 @@ const cacheable = (request: RequestHead, url: URL) =>
 function cachedPage(url: URL, origin: string, viewer: Viewer | null): CachedPage | null {
   const key = cacheKey(url, origin, viewer);
   const hit = key === null ? null : cache.get(key);
-  return hit && hit.version === catalogueVersion() ? hit : null;
+  return hit && hit.version === versionOf(url) ? hit : null;
+}
+
+/** A product's page: its id (as the route reads it), else null. */
+function productOf(url: URL): string | null {
+  const id = /^\/product\/([^/]+)$/.exec(appPath(url.pathname))?.[1];
+  if (id === undefined) return null;
+  try {
+    return decodeURIComponent(id);
+  } catch {
+    return id;
+  }
+}
+
+/**
+ * What a kept copy of this page is valid for: a product's page shows that product alone (its
+ * stock, sizes, pictures, reviews), any other page lists or counts products.
+ */
+function versionOf(url: URL): string {
+  const product = productOf(url);
+  return product === null ? `c${catalogueVersion()}` : `p${productVersion(product)}`;
 }
 
 /**
@@ -164,7 +186,7 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
-function keep(version: number, rendered: string, nonce: string, headers: [string, string][]): Entry {
+function keep(version: string, rendered: string, nonce: string, headers: [string, string][]): Entry {
   // The nonce of the render that made the page means nothing to later responses: dropped.
   const html = Buffer.from(rendered.replaceAll(` nonce="${nonce}"`, ""));
   const small = html.length < 1024;
@@ -288,7 +310,7 @@ async function renderAndKeep(
   const key = cacheKey(url, originOf(context), viewer);
   if (key === null || viewer === null) return next();
   // Read before rendering, so a write during the render leaves the kept copy stale.
-  const version = catalogueVersion();
+  const version = versionOf(url);
   const response = await next();
   const nonce = nonceOf(context);
   if (!keepable(response) || !nonce || personalRenders.has(context)) return response;

@@ -591,6 +591,12 @@ function personalRoutes(s: ReturnType<typeof sample>, cookies: string[], cartCoo
     },
     { key: "about-logged-in", label: "/about (logged in)", next: () => ({ path: "/about", cookie: session() }) },
     { key: "shop-cached", label: "/shop (guest, no cookie)", next: () => ({ path: "/shop" }) },
+    // Issue #52: what a guest's miss costs, rendered and kept (a sale's orders used to make every guest page one).
+    {
+      key: "shop-guest-fresh",
+      label: "/shop (guest, a URL not kept yet: rendered and kept)",
+      next: () => ({ path: `/shop?n=${fresh++}` }),
+    },
     {
       key: "shop-rendered",
       label: "/shop (logged in, a URL not kept yet: rendered)",

@@ -230,6 +230,73 @@ test("a cached page changes as soon as the catalogue does: an edit, an order, a 
   expect(outside.html).toContain(`${name} From Outside`);
 });
 
+test("an order moves only its product's page; a list moves when a card does: sold out, a price, a removal (issue #52)", async () => {
+  const admin = await adminClient(server.url);
+  const word = `rushprobe${Date.now().toString(36)}`;
+  const name = `Rush ${word}`;
+  const id = await createProduct(admin, { name, price: 450, stock: 7 });
+  const customer = new Client(server.url);
+  expect((await customer.register(uniqueEmail("rush"))).status).toBe(201);
+  const get = async (path: string) => {
+    const res = await raw(server.url, path);
+    return { status: res.status, cache: res.headers.get("x-page-cache"), html: res.bytes.toString("utf8") };
+  };
+  const product = () => get(`/product/${id}`);
+  const list = () => get(`/shop?q=${word}`);
+  // At once on SQLite; on PostgreSQL another worker's write arrives by NOTIFY, within a second.
+  const showing = async (read: () => ReturnType<typeof get>, seen: (html: string) => boolean) => {
+    const deadline = Date.now() + (onPostgres ? 1_000 : 0);
+    for (;;) {
+      const shown = await read();
+      if (seen(shown.html) || Date.now() >= deadline) return shown;
+      await sleep(20);
+    }
+  };
+  for (const read of [product, list]) {
+    expect((await read()).cache).toBe("miss");
+    expect((await read()).cache).toBe("hit");
+  }
+  expect((await list()).html).toContain(name);
+
+  // One sold: the product's page says so (its quantity's ceiling); the list's card did not change,
+  // and the list is still the kept copy.
+  expect((await placeOrder(customer, id)).status).toBe(201);
+  const six = await showing(product, (html) => html.includes('max="6"'));
+  expect([six.cache, six.html.includes('max="6"')]).toEqual(["miss", true]);
+  const kept = await list();
+  expect(kept.cache).toBe("hit");
+  expect(kept.html).not.toContain("Sold out");
+
+  // Down to five: "Only 5 left" on the product's page; the list still kept.
+  expect((await placeOrder(customer, id)).status).toBe(201);
+  expect((await showing(product, (html) => html.includes("Only 5 left"))).html).toContain("Only 5 left");
+  expect((await list()).cache).toBe("hit");
+
+  // A new price: on the card and the page.
+  expect(
+    (
+      await admin.fetch(`/api/products/${id}`, {
+        method: "PUT",
+        json: { name, description: "Made by the ops tests", price: 525, stock: 5 },
+      })
+    ).status,
+  ).toBe(200);
+  const repriced = await showing(list, (html) => html.includes("525"));
+  expect([repriced.cache, repriced.html.includes("₹525")]).toEqual(["miss", true]);
+  expect((await showing(product, (html) => html.includes("₹525"))).html).toContain("₹525");
+
+  // The last five sold: "Sold out" on the card and the page.
+  expect((await placeOrder(customer, id, 5)).status).toBe(201);
+  const soldOut = await showing(list, (html) => html.includes("Sold out"));
+  expect([soldOut.cache, soldOut.html.includes("Sold out")]).toEqual(["miss", true]);
+  expect((await showing(product, (html) => html.includes("Sold out"))).html).toContain("Sold out");
+
+  // Removed: gone from the list, and its page is not found.
+  expect((await admin.fetch(`/api/products/${id}`, { method: "DELETE" })).status).toBe(200);
+  expect((await showing(list, (html) => !html.includes(name))).html).not.toContain(name);
+  expect((await showing(product, () => false)).status).toBe(404);
+});
+
 /** A page's HTML as sent to a client's cookies (one worker: the cache is per worker). */
 async function pageOf(client: Client | null, path: string, more: Record<string, string> = {}) {
   const res = await raw(server.url, path, { ...(client ? { Cookie: client.cookieHeader() } : {}), ...more });
