@@ -37,7 +37,7 @@ export function ProductCard({ product, eager }: { product: Card; eager?: boolean
           <span className="visually-hidden"> {t.reviews(product.numReviews)}</span>)
         </span>
       </span>{" "}
-      {product.stock <= 0 ? <span className="badge-soldout">{t.soldOut}</span> : null}
+      {product.soldOut ? <span className="badge-soldout">{t.soldOut}</span> : null}
     </li>
   );
 }

@@ -47,11 +47,12 @@ export type ProductCard = {
   createdAt: Date;
 };
 
-/** What a product card shows: a page's loader data carries these fields only. */
-export type CardView = Pick<
-  ProductCard,
-  "id" | "name" | "price" | "mrp" | "stock" | "image" | "rating" | "numReviews"
-> & {
+/**
+ * What a product card shows: a page's loader data carries these fields only. Of the stock, only
+ * whether it is sold out: a kept list page moves when that does, not with each unit sold (issue #52).
+ */
+export type CardView = Pick<ProductCard, "id" | "name" | "price" | "mrp" | "image" | "rating" | "numReviews"> & {
+  soldOut: boolean;
   /** Issue #37: the lowest price of sizes that differ in price ("from ₹X"); absent otherwise. */
   from?: number;
 };
@@ -62,7 +63,7 @@ export function cardView(p: ProductCard): CardView {
     name: p.name,
     price: p.price,
     mrp: p.mrp,
-    stock: p.stock,
+    soldOut: p.stock <= 0,
     image: p.image,
     rating: p.rating,
     numReviews: p.numReviews,
@@ -228,7 +229,11 @@ async function suggest(
     : null;
 }
 
-/** A broad search's page, read once per catalogue version (at most 200 pages kept). */
+/**
+ * A broad search's page, ranked once per catalogue version (at most 200 pages kept). An order's
+ * stock does not move that version (issue #52), so a kept page's stock is read again: one lookup
+ * of its few products by id.
+ */
 async function broadPage(
   order: string,
   params: PageParams,
@@ -236,14 +241,25 @@ async function broadPage(
 ): Promise<readonly ProductRow[]> {
   sameCatalogue();
   const key = JSON.stringify([order, params]);
-  let items = broadPages.get(key);
-  if (!items) {
-    const version = countVersion;
-    items = await read();
-    if (broadPages.size >= 200) broadPages.clear();
-    // Not kept when the catalogue moved while it was read.
-    if (catalogueVersion() === version) broadPages.set(key, items);
+  const kept = broadPages.get(key);
+  if (kept) {
+    const rows = await db
+      .select({ id: products.id, stock: products.stock })
+      .from(products)
+      .where(
+        inArray(
+          products.id,
+          kept.map((p) => p.id),
+        ),
+      );
+    const stock = new Map(rows.map((r) => [r.id, r.stock]));
+    return kept.map((p) => ({ ...p, stock: stock.get(p.id) ?? p.stock }));
   }
+  const version = countVersion;
+  const items = await read();
+  if (broadPages.size >= 200) broadPages.clear();
+  // Not kept when the catalogue moved while it was read.
+  if (catalogueVersion() === version) broadPages.set(key, items);
   return items;
 }
 

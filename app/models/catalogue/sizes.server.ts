@@ -92,7 +92,7 @@ export async function cardsWithSizes(cards: CardView[]): Promise<CardView[]> {
     const list = sizes.get(card.id);
     if (!list || list.length === 0) return card;
     const lowest = Math.min(...list.map((s) => s.price));
-    const stock = list.reduce((n, s) => n + Math.max(0, s.stock), 0);
-    return { ...card, stock, ...(list.some((s) => s.price !== lowest) ? { from: lowest } : {}) };
+    const soldOut = list.every((s) => s.stock <= 0);
+    return { ...card, soldOut, ...(list.some((s) => s.price !== lowest) ? { from: lowest } : {}) };
   });
 }

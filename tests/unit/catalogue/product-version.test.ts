@@ -7,8 +7,8 @@ import { getTableColumns } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as app from "~/db/client.server";
 import { catalogueVersion, productVersion, writeTransaction } from "~/db/client.server";
-import { products } from "~/db/schema";
 import { productVersions } from "~/db/product-versions.server";
+import { products } from "~/db/schema";
 import { productSchema } from "~/lib/product-schema";
 import { createUser } from "~/models/accounts/users.server";
 import { createProduct } from "~/models/catalogue/product-admin.server";
@@ -49,7 +49,10 @@ describe("a product's own version and the lists' version", () => {
       const set = `update products set ${column.name} = ${changed(column)} where id = ?`;
       expect(await moved(id, () => raw.run(set, id)), column.name).toEqual({ lists: true, product: true });
     }
-    await raw.run("update products set deleted_at = null where id = ?", id);
+    expect(await moved(id, () => raw.run("update products set deleted_at = null where id = ?", id))).toEqual({
+      lists: true,
+      product: true,
+    });
     expect(await moved(id, () => raw.run("update products set stock = 2 where id = ?", id))).toEqual({
       lists: false,
       product: true,

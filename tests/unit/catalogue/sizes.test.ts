@@ -67,8 +67,8 @@ describe("sizes in the catalogue", () => {
       });
     const [a, b, c] = await cardsWithSizes([card(plain, "Plain card"), card(differ, "Differ"), card(same, "Same")]);
     expect(a).toEqual(card(plain, "Plain card"));
-    expect(b).toMatchObject({ from: 349_00, stock: 2 });
-    expect(c).toMatchObject({ stock: 0 });
+    expect(b).toMatchObject({ from: 349_00, soldOut: false });
+    expect(c).toMatchObject({ soldOut: true });
     expect(c).not.toHaveProperty("from");
   });
 });
