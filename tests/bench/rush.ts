@@ -17,9 +17,9 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
+import { SMTPServer } from "smtp-server";
 import { copyDatabase } from "../../scripts/db-copy";
 import { startPgCluster, type PgCluster } from "../support/pg-cluster";
-import { SMTPServer } from "smtp-server";
 import {
   ACCEPT_ENCODING,
   build,
