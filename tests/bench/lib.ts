@@ -268,6 +268,19 @@ export function cpuTime(pid: number | undefined): number {
   }
 }
 
+/** Logs `email` in through the API; the session cookie (`name=value`) a client sends after. */
+export async function login(origin: string, email: string, password: string): Promise<string> {
+  const res = await fetch(`${origin}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: origin },
+    body: JSON.stringify({ email, password }),
+  });
+  await res.arrayBuffer();
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("__session="));
+  if (!res.ok || !cookie) throw new Error(`login of ${email} failed: HTTP ${res.status}`);
+  return cookie.split(";")[0]!;
+}
+
 /** What the bench's clients accept, as a browser does: the server answers each row in brotli. */
 export const ACCEPT_ENCODING = "gzip, deflate, br";
 

@@ -34,6 +34,7 @@ import {
   build,
   cpuTime,
   guestWithCart,
+  login,
   machine,
   requireBuild,
   root,
@@ -338,30 +339,6 @@ async function startCeiling(
   return { origin: `http://127.0.0.1:${port}`, pid: child.pid, stop: () => stop(child) };
 }
 
-async function login(origin: string, email: string): Promise<string> {
-  const res = await fetch(`${origin}/api/auth/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: origin },
-    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
-  });
-  await res.arrayBuffer();
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("__session="));
-  if (!res.ok || !cookie) throw new Error(`login of ${email} failed: HTTP ${res.status}`);
-  return cookie.split(";")[0]!;
-}
-
-async function adminLogin(origin: string): Promise<string> {
-  const res = await fetch(`${origin}/api/auth/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: origin },
-    body: JSON.stringify(ADMIN),
-  });
-  await res.arrayBuffer();
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("__session="));
-  if (!res.ok || !cookie) throw new Error(`admin login failed: HTTP ${res.status}`);
-  return cookie.split(";")[0]!;
-}
-
 /**
  * Resident memory (MB) of a process, from /proc (NaN elsewhere): all of it (VmRSS), or its
  * anonymous part (RssAnon: heap and buffers, without the database file's pages that SQLite maps).
@@ -648,7 +625,8 @@ async function runSize(products: number): Promise<SizeRun> {
     );
     const cookies: string[] = [];
     // Orders are spread over several customers (a per-customer order limit must not be what is measured).
-    for (let i = 0; i < (smoke ? 2 : BENCH_CUSTOMERS); i++) cookies.push(await login(origin, benchCustomerEmail(i)));
+    for (let i = 0; i < (smoke ? 2 : BENCH_CUSTOMERS); i++)
+      cookies.push(await login(origin, benchCustomerEmail(i), BENCH_PASSWORD));
 
     // Issue #40, first: personal pages beside the bare page, on a server of one web worker on the
     // same database (the page cache is per worker: with two, which one a connection lands on would
@@ -693,7 +671,7 @@ async function runSize(products: number): Promise<SizeRun> {
     if (shop.headers["content-encoding"]) shopHeaders["Content-Encoding"] = String(shop.headers["content-encoding"]);
     ceiling = await startCeiling(shop.wire, shopHeaders, dir);
 
-    const adminCookie = await adminLogin(origin);
+    const adminCookie = await login(origin, ADMIN.email, ADMIN.password);
     const routes = routesFor(origin, s, seed, cookies, adminCookie);
     const measured: Measured[] = [];
     for (const route of routes) {

@@ -23,6 +23,7 @@ import { startPgCluster, type PgCluster } from "../support/pg-cluster";
 import {
   ACCEPT_ENCODING,
   build,
+  login,
   machine,
   median,
   prime,
@@ -110,18 +111,6 @@ const cookiesOf = (res: Response) =>
     .getSetCookie()
     .map((c) => c.split(";")[0]!)
     .filter((c) => !c.endsWith("="));
-
-async function login(origin: string, email: string): Promise<string> {
-  const res = await fetch(`${origin}/api/auth/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: origin },
-    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
-  });
-  await res.arrayBuffer();
-  const cookie = cookiesOf(res).find((c) => c.startsWith("__session="));
-  if (!res.ok || !cookie) throw new Error(`login of ${email} failed: HTTP ${res.status}`);
-  return cookie;
-}
 
 /** The catalogue's pages a shopper browses, and the products an order may take (stock that never runs out). */
 function catalogue(dbPath: string) {
@@ -431,7 +420,8 @@ async function runDatabase(database: string): Promise<{ phases: Phase[]; runs: P
       servers.push(await startServer(dbPath, env, "server-2.log", nodeArgs));
     } else servers.push(await startServer(dbPath, env, "server.log", nodeArgs));
     const sessions: string[] = [];
-    for (let i = 0; i < BENCH_CUSTOMERS; i++) sessions.push(await login(servers[0]!.origin, benchCustomerEmail(i)));
+    for (let i = 0; i < BENCH_CUSTOMERS; i++)
+      sessions.push(await login(servers[0]!.origin, benchCustomerEmail(i), BENCH_PASSWORD));
     // Every page visited before the phases, by a guest and a customer, a few times over so that each
     // worker (each keeps its own copies) has seen it: browsing then meets kept pages, as on a shop
     // that has been open a while.
