@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { useMessages } from "~/lib/i18n/messages";
 import { formatPaise } from "~/lib/money";
-import type { CardView as Card } from "~/models/catalogue/products.server";
+import type { CardView as Card } from "~/models/catalogue/cards.server";
 import { Price } from "./Price";
 import { ProductImage } from "./ProductImage";
 import { Stars } from "./Stars";

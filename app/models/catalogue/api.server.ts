@@ -1,5 +1,6 @@
 import { paiseToRupees } from "~/lib/money";
-import { galleryOf, type ProductCard, type ProductDetail } from "./products.server";
+import type { ProductCard } from "./cards.server";
+import { galleryOf, type ProductDetail } from "./products.server";
 import type { Size } from "./sizes.server";
 
 // The JSON door's shapes: `_id` for the id, money in rupees (the database keeps paise).

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { db, rowsChanged, type Tx, writeTransaction } from "~/db/client.server";
 import { productImages, products } from "~/db/schema";
 import type { ProductInput } from "~/lib/product-schema";
-import { cardColumns, type ProductCard } from "~/models/catalogue/products.server";
+import { cardColumns, type ProductCard } from "~/models/catalogue/cards.server";
 import { newId } from "~/utils/id.server";
 import { collectionIdsOf, setProductCollections } from "./collections.server";
 import { saveSizes, writeDefaultSize } from "./size-admin.server";

@@ -5,6 +5,7 @@ import { relevanceOrder, searchClause, type SearchParams } from "~/db/search.ser
 import { type HindiTexts, inLanguage } from "~/lib/catalogue-text";
 import type { Language } from "~/lib/i18n/languages";
 import { ADMIN_MAX_LIMIT, clampInt, cleanSearch, DEFAULT_LIMIT, MAX_PAGE, type ShopQuery } from "~/lib/shop-query";
+import { cardColumns, type ProductCard } from "~/models/catalogue/cards.server";
 import { collectionBySlug } from "~/models/catalogue/collections.server";
 import { searchPlan, suggestFor } from "~/models/catalogue/search.server";
 
@@ -12,63 +13,10 @@ const live = isNull(products.deletedAt);
 
 const SORT_COLUMNS = { createdAt: products.createdAt, price: products.price, rating: products.rating } as const;
 
-// The columns a product card and the list API need; descriptions of the list are short enough.
-export const cardColumns = {
-  id: products.id,
-  name: products.name,
-  description: products.description,
-  price: products.price,
-  mrp: products.mrp,
-  stock: products.stock,
-  image: products.image,
-  rating: products.rating,
-  numReviews: products.numReviews,
-  hsn: products.hsn,
-  createdAt: products.createdAt,
-};
-
 /** The Hindi texts beside the card's (issue #36): read by the pages' queries, turned into `name`/`description` by inLanguage. */
 const textColumns = { ...cardColumns, nameHi: products.nameHi, descriptionHi: products.descriptionHi };
 
 type ProductRow = ProductCard & HindiTexts;
-
-export type ProductCard = {
-  id: string;
-  name: string;
-  description: string;
-  price: number;
-  mrp: number | null;
-  stock: number;
-  image: string;
-  rating: number;
-  numReviews: number;
-  /** HSN code for GST invoices */
-  hsn: string;
-  createdAt: Date;
-};
-
-/**
- * What a product card shows: a page's loader data carries these fields only. Of the stock, only
- * whether it is sold out: a kept list page moves when that does, not with each unit sold (issue #52).
- */
-export type CardView = Pick<ProductCard, "id" | "name" | "price" | "mrp" | "image" | "rating" | "numReviews"> & {
-  soldOut: boolean;
-  /** Issue #37: the lowest price of sizes that differ in price ("from ₹X"); absent otherwise. */
-  from?: number;
-};
-
-export function cardView(p: ProductCard): CardView {
-  return {
-    id: p.id,
-    name: p.name,
-    price: p.price,
-    mrp: p.mrp,
-    soldOut: p.stock <= 0,
-    image: p.image,
-    rating: p.rating,
-    numReviews: p.numReviews,
-  };
-}
 
 export type ProductPage = {
   items: ProductCard[];

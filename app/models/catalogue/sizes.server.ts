@@ -3,7 +3,7 @@ import { db, type DB, type Tx } from "~/db/client.server";
 import { productSizes } from "~/db/schema";
 import { textIn } from "~/lib/catalogue-text";
 import type { Language } from "~/lib/i18n/languages";
-import type { CardView } from "./products.server";
+import type { CardView } from "./cards.server";
 
 /** A live size as the shop sells it, its label in the page's language (issue #37). */
 export type Size = {

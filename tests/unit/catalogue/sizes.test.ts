@@ -2,7 +2,8 @@
 import { describe, expect, it } from "vitest";
 import * as app from "~/db/client.server";
 import { parseShopQuery } from "~/lib/shop-query";
-import { cardView, listProducts } from "~/models/catalogue/products.server";
+import { cardView } from "~/models/catalogue/cards.server";
+import { listProducts } from "~/models/catalogue/products.server";
 import { cardsWithSizes, sizesOfProduct } from "~/models/catalogue/sizes.server";
 import { newId } from "~/utils/id.server";
 import { testDb } from "../../support/db";
