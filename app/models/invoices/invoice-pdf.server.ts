@@ -19,6 +19,7 @@ import {
   wrapText,
   Writer,
 } from "./pdf/page.server";
+import { savePdf } from "./pdf/deflate.server";
 import { cleanText } from "./pdf/shaping.server";
 import { PdfText } from "./pdf/text.server";
 import { invoiceTexts, type InvoiceTexts } from "./texts/invoice-texts.server";
@@ -369,5 +370,5 @@ export async function renderInvoice(
   });
 
   pdfText.embed();
-  return doc.save();
+  return savePdf(doc);
 }

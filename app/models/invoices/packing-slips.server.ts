@@ -15,6 +15,7 @@ import {
   wrapText,
   Writer,
 } from "./pdf/page.server";
+import { savePdf } from "./pdf/deflate.server";
 import { cleanText } from "./pdf/shaping.server";
 import { PdfText } from "./pdf/text.server";
 
@@ -132,5 +133,5 @@ export async function renderPackingSlips(slips: Slip[]): Promise<Uint8Array> {
     w.text(`Order ID ${slip.id}`, LEFT, 30, { size: 8, color: MUTED });
   }
   text.embed();
-  return doc.save();
+  return savePdf(doc);
 }

@@ -13,6 +13,7 @@ import {
   setFillingColor,
   setStrokingColor,
 } from "pdf-lib";
+import { flateStream } from "./deflate.server";
 import { type LoadedFont, loadFonts, subsetFont } from "./fonts.server";
 import { type Box, cleanText, EM, layout, NO_TEXT, STAND_IN, type TextStyle, textWidth } from "./shaping.server";
 
@@ -244,7 +245,7 @@ export class PdfText {
       const { font } = f;
       const ttf = subsetFont(font, new Set(f.gids));
       const name = `${subsetTag(f)}+${font.postscriptName}`;
-      const fontFile = ctx.register(ctx.flateStream(ttf, { Length1: ttf.length }));
+      const fontFile = ctx.register(flateStream(ctx, ttf, { Length1: ttf.length }));
       const unitsToPdf = (v: number) => Math.round((v * 1000) / font.upem);
       const descriptor = ctx.register(
         ctx.obj({
@@ -275,10 +276,10 @@ export class PdfText {
           FontDescriptor: descriptor,
           DW: 0,
           W: [1, widths],
-          CIDToGIDMap: ctx.register(ctx.flateStream(map)),
+          CIDToGIDMap: ctx.register(flateStream(ctx, map)),
         }),
       );
-      const toUnicode = ctx.register(ctx.flateStream(toUnicodeCMap(f.texts)));
+      const toUnicode = ctx.register(flateStream(ctx, toUnicodeCMap(f.texts)));
       ctx.assign(
         f.ref,
         ctx.obj({
