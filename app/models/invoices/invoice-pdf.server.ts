@@ -4,6 +4,7 @@ import { orderNumber } from "~/lib/order-number";
 import type { OrderStatus } from "~/lib/order-schema";
 import { SHOP_NAME, SUPPORT } from "~/lib/shop";
 import type { TaxInvoiceFigures, TaxInvoiceRow } from "~/lib/tax-invoice";
+import { savePdf } from "./pdf/deflate.server";
 import {
   BODY,
   BOTTOM,
@@ -19,7 +20,6 @@ import {
   wrapText,
   Writer,
 } from "./pdf/page.server";
-import { savePdf } from "./pdf/deflate.server";
 import { cleanText } from "./pdf/shaping.server";
 import { PdfText } from "./pdf/text.server";
 import { invoiceTexts, type InvoiceTexts } from "./texts/invoice-texts.server";

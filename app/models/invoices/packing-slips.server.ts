@@ -2,6 +2,7 @@ import { PDFDocument } from "pdf-lib";
 import { orderNumber } from "~/lib/order-number";
 import { SHOP_NAME } from "~/lib/shop";
 import type { OrderWithItems } from "~/models/orders/read.server";
+import { savePdf } from "./pdf/deflate.server";
 import {
   BOTTOM,
   describeDocument,
@@ -15,7 +16,6 @@ import {
   wrapText,
   Writer,
 } from "./pdf/page.server";
-import { savePdf } from "./pdf/deflate.server";
 import { cleanText } from "./pdf/shaping.server";
 import { PdfText } from "./pdf/text.server";
 
