@@ -23,6 +23,7 @@ import { startPgCluster, type PgCluster } from "../support/pg-cluster";
 import {
   ACCEPT_ENCODING,
   build,
+  cpuTime,
   login,
   machine,
   median,
@@ -97,6 +98,8 @@ type Phase = {
   mailsLate: number;
   /** Seconds after the phase until the last of them had arrived (the next phase starts then). */
   drainS: number;
+  /** The servers' CPU (every thread and child) over the measured seconds. */
+  cpuMs: number;
 };
 
 const ADDRESS = { address: "12 MG Road", city: "Bengaluru", state: "Karnataka", pin: "560001" };
@@ -234,6 +237,11 @@ async function orderByForm(origin: string, session: string, product: string, i: 
 
 /** Browsing across the servers (connections split between them) while `orders` runs; the worse server's percentiles. */
 async function browse(servers: Server[], pages: string[], sessions: string[], duration: number) {
+  // --connections 0: orders alone, for what each costs the servers (the CPU column).
+  if (connections === 0) {
+    await sleep(duration * 1000);
+    return { rps: 0, p50: 0, p99: 0, non2xx: 0 };
+  }
   let n = 0;
   const results = await Promise.all(
     servers.map((s) =>
@@ -296,10 +304,13 @@ async function phase(
   counter: { n: number },
 ): Promise<Phase> {
   await browse(servers, shop.pages, sessions, WARMUP_S);
+  const cpu = () => servers.reduce((sum, s) => sum + cpuTime(s.child.pid), 0);
+  const cpu0 = cpu();
   const [seen, outcomes] = await Promise.all([
     browse(servers, shop.pages, sessions, seconds),
     orderFlow(servers, sessions, shop.stocked, rate, Math.max(1, seconds - MAIL_GRACE_S), counter),
   ]);
+  const cpuMs = cpu() - cpu0;
   // By the phase's end, each order's confirmation has reached the mail server with its invoice.
   const mailed = smtp.withInvoice;
   const ok = outcomes.filter((o) => o.ok);
@@ -331,6 +342,7 @@ async function phase(
     refused: refusals.length,
     refusals: [...new Set(refusals)].slice(0, 5),
     mailsLate: ok.filter((o) => !mailed.has(`rush${o.i}@bench.test`)).length,
+    cpuMs,
     ...(await drained(smtp, ok)),
   };
 }
@@ -346,6 +358,17 @@ async function drained(smtp: MailSink, ok: Outcome[]): Promise<{ drainS: number 
   }
   return { drainS: (performance.now() - started) / 1000 };
 }
+
+/**
+ * What an order costs the servers beyond the browsing beside it: the phase's CPU less its browse
+ * requests at the quiet phase's cost each, per order (0 without a quiet phase first).
+ */
+function cpuPerOrder(p: Phase, quiet: Phase): number {
+  if (p.orders === 0 || quiet.rate !== 0) return 0;
+  return (p.cpuMs - cpuPerRequest(quiet) * p.browseRps * seconds) / p.orders;
+}
+
+const cpuPerRequest = (p: Phase) => (p.browseRps > 0 ? p.cpuMs / (p.browseRps * seconds) : 0);
 
 /** Each figure's median over the runs, phase by phase. */
 function medianPhases(all: Phase[][]): Phase[] {
@@ -366,6 +389,7 @@ function medianPhases(all: Phase[][]): Phase[] {
       refusals: [...new Set(all.flatMap((run) => run[i]!.refusals))].slice(0, 5),
       mailsLate: Math.max(...all.map((run) => run[i]!.mailsLate)),
       drainS: Math.max(...all.map((run) => run[i]!.drainS)),
+      cpuMs: of("cpuMs"),
     };
   });
 }
@@ -446,7 +470,8 @@ async function runDatabase(database: string): Promise<{ phases: Phase[]; runs: P
         console.log(
           `  run ${run}, ${rate} orders/s: browse ${p.browseRps.toFixed(0)} req/s p50 ${p.p50} p99 ${p.p99} ms; ` +
             `${p.orders} orders p50 ${p.orderP50.toFixed(0)} p99 ${p.orderP99.toFixed(0)} ms; ` +
-            `${p.refused} refused; ${p.mailsLate} mails late (the last ${p.drainS.toFixed(1)} s after)`,
+            `${p.refused} refused; ${p.mailsLate} mails late (the last ${p.drainS.toFixed(1)} s after); ` +
+            `servers' CPU ${(p.cpuMs / 1000).toFixed(1)} s`,
         );
       }
       all.push(phases);
@@ -484,6 +509,8 @@ runMain(async () => {
           "form p99",
           "refused",
           "mails late",
+          "CPU ms/req",
+          "CPU ms/order",
         ],
         phases.map((p) => [
           p.rate,
@@ -497,8 +524,10 @@ runMain(async () => {
           p.formP99.toFixed(0),
           p.refused,
           p.mailsLate,
+          cpuPerRequest(p).toFixed(2),
+          cpuPerOrder(p, phases[0]!).toFixed(0),
         ]),
-        [true, true, true, true, true, true, true, true, true, true, true],
+        [true, true, true, true, true, true, true, true, true, true, true, true, true],
       ),
     );
     missed.push(...misses(database, phases));

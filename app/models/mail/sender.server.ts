@@ -1,7 +1,7 @@
 import type { SendMailOptions } from "nodemailer";
 import type { OutboxMail } from "~/db/schema";
 import { env } from "~/env.server";
-import { type Deliver, emlDelivery, smtpDelivery } from "./delivery.server";
+import { type Deliver, emlDelivery, SMTP_CONNECTIONS, smtpDelivery } from "./delivery.server";
 import { claimDueMails, markMailNotSent, markMailSent, onMailQueued, releaseMails } from "./outbox.server";
 
 /**
@@ -27,6 +27,8 @@ export type MailSenderOptions = {
   /** How often an idle sender looks for due mails. */
   pollMs?: number;
   batchSize?: number;
+  /** Mails of a batch in flight at once (the SMTP pool's connections: delivery.server.ts). */
+  concurrency?: number;
   now?: () => number;
 };
 
@@ -75,22 +77,31 @@ export class MailSender {
       giveUpAfterMs: options.giveUpAfterMs ?? 24 * 60 * MINUTE,
       pollMs: options.pollMs ?? 5_000,
       batchSize: options.batchSize ?? 10,
+      concurrency: options.concurrency ?? SMTP_CONNECTIONS,
       now: options.now ?? Date.now,
     };
   }
 
-  /** Claims one batch of due mails and tries each; resolves to how many were claimed. */
+  /**
+   * Claims one batch of due mails and tries them, `concurrency` at a time; resolves to how many
+   * were claimed. In a rush (issue #52) one at a time fell behind: each mail's SMTP conversation
+   * waits on an event loop busy with pages, so several run at once over a pool of connections.
+   */
   async runOnce(): Promise<number> {
     const rows = await claimDueMails(this.o.now(), this.o.leaseMs, this.o.batchSize);
-    for (const [i, row] of rows.entries()) {
-      // A mail is only begun in the first half of its claim, so that it is finished (and marked)
-      // before another sender may take it; a stopping sender begins none. The rest are handed back.
-      if (this.stopping || this.o.now() >= row.leaseUntil! - this.o.leaseMs / 2) {
-        await releaseMails(rows.slice(i).map((r) => r.id));
-        break;
+    const handBack: string[] = [];
+    let next = 0;
+    const lane = async () => {
+      while (next < rows.length) {
+        const row = rows[next++]!;
+        // A mail is only begun in the first half of its claim, so that it is finished (and marked)
+        // before another sender may take it; a stopping sender begins none. The rest are handed back.
+        if (this.stopping || this.o.now() >= row.leaseUntil! - this.o.leaseMs / 2) handBack.push(row.id);
+        else await this.send(row);
       }
-      await this.send(row);
-    }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.o.concurrency, rows.length) }, lane));
+    if (handBack.length) await releaseMails(handBack);
     return rows.length;
   }
 
