@@ -15,6 +15,7 @@ import { REVIEW_SUBMITTED, REVIEW_UPDATED } from "~/lib/review-texts";
 import { breadcrumbJsonLd, originOf, productJsonLd, socialMeta } from "~/lib/seo";
 import { pageTitle } from "~/lib/shop";
 import { queryInt } from "~/lib/shop-query";
+import { FEW_LEFT, shownStock } from "~/lib/stock-shown";
 import { getUser, requireUser } from "~/models/accounts/auth.server";
 import { getProduct } from "~/models/catalogue/products.server";
 import { postReview, reviewBy } from "~/models/catalogue/reviews.server";
@@ -68,12 +69,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!product) throw data({ message: "Product not found" }, { status: 404 });
   const search = new URL(request.url).searchParams;
   // Issue #37: the product's sizes; ?size=<id> checks one, else the first one in stock (else the default).
+  // The stock as the page shows it (shownStock), so that its bytes, and its kept copy, stay the
+  // same while an order leaves more than FEW_LEFT.
   const sizes = (await sizesOfProduct(product.id, language)).map(({ id, label, price, mrp, stock, image }) => ({
     id,
     label,
     price,
     mrp,
-    stock,
+    stock: shownStock(stock),
     image,
   }));
   const size = (sizes.find((s) => s.id === search.get("size")) ?? sizes.find((s) => s.stock > 0) ?? sizes[0])?.id ?? "";
@@ -94,7 +97,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Either is this one customer's: the page is theirs alone, never kept for others (issue #40).
   if (email || mine) markPersonal(context);
   return {
-    product,
+    product: { ...product, stock: shownStock(product.stock) },
     sizes,
     size,
     selected,
@@ -197,7 +200,7 @@ function BuyBox({ productId, stock }: { productId: string; stock: number }) {
         name="qty"
         type="number"
         min={1}
-        max={Math.max(1, stock)}
+        max={stock <= FEW_LEFT ? Math.max(1, stock) : undefined}
         step={1}
         defaultValue={1}
         inputMode="numeric"
@@ -265,7 +268,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           <SizePicker sizes={sizes} selected={sizeId} form={BUY_FORM} onSelect={setSizeId} alerts={alerts !== null} />
         ) : null}
         <p className={soldOut ? "stock out" : "stock"}>
-          {soldOut ? t.soldOut : stock <= 5 ? t.onlyLeft(stock) : t.inStock}
+          {soldOut ? t.soldOut : stock <= FEW_LEFT ? t.onlyLeft(stock) : t.inStock}
         </p>
         {soldOut && alerts ? (
           <StockAlertForm

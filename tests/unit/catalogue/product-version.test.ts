@@ -1,8 +1,8 @@
 // Issue #52: a kept page moves only when what it shows moves. A product's own pages follow its
-// productVersion, which every change to it moves (its stock included); the lists and cards follow
-// catalogueVersion, which an order that takes a unit leaves alone unless the product sells out
-// (or comes back). Both from any connection, on both databases (the triggers of
-// drizzle/sqlite/0022 and drizzle/pg/0020).
+// productVersion, which every change to it moves, its stock as the page shows it (exact up to
+// FEW_LEFT, else "In stock"); the lists and cards follow catalogueVersion, which an order that
+// takes a unit leaves alone unless the product sells out (or comes back). Both from any
+// connection, on both databases (the triggers of drizzle/sqlite/0022-0023 and drizzle/pg/0020-0021).
 import { getTableColumns } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as app from "~/db/client.server";
@@ -10,6 +10,7 @@ import { catalogueVersion, productVersion, writeTransaction } from "~/db/client.
 import { productVersions } from "~/db/product-versions.server";
 import { products } from "~/db/schema";
 import { productSchema } from "~/lib/product-schema";
+import { FEW_LEFT } from "~/lib/stock-shown";
 import { createUser } from "~/models/accounts/users.server";
 import { createProduct } from "~/models/catalogue/product-admin.server";
 import { addReview } from "~/models/catalogue/reviews.server";
@@ -65,6 +66,13 @@ describe("a product's own version and the lists' version", () => {
       lists: true,
       product: true,
     });
+    // Above FEW_LEFT the page says "In stock" whatever the number: its version stays.
+    const stock = (n: number) => moved(id, () => raw.run(`update products set stock = ${n} where id = ?`, id));
+    expect(await stock(FEW_LEFT + 20)).toEqual({ lists: false, product: true });
+    expect(await stock(FEW_LEFT + 1)).toEqual({ lists: false, product: false });
+    expect(await stock(FEW_LEFT + 9)).toEqual({ lists: false, product: false });
+    expect(await stock(FEW_LEFT)).toEqual({ lists: false, product: true }); // "Only 5 left"
+    expect(await stock(FEW_LEFT + 1)).toEqual({ lists: false, product: true });
     // The sitemap's stamp alone is on no page.
     expect(
       await moved(id, () =>
@@ -82,6 +90,11 @@ describe("a product's own version and the lists' version", () => {
     const user = await createUser({ ...contact, password: "secret1" });
     const order = () => placeOrder(user.id, { contact, shippingAddress, items: [{ product: id, qty: 1 }] });
     const otherBefore = productVersion(other);
+    const plenty = await createProduct(productSchema.parse({ name: "Plenty", price: 5, stock: FEW_LEFT + 2 }));
+    const buy = (product: string) => () =>
+      placeOrder(user.id, { contact, shippingAddress, items: [{ product, qty: 1 }] });
+    expect(await moved(plenty, buy(plenty))).toEqual({ lists: false, product: false }); // FEW_LEFT + 1 left
+    expect(await moved(plenty, buy(plenty))).toEqual({ lists: false, product: true }); // "Only 5 left"
     expect(await moved(id, order)).toEqual({ lists: false, product: true });
     expect(await moved(id, order)).toEqual({ lists: true, product: true }); // sold out
     expect(productVersion(other)).toBe(otherBefore);
@@ -118,6 +131,11 @@ describe("a product's own version and the lists' version", () => {
       lists: false,
       product: true,
     });
+    const sizeStock = (n: number) =>
+      moved(id, () => raw.run(`update product_sizes set stock = ${n} where id = ?`, size));
+    expect(await sizeStock(FEW_LEFT + 3)).toEqual({ lists: false, product: true });
+    expect(await sizeStock(FEW_LEFT + 1)).toEqual({ lists: false, product: false });
+    expect(await sizeStock(FEW_LEFT)).toEqual({ lists: false, product: true });
     expect(await moved(id, () => raw.run("update product_sizes set stock = 0 where id = ?", size))).toEqual({
       lists: true,
       product: true,
