@@ -11,7 +11,7 @@ import { customerLanguage, rememberLanguage } from "~/models/accounts/customer-l
 import { supplyStateCode } from "~/models/addresses/supply-state.server";
 import { couponForOrder } from "~/models/coupons/check.server";
 import { redeem } from "~/models/coupons/redeem.server";
-import { nextInvoiceNumber } from "~/models/invoices/numbers.server";
+import { numberOrder } from "~/models/invoices/numbers.server";
 import { mailsQueued, queueOrderMails } from "~/models/mail/outbox.server";
 import {
   IDEMPOTENCY_KEY_INVALID,
@@ -76,7 +76,6 @@ export async function placeOrder(
     if (input.shownTotal !== undefined && totals.total !== input.shownTotal)
       throw new TotalChanged(en.feedback.totalChanged(formatPaise(totals.total)));
     const id = newId();
-    const invoiceNumber = await nextInvoiceNumber(tx, placedAt);
     // A COD order the customer is asked to confirm gets a link (COD_CONFIRM): its token goes
     // into the confirmation mail, only its hash into the order.
     const confirm = paymentMethod === "COD" && env.payments.codConfirm ? confirmToken(id) : null;
@@ -84,7 +83,6 @@ export async function placeOrder(
       ...input,
       id,
       userId,
-      invoiceNumber,
       placedAt,
       supplyStateCode: supply,
       lines,
@@ -94,8 +92,6 @@ export async function placeOrder(
       coupon,
       key,
     });
-    // Unpaid UPI orders hold stock: a few at once per customer (issue #50), this one counted.
-    if (paymentMethod === "UPI" && limits) await refuseTooManyUnpaidUpi(tx, userId, placedAt, limits.unpaidUpi);
     await takeStock(tx, lines);
     // After the stock rows: every order locks its rows in one order (stock, then the coupon).
     if (coupon) await redeem(tx, coupon, userId, placedAt);
@@ -124,6 +120,11 @@ export async function placeOrder(
       },
       language,
     );
+    // Last, the invoice number: the year's counter is held from here to the commit (numberOrder).
+    await numberOrder(tx, id, placedAt);
+    // Unpaid UPI orders hold stock: a few at once per customer (issue #50), this one counted, under
+    // the counter's lock, so it sees every order placed before this one.
+    if (paymentMethod === "UPI" && limits) await refuseTooManyUnpaidUpi(tx, userId, placedAt, limits.unpaidUpi);
     return { id, replayed: false };
   };
   try {

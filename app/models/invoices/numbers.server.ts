@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
+import { sql, eq } from "drizzle-orm";
 import type { Tx } from "~/db/client.server";
-import { invoiceCounters } from "~/db/schema";
+import { invoiceCounters, orders } from "~/db/schema";
 import { env } from "~/env.server";
 import { financialYear, formatInvoiceNumber } from "~/lib/invoice-number";
 
@@ -20,4 +20,17 @@ export async function nextInvoiceNumber(tx: Tx, at: Date, prefix = env.invoicePr
     .onConflictDoUpdate({ target: invoiceCounters.fy, set: { last: sql`${invoiceCounters.last} + 1` } })
     .returning({ last: invoiceCounters.last });
   return formatInvoiceNumber(prefix, fy, row!.last);
+}
+
+/**
+ * Gives order `orderId`, written in `tx`, the next invoice number (nextInvoiceNumber), as the last
+ * writes before `tx` commits: on PostgreSQL the year's counter row is then held for these two
+ * statements and the commit, not for the whole order, so orders at the same moment wait for each
+ * other briefly (issue #52). Whatever must see every order placed before this one (the unpaid UPI
+ * count) runs after it, under the same lock.
+ */
+export async function numberOrder(tx: Tx, orderId: string, at: Date): Promise<string> {
+  const invoiceNumber = await nextInvoiceNumber(tx, at);
+  await tx.update(orders).set({ invoiceNumber }).where(eq(orders.id, orderId));
+  return invoiceNumber;
 }

@@ -8,7 +8,6 @@ import type { PlaceOrderInput, PricedLine } from "./lines.server";
 export type NewOrder = Pick<PlaceOrderInput, "contact" | "shippingAddress"> & {
   id: string;
   userId: string;
-  invoiceNumber: string;
   placedAt: Date;
   /** The place of supply's GST state code (supplyStateCode), null when no state was recognised. */
   supplyStateCode: string | null;
@@ -33,11 +32,13 @@ function expiryOf(o: NewOrder): Date | null {
   return null;
 }
 
-/** Writes a new order and its lines (in the cart's order), unpaid. */
+/**
+ * Writes a new order and its lines (in the cart's order), unpaid, in two statements. Its invoice
+ * number is taken last in the transaction (numberOrder), so the order has none until then.
+ */
 export async function insertOrder(tx: Tx, o: NewOrder): Promise<void> {
   await tx.insert(orders).values({
     id: o.id,
-    invoiceNumber: o.invoiceNumber,
     gstRateBp: env.gst ? Math.round(env.gst.ratePercent * 100) : null,
     supplyStateCode: o.supplyStateCode,
     createdAt: o.placedAt,
@@ -64,8 +65,8 @@ export async function insertOrder(tx: Tx, o: NewOrder): Promise<void> {
     confirmTokenHash: o.confirmTokenHash,
     idempotencyKey: o.key ?? null,
   });
-  for (const [position, line] of o.lines.entries()) {
-    await tx.insert(orderItems).values({
+  await tx.insert(orderItems).values(
+    o.lines.map((line, position) => ({
       id: newId(),
       orderId: o.id,
       productId: line.id,
@@ -77,6 +78,6 @@ export async function insertOrder(tx: Tx, o: NewOrder): Promise<void> {
       position,
       sizeId: line.sizeId,
       sizeLabel: line.sizeLabel,
-    });
-  }
+    })),
+  );
 }

@@ -16,16 +16,16 @@ export const UNPAID_UPI_ORDERS = 3;
 export const unpaidUpiLimit = () => Math.ceil(UNPAID_UPI_ORDERS * env.rateLimitFactor);
 
 /**
- * In the transaction that writes a UPI order, once the order is written: refuses it (OrderError,
+ * In the transaction that writes a UPI order, once the order is written and numbered: refuses it (OrderError,
  * so the whole order is rolled back) when the customer would have more than `limit` UPI orders
  * waiting: placed, not paid, not cancelled or moved on by the owner, and their hold not over (one
  * whose UTR waits for the owner's check counts too: its stock is still held). A count, not a rate:
  * paying one, or letting it lapse, makes room at once.
  *
- * Exact under concurrency because orders take turns: each took its invoice number before writing
- * (nextInvoiceNumber), which holds the year's counter row until the transaction ends on
- * PostgreSQL, and SQLite runs one write transaction at a time; so the count sees every order
- * placed before this one, and two UPI orders of one customer side by side never both fit.
+ * Exact under concurrency because orders take turns: each took its invoice number just before
+ * (numberOrder), which holds the year's counter row until the transaction ends on PostgreSQL,
+ * and SQLite runs one write transaction at a time; so the count sees every order placed before
+ * this one, and two UPI orders of one customer side by side never both fit.
  */
 export async function refuseTooManyUnpaidUpi(tx: Tx, userId: string, now: Date, limit: number): Promise<void> {
   const [waiting] = await tx

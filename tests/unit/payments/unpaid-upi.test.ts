@@ -122,7 +122,7 @@ describe.skipIf(dialect !== "pg")("two UPI orders of one customer at once (Postg
     const nisha = await customer();
     for (let i = 0; i < UNPAID_UPI_ORDERS - 1; i++) await place(nisha);
     // Both start while the test's own connection holds the invoice counter, which every order
-    // takes before it writes its row (nextInvoiceNumber): once both wait there, it lets go, and
+    // takes once it has written its rows (numberOrder): once both wait there, it lets go, and
     // they count one after the other (each would otherwise miss the other's uncommitted order).
     const client = new pg.Client({ connectionString: env.databaseUrl });
     await client.connect();
