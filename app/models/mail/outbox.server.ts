@@ -32,6 +32,30 @@ function messageIdHost(): string {
   return /@([^>\s]+)>?\s*$/.exec(env.mail.from)?.[1] ?? "localhost";
 }
 
+type QueuedMail = { kind: MailKind; content: MailContent; invoiceOrderId?: string };
+
+/** Writes mails into the outbox, inside `tx` (the event's own transaction), in one statement. */
+async function queueMails(tx: Tx, mails: QueuedMail[]): Promise<string[]> {
+  const rows = mails.map(({ kind, content, invoiceOrderId }) => {
+    const id = newId();
+    return {
+      id,
+      kind,
+      toAddress: content.to,
+      subject: content.subject,
+      textBody: content.text,
+      htmlBody: content.html,
+      invoiceOrderId: invoiceOrderId ?? null,
+      messageId: `<${id}@${messageIdHost()}>`,
+      status: "pending" as const,
+      attempts: 0,
+      nextAttemptAt: Date.now(),
+    };
+  });
+  await tx.insert(mailOutbox).values(rows);
+  return rows.map((r) => r.id);
+}
+
 /** Writes one mail into the outbox, inside `tx` (the event's own transaction). */
 export async function queueMail(
   tx: Tx,
@@ -39,21 +63,8 @@ export async function queueMail(
   content: MailContent,
   options: { invoiceOrderId?: string } = {},
 ): Promise<string> {
-  const id = newId();
-  await tx.insert(mailOutbox).values({
-    id,
-    kind,
-    toAddress: content.to,
-    subject: content.subject,
-    textBody: content.text,
-    htmlBody: content.html,
-    invoiceOrderId: options.invoiceOrderId ?? null,
-    messageId: `<${id}@${messageIdHost()}>`,
-    status: "pending",
-    attempts: 0,
-    nextAttemptAt: Date.now(),
-  });
-  return id;
+  const [id] = await queueMails(tx, [{ kind, content, ...options }]);
+  return id!;
 }
 
 /**
@@ -61,16 +72,12 @@ export async function queueMail(
  * and the owner's alert.
  */
 export async function queueOrderMails(tx: Tx, order: MailOrder, language: Language = "en"): Promise<void> {
-  await queueMail(
-    tx,
-    "order-confirmation",
-    orderConfirmationMail(order, env.mail.publicUrl, language, holdHours(env.payments.upiHoldMs)),
-    {
-      invoiceOrderId: order.id,
-    },
-  );
-  if (env.mail.shopOwnerEmail)
-    await queueMail(tx, "order-alert", orderAlertMail(order, env.mail.shopOwnerEmail, env.mail.publicUrl));
+  const confirmation = orderConfirmationMail(order, env.mail.publicUrl, language, holdHours(env.payments.upiHoldMs));
+  const owner = env.mail.shopOwnerEmail;
+  await queueMails(tx, [
+    { kind: "order-confirmation", content: confirmation, invoiceOrderId: order.id },
+    ...(owner ? [{ kind: "order-alert" as const, content: orderAlertMail(order, owner, env.mail.publicUrl) }] : []),
+  ]);
 }
 
 /** The customer's mail about a status change (or new tracking details of a shipped order). */
