@@ -25,6 +25,8 @@ import { createHash } from "node:crypto";
 import { brotliCompressSync, brotliDecompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type express from "express";
 import { LRUCache } from "lru-cache";
+import Negotiator from "negotiator";
+import onHeaders from "on-headers";
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { catalogueVersion, productVersion } from "~/db/client.server";
 import { env } from "~/env.server";
@@ -60,8 +62,12 @@ const PER_RESPONSE = new Set([
   "x-page-cache",
   "vary",
 ]);
-/** Brotli quality for a kept page: paid once per page and catalogue change, so better than the q5 of live renders. */
-const BROTLI_QUALITY = 6;
+/**
+ * Brotli quality for a kept page: the live responses' (server/http.ts), since the copy is made on
+ * the request that rendered it, and that request is answered with it: one compression per miss
+ * (issue #52), where a live response and a copy at q6 were two.
+ */
+const BROTLI_QUALITY = 5;
 
 const cache = new LRUCache<string, Entry>({
   max: 10_000,
@@ -89,13 +95,37 @@ const GUEST: Viewer = { key: "", secrets: [] };
  * the load context (server/app.ts) so that pageCache does not read the cookies' session and cart a
  * second time; null when nothing was read (a request the cache does not answer).
  */
-export const viewerRead = createContext<{ viewer: Viewer | null } | null>(null);
+export const viewerRead = createContext<{
+  viewer: Viewer | null;
+  /** Has this response's CSP allow the kept copy's inline scripts by their hashes (answeredKept). */
+  answerKept(scriptSources: string): void;
+} | null>(null);
 /** Where servePageCache leaves it, in `res.locals`, for handViewerToRender. */
 const VIEWER_LOCAL = "pageViewer";
+/** Where the render leaves the kept copy's script hashes when it answers with that copy. */
+const KEPT_SOURCES_LOCAL = "keptScriptSources";
 
 /** For getLoadContext (server/app.ts): the viewer servePageCache read, if it read one, into the context. */
 export function handViewerToRender(locals: Record<string, unknown>, context: RouterContextProvider): void {
-  if (locals[VIEWER_LOCAL] !== undefined) context.set(viewerRead, { viewer: locals[VIEWER_LOCAL] as Viewer | null });
+  if (locals[VIEWER_LOCAL] !== undefined)
+    context.set(viewerRead, {
+      viewer: locals[VIEWER_LOCAL] as Viewer | null,
+      answerKept: (scriptSources) => (locals[KEPT_SOURCES_LOCAL] = scriptSources),
+    });
+}
+
+/**
+ * A miss answered with the copy it kept (renderAndKeep): that copy has no nonce, so as the headers
+ * go out the CSP's `'nonce-…'` (securityHeaders put it there before the render) becomes the copy's
+ * script hashes, as a hit's CSP has them.
+ */
+function answeredKept(res: express.Response) {
+  onHeaders(res, () => {
+    const sources = res.locals[KEPT_SOURCES_LOCAL] as string | undefined;
+    const csp = res.getHeader("Content-Security-Policy");
+    if (sources === undefined || typeof csp !== "string") return;
+    res.setHeader("Content-Security-Policy", csp.replace(`'nonce-${String(res.locals.cspNonce)}'`, sources));
+  });
 }
 
 /** Renders whose loaders read one person's data (markPersonal): never kept, whatever the viewer. */
@@ -240,8 +270,10 @@ export function servePageCache(securityHeaders: express.RequestHandler, viewerOf
   ) => {
     if (!page) {
       // A miss: the render's pageCache middleware gets this viewer through the load context
-      // (viewerRead) instead of reading the session and the cart again.
+      // (viewerRead) instead of reading the session and the cart again, and may answer with the
+      // copy it keeps.
       res.locals[VIEWER_LOCAL] = viewer;
+      answeredKept(res);
       return next();
     }
     res.locals.scriptSources = page.scriptSources;
@@ -266,6 +298,15 @@ export function servePageCache(securityHeaders: express.RequestHandler, viewerOf
 }
 
 /**
+ * The encoding a kept page goes out in: brotli where the client takes it (the copy's own), even
+ * when it names gzip first as browsers do, then gzip, else none.
+ */
+function encodingFor(acceptEncoding: string | null | undefined): PageEncoding {
+  const taken = new Negotiator({ headers: { "accept-encoding": acceptEncoding ?? "" } }).encodings(["br", "gzip"]);
+  return taken.includes("br") ? "br" : taken.includes("gzip") ? "gzip" : "identity";
+}
+
+/**
  * A kept page, sent as it is: the same bytes each time, compressed once per encoding, with its
  * ETag so a revalidating browser gets 304.
  */
@@ -275,7 +316,7 @@ function sendPage(req: express.Request, res: express.Response, page: CachedPage)
   for (const [name, value] of page.headers) res.append(name, value);
   res.set({ ETag: page.etag, "x-page-cache": "hit" });
   if (req.fresh) return void res.status(304).end();
-  const { encoding, bytes } = page.body((req.acceptsEncodings("br", "gzip") || "identity") as PageEncoding);
+  const { encoding, bytes } = page.body(encodingFor(req.get("accept-encoding")));
   if (encoding !== "identity") res.set("Content-Encoding", encoding);
   res.send(bytes);
 }
@@ -324,7 +365,20 @@ async function renderAndKeep(
     return response;
   }
   const headers = [...response.headers].filter(([k]) => !PER_RESPONSE.has(k.toLowerCase()));
-  cache.set(key, keep(version, html, nonce, headers));
-  response.headers.set("x-page-cache", "miss");
-  return response;
+  const page = keep(version, html, nonce, headers);
+  cache.set(key, page);
+  if (!read) {
+    response.headers.set("x-page-cache", "miss");
+    return response;
+  }
+  // The copy is what this shopper gets too, as the next one will: compressed once, not also live.
+  read.answerKept(page.scriptSources);
+  const { encoding, bytes } = page.body(encodingFor(request.headers.get("accept-encoding")));
+  const answer = new Headers(headers);
+  answer.set("ETag", page.etag);
+  answer.set("x-page-cache", "miss");
+  answer.append("Vary", "Accept-Encoding");
+  if (encoding !== "identity") answer.set("Content-Encoding", encoding);
+  answer.set("Content-Length", String(bytes.length));
+  return new Response(new Uint8Array(bytes), { status: 200, headers: answer });
 }

@@ -12,7 +12,7 @@ const ORIGIN = "http://shop.test";
 async function render(path: string, personal: boolean) {
   const context = new RouterContextProvider();
   context.set(requestInfo, { ip: "127.0.0.1", origin: ORIGIN, nonce: "n0nce" });
-  context.set(viewerRead, { viewer: { key: "c0", secrets: [] } });
+  context.set(viewerRead, { viewer: { key: "c0", secrets: [] }, answerKept: () => {} });
   const request = new Request(`${ORIGIN}${path}`, { headers: { cookie: "__session=s%3Aabc.def" } });
   const response = await pageCache(async () => null)(
     { request, context, params: {}, unstable_pattern: path } as never,
