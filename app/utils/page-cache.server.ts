@@ -75,8 +75,13 @@ const cache = new LRUCache<string, Entry>({
   // The page's brotli and, once asked for, its gzip (a little larger).
   sizeCalculation: (entry) => entry.size * 2 || 1,
   maxEntrySize: 512 * 1024,
-  ttl: 60_000,
 });
+/**
+ * A kept page lives about a minute (what a page shows of the clock, its delivery dates, moves no
+ * version), each for a little more or less: pages kept together, after a catalogue change or a
+ * start, would otherwise all be rendered again in the same second, a minute later.
+ */
+const keptFor = () => 50_000 + Math.floor(Math.random() * 20_000);
 
 /**
  * What a page may show of whoever asks for it: `key` goes into the cache key ("" for a guest
@@ -366,7 +371,7 @@ async function renderAndKeep(
   }
   const headers = [...response.headers].filter(([k]) => !PER_RESPONSE.has(k.toLowerCase()));
   const page = keep(version, html, nonce, headers);
-  cache.set(key, page);
+  cache.set(key, page, { ttl: keptFor() });
   if (!read) {
     response.headers.set("x-page-cache", "miss");
     return response;
