@@ -188,9 +188,9 @@ function cachedPage(url: URL, origin: string, viewer: Viewer | null): CachedPage
   return hit && hit.version === versionOf(url) ? hit : null;
 }
 
-/** A product's page: its id (as the route reads it), else null. */
-function productOf(url: URL): string | null {
-  const id = /^\/product\/([^/]+)$/.exec(appPath(url.pathname))?.[1];
+/** The product whose page `pathname` is (any language's path): its id as the route reads it, else null. */
+export function productOfPath(pathname: string): string | null {
+  const id = /^\/product\/([^/]+)$/.exec(appPath(pathname))?.[1];
   if (id === undefined) return null;
   try {
     return decodeURIComponent(id);
@@ -204,7 +204,7 @@ function productOf(url: URL): string | null {
  * stock, sizes, pictures, reviews), any other page lists or counts products.
  */
 function versionOf(url: URL): string {
-  const product = productOf(url);
+  const product = productOfPath(url.pathname);
   return product === null ? `c${catalogueVersion()}` : `p${productVersion(product)}`;
 }
 

@@ -8,8 +8,7 @@ import { userOfCookie } from "~/models/accounts/auth.server";
 import { readCartCookie } from "~/models/cart/cart.server";
 import { reviewBy } from "~/models/catalogue/reviews.server";
 import { LANGUAGE_COOKIE } from "~/utils/language-choice.server";
-import { appPath } from "~/utils/language.server";
-import type { ViewerOf } from "~/utils/page-cache.server";
+import { productOfPath, type ViewerOf } from "~/utils/page-cache.server";
 import { SESSION_COOKIE } from "~/utils/session.server";
 
 /** The cookies a public page's header may read; any other (a toast, a coupon) means a fresh render. */
@@ -20,12 +19,6 @@ const cookieNames = (header: string) =>
     .split(";")
     .map((c) => c.split("=", 1)[0]!.trim())
     .filter(Boolean);
-
-/** The product a page shows (any language's path), or null. */
-const productOfPath = (pathname: string) => {
-  const match = /^\/product\/([^/]+)$/.exec(appPath(pathname));
-  return match ? decodeURIComponent(match[1]!) : null;
-};
 
 /**
  * Whether this customer's page at `pathname` holds their own data, so no copy kept for others may
