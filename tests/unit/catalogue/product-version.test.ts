@@ -54,20 +54,11 @@ describe("a product's own version and the lists' version", () => {
       lists: true,
       product: true,
     });
-    expect(await moved(id, () => raw.run("update products set stock = 2 where id = ?", id))).toEqual({
-      lists: false,
-      product: true,
-    });
-    expect(await moved(id, () => raw.run("update products set stock = 0 where id = ?", id))).toEqual({
-      lists: true,
-      product: true,
-    });
-    expect(await moved(id, () => raw.run("update products set stock = 4 where id = ?", id))).toEqual({
-      lists: true,
-      product: true,
-    });
-    // Above FEW_LEFT the page says "In stock" whatever the number: its version stays.
     const stock = (n: number) => moved(id, () => raw.run(`update products set stock = ${n} where id = ?`, id));
+    expect(await stock(2)).toEqual({ lists: false, product: true });
+    expect(await stock(0)).toEqual({ lists: true, product: true });
+    expect(await stock(4)).toEqual({ lists: true, product: true });
+    // Above FEW_LEFT the page says "In stock" whatever the number: its version stays.
     expect(await stock(FEW_LEFT + 20)).toEqual({ lists: false, product: true });
     expect(await stock(FEW_LEFT + 1)).toEqual({ lists: false, product: false });
     expect(await stock(FEW_LEFT + 9)).toEqual({ lists: false, product: false });
@@ -127,19 +118,13 @@ describe("a product's own version and the lists' version", () => {
         ),
       ),
     ).toEqual({ lists: true, product: true });
-    expect(await moved(id, () => raw.run("update product_sizes set stock = 2 where id = ?", size))).toEqual({
-      lists: false,
-      product: true,
-    });
     const sizeStock = (n: number) =>
       moved(id, () => raw.run(`update product_sizes set stock = ${n} where id = ?`, size));
+    expect(await sizeStock(2)).toEqual({ lists: false, product: true });
     expect(await sizeStock(FEW_LEFT + 3)).toEqual({ lists: false, product: true });
     expect(await sizeStock(FEW_LEFT + 1)).toEqual({ lists: false, product: false });
     expect(await sizeStock(FEW_LEFT)).toEqual({ lists: false, product: true });
-    expect(await moved(id, () => raw.run("update product_sizes set stock = 0 where id = ?", size))).toEqual({
-      lists: true,
-      product: true,
-    });
+    expect(await sizeStock(0)).toEqual({ lists: true, product: true });
     expect(await moved(id, () => raw.run("update product_sizes set price = 600 where id = ?", size))).toEqual({
       lists: true,
       product: true,
