@@ -5,7 +5,7 @@
 // About 50 kB once (compressed, cached a year), the same scripts the purchase needs anyway.
 
 /** The purchase, and the pages on its way (route ids as in app/routes.ts). */
-const SHOPPER_ROUTES = [
+export const SHOPPER_ROUTES = [
   "routes/home",
   "routes/shop",
   "routes/product.$id",

@@ -7,6 +7,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Page } from "@playwright/test";
+import { SHOPPER_ROUTES } from "../../app/utils/preload-routes.client";
 import { expect, newProduct, test, waitForHydration } from "./support/fixtures";
 
 /** Every element on the first screen that has a box: its place in the tree and its box, rounded. */
@@ -139,6 +140,24 @@ test("a repeat visit takes the stylesheet and the scripts from the browser's cac
   expect(first.some((f) => f.url.endsWith(".css") && f.status === 200)).toBe(true);
   expect(first.some((f) => f.url.endsWith(".js") && f.status === 200)).toBe(true);
 
+  // The shopper's route modules are fetched at the first idle moment after hydration
+  // (preload-routes.client.ts): the repeat visit starts once they have all arrived, or its first
+  // navigation would cut them short and it would fetch them for the first time itself.
+  await page.waitForFunction(
+    (routes) => {
+      const manifest = (window as unknown as { __reactRouterManifest?: { routes: Record<string, { module: string }> } })
+        .__reactRouterManifest;
+      const arrived = new Set(
+        performance
+          .getEntriesByType("resource")
+          .filter((e) => (e as PerformanceResourceTiming).responseEnd > 0)
+          .map((e) => new URL(e.name).pathname),
+      );
+      return !!manifest && routes.every((id) => !manifest.routes[id] || arrived.has(manifest.routes[id].module));
+    },
+    SHOPPER_ROUTES,
+    { timeout: 10_000 },
+  );
   fetched.length = 0;
   await visit();
   await expect(page.locator("#full-stylesheet")).toHaveAttribute("href", STYLESHEET);
